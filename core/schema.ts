@@ -1,0 +1,275 @@
+/**
+ * The native record: the single source of truth for what a line of `shard-NNNNN.jsonl` holds
+ * (DESIGN.md "The record"). `schema/record.schema.json` is generated from this file
+ * (`node bin/run-ts.js scripts/emit-schema.ts`) for non-TypeScript users; a test keeps them equal.
+ *
+ * Units: every `bbox`/`point` is in **image px** of the saved image (x2/y2 exclusive); `*_norm1`
+ * in [0,1]; `*_norm1000` on the integer [0,999] grid; `bbox_css` in CSS px of the rendered page.
+ */
+import { z } from 'zod';
+import { Action } from './actions.js';
+
+/** `[x1, y1, x2, y2]` integer image px. */
+export const BoxSchema = z.tuple([z.int(), z.int(), z.int(), z.int()]);
+/** `[x1, y1, x2, y2]` floats (normalised or CSS px). */
+export const FBoxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+/** `[x, y]` integer image px. */
+export const PointSchema = z.tuple([z.int(), z.int()]);
+/** `[x, y]` floats. */
+export const FPointSchema = z.tuple([z.number(), z.number()]);
+
+export const PLATFORMS = ['web', 'desktop.macos', 'desktop.windows', 'mobile.ios', 'mobile.android'] as const;
+export const Platform = z.enum(PLATFORMS);
+
+/** The eight VenusBench-CAPTCHA interaction groups (A–H) plus the catalogue's extra groups I and J. */
+export const CAPTCHA_GROUPS = [
+  'ocr_text_entry', // A
+  'ordered_text_click', // B
+  'ordered_icon_click', // C
+  'image_rotation', // D
+  'drag_to_end', // E
+  'slider_puzzle', // F
+  'visual_reasoning', // G
+  'one_click', // H
+  'multi_select_grid', // I
+  'drag_extras', // J
+] as const;
+export const CaptchaGroup = z.enum(CAPTCHA_GROUPS);
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export const Difficulty = z.enum(DIFFICULTIES);
+
+export const ImageRef = z.object({
+  /** Path relative to the dataset root, e.g. `images/00000/grounding-7-0000012.png`. Never reveals an answer. */
+  path: z.string().min(1),
+  width: z.int().positive(),
+  height: z.int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const Context = z.object({
+  /** Scenario family (grounding) or host context (captcha), e.g. `desktop.mail`, `mobile.login`. */
+  scenario: z.string(),
+  /** Persona that drove the content, if any. */
+  persona: z.string().nullable(),
+  theme: z.enum(['light', 'dark']),
+  /** Viewport in CSS px. */
+  viewport: z.object({ width: z.int().positive(), height: z.int().positive() }),
+  /** Device scale factor: image px per CSS px. */
+  dpr: z.number().positive(),
+  /** `--pages` input path as the user gave it; null for generated pages. */
+  page: z.string().nullable(),
+  /** Free-form scenario parameters (density, state, host page kind). */
+  params: z.record(z.string(), z.unknown()),
+});
+
+/** Result at one of the nine grid points. `point` in image px. */
+export const PointCheck = z.object({
+  point: PointSchema,
+  /** Short description of the top-most element at that point (`tag#id.class` or `null`). */
+  hit: z.string().nullable(),
+  /** The hit resolves to the target or a descendant (through shadow roots / slots / label control). */
+  ok: z.boolean(),
+});
+
+/** Every hit-test check with its measured value (DESIGN.md "Nine-point hit-test suite"). */
+export const HitChecks = z.object({
+  style: z.object({
+    display: z.string(),
+    visibility: z.string(),
+    /** Product of opacities through all ancestors, [0,1]. */
+    opacity: z.number(),
+    content_visibility: z.string(),
+    pointer_events: z.string(),
+    pass: z.boolean(),
+  }),
+  viewport: z.object({ visible_fraction: z.number(), pass: z.boolean() }),
+  clip: z.object({
+    /** Fraction of the box left after clipping by overflow / clip-path ancestors and the viewport. */
+    visible_fraction: z.number(),
+    clipped_by: z.string().nullable(),
+    pass: z.boolean(),
+  }),
+  points: z.array(PointCheck),
+  points_ok: z.int().min(0),
+  center_ok: z.boolean(),
+  occlusion: z.object({ interceptor: z.string().nullable(), pass: z.boolean() }),
+  painted: z.object({
+    /** Fraction of box pixels that differ from the box's dominant (background) colour, [0,1]. */
+    ink_fraction: z.number(),
+    pass: z.boolean(),
+  }),
+  text: z.object({ refined: z.boolean(), lines: z.int().min(0) }),
+  stable: z.boolean(),
+  accepted: z.boolean(),
+});
+export type HitChecks = z.infer<typeof HitChecks>;
+
+export const Target = z.object({
+  tid: z.string(),
+  /** ARIA role (explicit or implicit), e.g. `button`, `link`, `textbox`. */
+  role: z.string(),
+  /** Accessible name. */
+  name: z.string(),
+  /** Visible text (may be empty for icons). */
+  text: z.string(),
+  aria: z.record(z.string(), z.string()),
+  bbox: BoxSchema,
+  bbox_norm1: FBoxSchema,
+  bbox_norm1000: BoxSchema,
+  bbox_css: FBoxSchema,
+  point: PointSchema,
+  point_norm1: FPointSchema,
+  point_norm1000: PointSchema,
+  dom: z.object({ tag: z.string(), id: z.string().nullable(), selector: z.string() }),
+  checks: HitChecks,
+  context: z.object({ neighbors: z.array(z.string()), landmark: z.string().nullable() }),
+  /** Icon semantic label when the target is (or holds) an icon. */
+  icon: z.string().nullable(),
+});
+export type Target = z.infer<typeof Target>;
+
+export const QUERY_STYLES = ['text', 'functional', 'spatial', 'icon', 'positional', 'state', 'negative'] as const;
+export const Query = z.object({
+  qid: z.string(),
+  text: z.string().min(1),
+  locale: z.string(),
+  style: z.enum(QUERY_STYLES),
+  /** The target the query refers to; null for an infeasible query (hard negative: the answer is a refusal). */
+  tid: z.string().nullable(),
+});
+export type Query = z.infer<typeof Query>;
+
+/** What the scorer needs for a CAPTCHA (DESIGN.md "Scoring"). Boxes in image px. */
+export const Verifier = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('click'),
+    action: z.enum(['click', 'long_press', 'double_click']),
+    /**
+     * `sequence`: exactly boxes.length clicks, i-th in boxes[i] (Click×k, ordered);
+     * `set`: exactly boxes.length clicks in distinct boxes, any order (Set+Submit);
+     * `any`: exactly one click in any one box.
+     */
+    mode: z.enum(['sequence', 'set', 'any']),
+    boxes: z.array(BoxSchema).min(1),
+    /** When set, one more click inside this box must end the answer. */
+    submit_box: BoxSchema.nullable(),
+    /** Long press: minimum hold in ms (informative; the action language has no duration). */
+    min_duration_ms: z.int().nullable(),
+  }),
+  z.object({
+    kind: z.literal('text_entry'),
+    input_box: BoxSchema,
+    answer: z.string(),
+    /** Every accepted answer (includes `answer`). */
+    valid_answers: z.array(z.string()).min(1),
+    case_sensitive: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('drag'),
+    handle_box: BoxSchema,
+    track_box: BoxSchema.nullable(),
+    /** Expected signed horizontal displacement, image px. */
+    expected_dx: z.number(),
+    /** |dx - expected_dx| <= rel_tolerance * |expected_dx| (VenusBench-CAPTCHA drag rule). */
+    rel_tolerance: z.number().positive(),
+    /** |end.y - start.y| <= max_dy image px (5 px in VenusBench-CAPTCHA). */
+    max_dy: z.number().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('pair'),
+    boxes: z.array(BoxSchema).min(2),
+    /** Index pairs into `boxes`; exactly two clicks matching any pair, either order. */
+    valid_pairs: z.array(z.tuple([z.int(), z.int()])).min(1),
+  }),
+]);
+export type Verifier = z.infer<typeof Verifier>;
+
+const Base = {
+  id: z.string(),
+  generator: z.object({ name: z.string(), version: z.string() }),
+  seed: z.int(),
+  index: z.int().nonnegative(),
+  image: ImageRef,
+  platform: Platform,
+  /** BCP-47 locale of the page / instruction. */
+  locale: z.string(),
+  context: Context,
+};
+
+export const GroundingRecord = z.object({
+  ...Base,
+  kind: z.literal('grounding'),
+  targets: z.array(Target),
+  queries: z.array(Query),
+  /** Candidates seen by the hit test and rejections by reason (the first failing check). */
+  hittest: z.object({ candidates: z.int(), accepted: z.int(), rejected: z.record(z.string(), z.int()) }),
+});
+export type GroundingRecord = z.infer<typeof GroundingRecord>;
+
+export const CaptchaRecord = z.object({
+  ...Base,
+  kind: z.literal('captcha'),
+  captcha: z.object({
+    type: z.string(),
+    group: CaptchaGroup,
+    difficulty: Difficulty,
+    /** Raw knob values the difficulty mapped to. */
+    knobs: z.record(z.string(), z.unknown()),
+    instruction: z.string().min(1),
+    /** The instruction in every supported locale (`en-US`, `zh-CN`). */
+    instructions: z.record(z.string(), z.string()),
+    /** Visual style name (widget chrome / palette). */
+    style: z.string(),
+    /** Where the puzzle widget sits in the final canvas, image px. */
+    puzzle_box: BoxSchema,
+  }),
+  solution: z.object({
+    actions: z.array(Action).min(1),
+    actions_norm1: z.array(Action),
+    actions_norm1000: z.array(Action),
+    /** UI-Venus text form of `actions`, one per line. */
+    text: z.string(),
+    ordered: z.boolean(),
+    /** Short reasoning from the visible state to the actions, in the record's locale. */
+    reasoning: z.string(),
+    reasonings: z.record(z.string(), z.string()),
+  }),
+  verifier: Verifier,
+  latent: z.record(z.string(), z.unknown()),
+});
+export type CaptchaRecord = z.infer<typeof CaptchaRecord>;
+
+/** One line of a shard. */
+export const UisynthRecord = z.discriminatedUnion('kind', [GroundingRecord, CaptchaRecord]);
+export type UisynthRecord = z.infer<typeof UisynthRecord>;
+
+/** `manifest.json` at the dataset root. */
+export const Manifest = z.object({
+  format: z.literal('uisynth/1'),
+  uisynth_version: z.string(),
+  kind: z.enum(['grounding', 'captcha']),
+  /** argv after `uisynth`, and the resolved config. */
+  command: z.array(z.string()),
+  config: z.record(z.string(), z.unknown()),
+  seed: z.int(),
+  count: z.int(),
+  shard_size: z.int(),
+  shard_index: z.int(),
+  shard_count: z.int(),
+  generators: z.record(z.string(), z.string()),
+  chromium: z.string().nullable(),
+  shards: z.array(
+    z.object({
+      file: z.string(),
+      /** Global sample indices covered, [start, end). */
+      start: z.int(),
+      end: z.int(),
+      records: z.int(),
+      sha256: z.string(),
+    }),
+  ),
+  records: z.int(),
+  rejects: z.record(z.string(), z.int()),
+  stats: z.record(z.string(), z.unknown()),
+});
+export type Manifest = z.infer<typeof Manifest>;

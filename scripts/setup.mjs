@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// One-time set-up run by `npm run demo` and `npm test` (README): installs npm dependencies when they are
+// missing or stale, then finds Chromium (see renderers/find-chromium.mjs); as root with apt-get and no
+// browser, installs Debian's `chromium`. Uses only Node built-ins: it runs before node_modules exists.
+import { existsSync, statSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium, chromiumVersion, INSTALL_HINT } from '../renderers/find-chromium.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (m) => process.stderr.write(`[setup] ${m}\n`);
+
+function depsStale() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return true;
+  // npm rewrites node_modules/.package-lock.json on every install: older than the lock means stale.
+  return statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs - 1000;
+}
+
+if (depsStale()) {
+  log('installing npm dependencies (npm ci) ...');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    log('npm ci failed; see the output above');
+    process.exit(r.status ?? 1);
+  }
+}
+
+let found;
+try {
+  found = findChromium();
+} catch (e) {
+  log(e.message);
+  process.exit(3);
+}
+if (!found) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+  if (isRoot && hasApt) {
+    log('no Chromium found; installing Debian package `chromium` with apt-get ...');
+    let r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    if (r.status !== 0) {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+      r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    }
+    found = findChromium();
+  }
+  if (!found) {
+    log(INSTALL_HINT);
+    process.exit(3);
+  }
+}
+log(`chromium: ${found.path} (${found.source}) ${chromiumVersion(found.path) ?? ''}`.trim());
