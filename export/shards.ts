@@ -1,0 +1,39 @@
+/**
+ * Deterministic sharding (formats.md §3.3): shard s covers the contiguous global index range
+ * `[s * shardSize, min((s + 1) * shardSize, count))`; with `--shard-index I --shard-count K` a run
+ * produces the shards s with `s % K === I`. Changing K changes only which run writes a shard, never
+ * a shard's content.
+ */
+import { UsageError } from '../core/errors.js';
+
+export interface ShardPlan {
+  shard: number;
+  start: number;
+  end: number;
+}
+
+/** Shards of a run. Throws UsageError for inconsistent values (names the flag). */
+export function planShards(count: number, shardSize: number, shardIndex: number, shardCount: number): ShardPlan[] {
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count: must be an integer >= 1, got ${count}`, '--count');
+  if (!Number.isInteger(shardSize) || shardSize < 1)
+    throw new UsageError(`--shard-size: must be an integer >= 1, got ${shardSize}`, '--shard-size');
+  if (!Number.isInteger(shardCount) || shardCount < 1)
+    throw new UsageError(`--shard-count: must be an integer >= 1, got ${shardCount}`, '--shard-count');
+  if (!Number.isInteger(shardIndex) || shardIndex < 0 || shardIndex >= shardCount)
+    throw new UsageError(`--shard-index: must be in [0, ${shardCount - 1}] (from --shard-count ${shardCount}), got ${shardIndex}`, '--shard-index');
+  const n = Math.ceil(count / shardSize);
+  const out: ShardPlan[] = [];
+  for (let s = shardIndex; s < n; s += shardCount) out.push({ shard: s, start: s * shardSize, end: Math.min((s + 1) * shardSize, count) });
+  return out;
+}
+
+/**
+ * Default shard index/count from the scheduler's environment: Kubernetes Indexed Job
+ * (`JOB_COMPLETION_INDEX`), Slurm arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`), AWS Batch
+ * (`AWS_BATCH_JOB_ARRAY_INDEX`, `AWS_BATCH_JOB_ARRAY_SIZE`). Returns undefined fields when absent.
+ */
+export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): { index?: number; count?: number } {
+  const idx = env.JOB_COMPLETION_INDEX ?? env.SLURM_ARRAY_TASK_ID ?? env.AWS_BATCH_JOB_ARRAY_INDEX;
+  const cnt = env.SLURM_ARRAY_TASK_COUNT ?? env.AWS_BATCH_JOB_ARRAY_SIZE;
+  return { index: idx !== undefined ? Number(idx) : undefined, count: cnt !== undefined ? Number(cnt) : undefined };
+}

@@ -1,0 +1,109 @@
+/**
+ * `uisynth validate DIR`: every shard's sha256 matches the manifest; every line parses with the zod
+ * record schema; every image exists with the recorded size and sha256; geometry is consistent (boxes inside
+ * the image, gold points inside their boxes, normalised values match the pixel values, query tids exist).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { UisynthRecord } from '../core/schema.js';
+import { boxToNorm1000, pointInBox, pointToNorm1000, type Box, type Size } from '../core/geometry.js';
+import { readManifest } from './read.js';
+import { scoreCaptcha } from '../score/scorer.js';
+
+export interface ValidationReport {
+  shards: number;
+  records: number;
+  images: number;
+  errors: string[];
+}
+
+const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+
+function boxInside(b: Box, s: Size): boolean {
+  return b[0] >= 0 && b[1] >= 0 && b[2] <= s.width && b[3] <= s.height && b[2] > b[0] && b[3] > b[1];
+}
+
+/**
+ * Validate a dataset directory. Never throws for data problems: they are returned in `errors`
+ * (`file:line: message`), capped at `maxErrors`.
+ * @throws UsageError when DIR is not a dataset (see readManifest).
+ */
+export async function validateDataset(dir: string, maxErrors = 200): Promise<ValidationReport> {
+  const m = await readManifest(dir);
+  const rep: ValidationReport = { shards: m.shards.length, records: 0, images: 0, errors: [] };
+  const err = (msg: string): void => {
+    if (rep.errors.length < maxErrors) rep.errors.push(msg);
+  };
+  const ids = new Set<string>();
+  for (const s of m.shards) {
+    const path = join(dir, s.file);
+    if (!existsSync(path)) {
+      err(`${s.file}: missing`);
+      continue;
+    }
+    const body = await readFile(path);
+    if (sha256(body) !== s.sha256) err(`${s.file}: sha256 does not match manifest`);
+    const lines = body.toString('utf8').split('\n').filter(Boolean);
+    if (lines.length !== s.records) err(`${s.file}: ${lines.length} records, manifest says ${s.records}`);
+    for (let i = 0; i < lines.length; i++) {
+      const at = `${s.file}:${i + 1}`;
+      rep.records++;
+      let parsed;
+      try {
+        parsed = UisynthRecord.safeParse(JSON.parse(lines[i]!));
+      } catch {
+        err(`${at}: not JSON`);
+        continue;
+      }
+      if (!parsed.success) {
+        const is = parsed.error.issues[0]!;
+        err(`${at}: schema: ${is.path.join('.')}: ${is.message}`);
+        continue;
+      }
+      const r = parsed.data;
+      if (ids.has(r.id)) err(`${at}: duplicate id ${r.id}`);
+      ids.add(r.id);
+      const img = join(dir, r.image.path);
+      if (!existsSync(img)) {
+        err(`${at}: image ${r.image.path} missing`);
+        continue;
+      }
+      const buf = await readFile(img);
+      rep.images++;
+      if (sha256(buf) !== r.image.sha256) err(`${at}: image sha256 mismatch`);
+      let meta: { width?: number; height?: number };
+      try {
+        meta = await sharp(buf).metadata();
+      } catch (e) {
+        err(`${at}: image ${r.image.path} is not a readable image (${(e as Error).message})`);
+        continue;
+      }
+      if (meta.width !== r.image.width || meta.height !== r.image.height)
+        err(`${at}: image is ${meta.width}x${meta.height}, record says ${r.image.width}x${r.image.height}`);
+      const size = { width: r.image.width, height: r.image.height };
+      if (r.kind === 'grounding') {
+        const tids = new Set(r.targets.map((t) => t.tid));
+        for (const t of r.targets) {
+          if (!boxInside(t.bbox, size)) err(`${at}: target ${t.tid} bbox ${JSON.stringify(t.bbox)} outside image`);
+          if (!pointInBox(t.point, t.bbox)) err(`${at}: target ${t.tid} point outside its bbox`);
+          if (JSON.stringify(boxToNorm1000(t.bbox, size)) !== JSON.stringify(t.bbox_norm1000)) err(`${at}: target ${t.tid} bbox_norm1000 mismatch`);
+          if (JSON.stringify(pointToNorm1000(t.point, size)) !== JSON.stringify(t.point_norm1000)) err(`${at}: target ${t.tid} point_norm1000 mismatch`);
+        }
+        for (const q of r.queries) if (q.tid !== null && !tids.has(q.tid)) err(`${at}: query ${q.qid} refers to unknown target ${q.tid}`);
+      } else {
+        if (!boxInside(r.captcha.puzzle_box, size)) err(`${at}: puzzle_box outside image`);
+        const v = r.verifier;
+        const boxes: Box[] =
+          v.kind === 'click' ? [...v.boxes, ...(v.submit_box ? [v.submit_box] : [])] : v.kind === 'text_entry' ? [v.input_box] : v.kind === 'drag' ? [v.handle_box] : v.boxes;
+        for (const b of boxes) if (!boxInside(b, size)) err(`${at}: verifier box ${JSON.stringify(b)} outside image`);
+        if (r.solution.actions.length !== r.solution.actions_norm1000.length) err(`${at}: actions_norm1000 length mismatch`);
+        const gold = scoreCaptcha(r, r.solution.actions);
+        if (gold.score !== 1) err(`${at}: gold solution does not score 1 (${gold.reason})`);
+      }
+    }
+  }
+  return rep;
+}
