@@ -83,13 +83,12 @@ function report(kind: string, out: string, s: RunSummary, ms: number): void {
 /** `uisynth captcha ...` as a function (used by the CLI and `demo`). */
 export async function runCaptcha(argv: string[], o: CommonOpts & { types: string; context: string; difficulty: string; locales: string }): Promise<RunSummary> {
   const c = common(o);
+  const contexts = listOpt('--context', o.context, CONTEXTS);
+  const difficulties = listOpt('--difficulty', o.difficulty, DIFFICULTIES) as Difficulty[];
+  const locales = listOpt('--locales', o.locales, LOCALES);
+  const concurrency = o.concurrency ? intOpt('--concurrency', o.concurrency, 1, 64) : 4;
   const { resolveCaptchaTypes, captchaSample, CAPTCHA_GENERATOR } = await import('../generators/captcha/index.js');
-  const cfg = {
-    types: resolveCaptchaTypes(o.types),
-    contexts: listOpt('--context', o.context, CONTEXTS),
-    difficulties: listOpt('--difficulty', o.difficulty, DIFFICULTIES) as Difficulty[],
-    locales: listOpt('--locales', o.locales, LOCALES),
-  };
+  const cfg = { types: resolveCaptchaTypes(o.types), contexts, difficulties, locales };
   const bar = progress('captcha', c.quiet);
   const t0 = performance.now();
   try {
@@ -100,7 +99,7 @@ export async function runCaptcha(argv: string[], o: CommonOpts & { types: string
       config: cfg,
       generators: { uisynth: VERSION, [CAPTCHA_GENERATOR.name]: CAPTCHA_GENERATOR.version },
       chromium: null,
-      concurrency: o.concurrency ? intOpt('--concurrency', o.concurrency, 1, 64) : 4,
+      concurrency,
       produce: (i) => captchaSample(cfg, c.seed, i),
       onProgress: (d, t) => bar.update(d, t),
     });
@@ -118,6 +117,11 @@ export async function runGrounding(
   o: CommonOpts & { families: string; locales: string; themes: string; pages?: string; viewport: string; dpr: string; mobile?: boolean },
 ): Promise<RunSummary> {
   const c = common(o);
+  const locales = listOpt('--locales', o.locales, LOCALES);
+  const themes = listOpt('--themes', o.themes, THEMES);
+  const viewport = sizeOpt('--viewport', o.viewport);
+  const dpr = numOpt('--dpr', o.dpr, 0.5, 4);
+  const concurrency = o.concurrency ? intOpt('--concurrency', o.concurrency, 1, 32) : 2;
   const g = await import('../generators/grounding/index.js');
   const { BrowserPool } = await import('../renderers/browser.js');
   let produce: (i: number) => ReturnType<typeof g.groundingSample>;
@@ -132,9 +136,7 @@ export async function runGrounding(
     const { default: fg } = await import('fast-glob');
     const files = (await fg(o.pages, { onlyFiles: true, unique: true })).filter((f) => /\.x?html?$/i.test(f)).sort();
     if (files.length === 0) throw new UsageError(`--pages: no .html files match '${o.pages}'`, '--pages');
-    const viewport = sizeOpt('--viewport', o.viewport);
-    const dpr = numOpt('--dpr', o.dpr, 0.5, 4);
-    const locale = listOpt('--locales', o.locales, LOCALES)[0]!;
+    const locale = locales[0]!;
     const { resolve } = await import('node:path');
     config = { pages: o.pages, files, viewport, dpr, mobile: Boolean(o.mobile), locale };
     count = files.length;
@@ -142,13 +144,12 @@ export async function runGrounding(
   } else {
     const cfg = {
       families: g.resolveFamilies(o.families),
-      locales: listOpt('--locales', o.locales, LOCALES),
-      themes: listOpt('--themes', o.themes, THEMES),
+      locales,
+      themes,
     };
     config = cfg;
     produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i);
   }
-  const concurrency = o.concurrency ? intOpt('--concurrency', o.concurrency, 1, 32) : 2;
   pool = await BrowserPool.launch({ concurrency });
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();

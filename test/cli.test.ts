@@ -1,0 +1,62 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
+function run(...args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 240_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+/** A user mistake: non-zero exit, one line on stderr, no stack trace. */
+function expectUsage(r: { code: number; err: string }, re: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(re);
+  expect(r.err).not.toMatch(/\n\s+at /);
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'uisynth-cli-'));
+});
+
+describe('CLI usage errors are one clear line', () => {
+  it('unknown flag', () => expectUsage(run('captcha', '--colour', 'red'), /unknown option '--colour'/));
+  it('unknown command', () => expectUsage(run('frobnicate'), /unknown command 'frobnicate'/));
+  it('bad --coords names the allowed values', () =>
+    expectUsage(run('score', dir, '--predictions', 'x.jsonl', '--coords', 'pixels'), /abs, norm1, norm1000/));
+  it('missing dataset', () => expectUsage(run('validate', join(dir, 'nope')), /does not exist/));
+  it('bad --count', () => expectUsage(run('captcha', '--count', '-3', '--out', join(dir, 'x')), /--count: expected an integer/));
+  it('bad --context', () => expectUsage(run('captcha', '--context', 'tv', '--out', join(dir, 'x')), /--context: unknown value 'tv'; allowed: mobile, web, all/));
+  it('bad --viewport', () => expectUsage(run('grounding', '--pages', 'x/*.html', '--viewport', 'big'), /--viewport: expected WIDTHxHEIGHT/));
+  it('--help works on every command', () => {
+    for (const c of ['grounding', 'captcha', 'validate', 'types', 'score', 'gallery', 'demo']) {
+      const r = run(c, '--help');
+      expect(r.code, c).toBe(0);
+      expect(r.out, c).toMatch(/Usage: uisynth/);
+    }
+  });
+});
+
+describe('CLI end to end (captcha)', () => {
+  it('generates, validates and scores gold answers at 100%; a later bad run leaves shards intact', () => {
+    const out = join(dir, 'c');
+    const g = run('captcha', '--count', '16', '--seed', '5', '--out', out, '--shard-size', '8', '--quiet');
+    expect(g.code, g.err).toBe(0);
+    const v = run('validate', out);
+    expect(v.code, v.out).toBe(0);
+    expect(v.out).toMatch(/OK — 2 shard\(s\), 16 records, 16 images/);
+    const before = readFileSync(join(out, 'shard-00000.jsonl'), 'utf8');
+    const preds = before.trim().split('\n').concat(readFileSync(join(out, 'shard-00001.jsonl'), 'utf8').trim().split('\n'))
+      .map((l) => JSON.parse(l)).map((r) => JSON.stringify({ id: r.id, output: r.solution.text })).join('\n');
+    const pf = join(dir, 'gold.jsonl');
+    writeFileSync(pf, preds);
+    const s = run('score', out, '--predictions', pf, '--json');
+    expect(s.code, s.err).toBe(0);
+    expect(JSON.parse(s.out)).toMatchObject({ items: 16, correct: 16, pass_at_1: 1 });
+    expectUsage(run('captcha', '--count', '16', '--seed', '5', '--out', out, '--types', 'nope'), /--types: unknown value 'nope'; allowed: /);
+    expect(readFileSync(join(out, 'shard-00000.jsonl'), 'utf8')).toBe(before);
+    expect(readdirSync(out).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+});
