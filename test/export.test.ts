@@ -12,6 +12,7 @@ import { Rng, recordId, sampleSeed } from '../core/rng.js';
 import { boxCenter, pointToNorm1, pointToNorm1000, type Box } from '../core/geometry.js';
 import { actionsToText, mapActionPoints, type Action } from '../core/actions.js';
 import { scoreDataset } from '../score/dataset.js';
+import type { CaptchaRecord } from '../core/schema.js';
 
 /** A tiny but schema-valid CAPTCHA sample: one red square to click on a 64x48 canvas. */
 async function fakeSample(seed: number, index: number): Promise<SampleOutput> {
@@ -28,7 +29,7 @@ async function fakeSample(seed: number, index: number): Promise<SampleOutput> {
   return {
     png,
     record: {
-      id: recordId('captcha', seed, index), kind: 'captcha', generator: { name: 'captcha', version: 'test' }, seed, index,
+      id: recordId('captcha', seed, index), kind: 'captcha' as const, generator: { name: 'captcha', version: 'test' }, seed, index,
       platform: 'web', locale: 'en-US',
       context: { scenario: 'web.test', persona: null, theme: 'light', viewport: size, dpr: 1, page: null, params: {} },
       captcha: { type: 'fake_square', group: 'one_click', difficulty: 'easy', knobs: {}, instruction: 'Click the square', instructions: { 'en-US': 'Click the square' }, style: 'plain', puzzle_box: [0, 0, 64, 48] },
@@ -40,7 +41,7 @@ async function fakeSample(seed: number, index: number): Promise<SampleOutput> {
       },
       verifier: { kind: 'click', action: 'click', mode: 'any', boxes: [box], submit_box: null, min_duration_ms: null },
       latent: { x, y },
-    },
+    } satisfies Omit<CaptchaRecord, 'image'>,
   };
 }
 

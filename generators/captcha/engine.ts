@@ -1,0 +1,130 @@
+/**
+ * The CAPTCHA engine interface (DESIGN.md "captcha"): each puzzle is a *latent state* (plain JSON) that
+ * deterministically defines its answer, target geometry, valid actions and solution. Validity is
+ * checked on the latent state before anything is drawn.
+ *
+ * Coordinates inside an engine are **puzzle px**: the widget's own SVG user space, origin at the
+ * widget's top-left, x2/y2 exclusive for boxes. The compositor maps them to canvas px afterwards.
+ */
+import type { Action } from '../../core/actions.js';
+import type { Affine, Box, Point } from '../../core/geometry.js';
+import type { CAPTCHA_GROUPS, Verifier } from '../../core/schema.js';
+import type { Rng } from '../../core/rng.js';
+import type { LatinFace } from '../../renderers/glyphs.js';
+
+/** Supported instruction / reasoning locales. */
+export const CAPTCHA_LOCALES = ['en-US', 'zh-CN'] as const;
+export type CaptchaLocale = (typeof CAPTCHA_LOCALES)[number];
+/** Difficulty levels (same as core/schema.ts DIFFICULTIES). */
+export type Difficulty = 'easy' | 'medium' | 'hard';
+export type CaptchaGroupName = (typeof CAPTCHA_GROUPS)[number];
+
+/** Action forms of captcha-catalogue.md. */
+export type ActionForm =
+  | 'Click'
+  | 'Click×k'
+  | 'Set+Submit'
+  | 'Click+Type'
+  | 'Drag'
+  | 'Drag×k'
+  | 'LongPress'
+  | 'Arrows×k+Submit'
+  | 'Pair';
+
+/** An engine's latent state: plain JSON (numbers, strings, booleans, arrays, objects). */
+export type Latent = Record<string, unknown>;
+
+/**
+ * Visual style of the widget chrome (not of the puzzle content). Chosen per sample by the caller.
+ * Colours are CSS colour strings usable in SVG attributes.
+ */
+export interface PuzzleStyle {
+  /** Style name recorded as `captcha.style`, e.g. `classic-light`. */
+  name: string;
+  theme: 'light' | 'dark';
+  /** Locale of the text drawn inside the widget (prompt, placeholder, button). */
+  locale: CaptchaLocale;
+  /** Latin face for widget text. */
+  face: LatinFace;
+  /** Widget background, panel (inset areas), border, primary text, secondary text. */
+  bg: string;
+  panel: string;
+  border: string;
+  text: string;
+  subtext: string;
+  /** Accent (buttons, slider handle, progress) and the text colour on it. */
+  accent: string;
+  onAccent: string;
+  /** Corner radius of the widget and its controls, puzzle px. */
+  radius: number;
+}
+
+/** What `draw` returns: a standalone SVG document of `width` x `height` puzzle px. */
+export interface DrawnPuzzle {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/** What `solve` returns, all in puzzle px. */
+export interface PuzzleSolution {
+  /** Gold actions (click points at integer px inside their boxes; drag start at the handle centre). */
+  actions: Action[];
+  /** Everything the scorer needs (core/schema.ts Verifier), puzzle px. */
+  verifier: Verifier;
+  /** Whether the order of the actions matters. */
+  ordered: boolean;
+}
+
+/**
+ * One CAPTCHA type. Implementations live in `generators/captcha/engines/<type>.ts` and are listed in
+ * `registry.ts`.
+ *
+ * @typeParam L the engine's latent state (must be JSON-serialisable: it is stored in the record).
+ */
+export interface CaptchaEngine<L extends Latent = Latent> {
+  /** Catalogue `short_name`, e.g. `slider_jigsaw_gap`. */
+  readonly type: string;
+  /** VenusBench-CAPTCHA interaction group (core/schema.ts CAPTCHA_GROUPS). */
+  readonly group: CaptchaGroupName;
+  /** Row number `#` in captcha-catalogue.md. */
+  readonly number: number;
+  readonly actionForm: ActionForm;
+  /** Knob name → what it controls (one line each). */
+  readonly knobs: Readonly<Record<string, string>>;
+  /** Raw knob values per difficulty (recorded as `captcha.knobs`). */
+  readonly difficulties: Readonly<Record<Difficulty, Readonly<Record<string, unknown>>>>;
+  /**
+   * Sample a latent state. Pure function of `rng` and `difficulty`. May return an invalid state;
+   * callers run {@link CaptchaEngine.validate} and resample with a forked rng.
+   */
+  sample(rng: Rng, difficulty: Difficulty): L;
+  /**
+   * Check the latent state before drawing: unique answer, non-overlapping targets, legible sizes,
+   * everything inside the widget. Returns null when valid, else a short reason (logged to rejects).
+   * Must not throw on malformed input of the right shape.
+   */
+  validate(latent: L): string | null;
+  /** Draw the widget as SVG (glyph paths only, never `<text>`, nothing that names the answer). */
+  draw(latent: L, style: PuzzleStyle, rng: Rng): DrawnPuzzle;
+  /** Gold actions and verifier, puzzle px. */
+  solve(latent: L): PuzzleSolution;
+  /**
+   * Short reasoning from the visible state to the actions. Any coordinates it mentions are mapped
+   * through `m` (puzzle px → canvas px; identity when omitted) so they match the record's actions.
+   */
+  reasoning(latent: L, locale: CaptchaLocale, m?: Affine): string;
+  /** The task instruction shown to the agent. */
+  instruction(latent: L, locale: CaptchaLocale): string;
+}
+
+/** Identity placement (puzzle px = canvas px). */
+export const IDENTITY_AFFINE: Affine = { sx: 1, sy: 1, tx: 0, ty: 0 };
+
+/** Helper to declare an engine with its latent type checked. */
+export function defineEngine<L extends Latent>(e: CaptchaEngine<L>): CaptchaEngine<L> {
+  return e;
+}
+
+/** Re-exported geometry types used by engines. */
+export type { Box, Point, Affine };

@@ -1,0 +1,42 @@
+/**
+ * The CAPTCHA engine registry: every shipped engine, in catalogue order. To add a type, write
+ * `engines/<type>.ts` exporting a {@link CaptchaEngine} (see engine.ts) and add it to `ENGINES` below.
+ */
+import { badValue } from '../../core/errors.js';
+import type { CaptchaEngine, Latent } from './engine.js';
+import { textDistortedAlnum } from './engines/text_distorted_alnum.js';
+import { wordClickOrdered } from './engines/word_click_ordered.js';
+import { iconClickOrdered } from './engines/icon_click_ordered.js';
+import { rotateDiscSlider } from './engines/rotate_disc_slider.js';
+import { slideToEnd } from './engines/slide_to_end.js';
+import { sliderJigsawGap } from './engines/slider_jigsaw_gap.js';
+import { matchThreeSwap } from './engines/match_three_swap.js';
+import { checkboxNotRobot } from './engines/checkbox_not_robot.js';
+
+/** Every registered engine, in catalogue order (`number`). */
+export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
+  textDistortedAlnum,
+  wordClickOrdered,
+  iconClickOrdered,
+  rotateDiscSlider,
+  slideToEnd,
+  sliderJigsawGap,
+  matchThreeSwap,
+  checkboxNotRobot,
+] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
+
+const BY_TYPE = new Map(ENGINES.map((e) => [e.type, e]));
+if (BY_TYPE.size !== ENGINES.length) throw new Error('captcha registry: duplicate engine type');
+
+/** Registered type names, catalogue order. */
+export const CAPTCHA_TYPES: readonly string[] = ENGINES.map((e) => e.type);
+
+/**
+ * The engine for a type name.
+ * @throws UsageError (`badValue('--types', name, CAPTCHA_TYPES)`) for an unknown type.
+ */
+export function getEngine(type: string): CaptchaEngine<Latent> {
+  const e = BY_TYPE.get(type);
+  if (!e) throw badValue('--types', type, CAPTCHA_TYPES);
+  return e;
+}
