@@ -19,8 +19,11 @@ import { UisynthRecord, Manifest, type UisynthRecord as Rec } from '../core/sche
 import { imageRel, manifestPath, shardJsonl, shardMeta, shardName, shardRejects } from './paths.js';
 import { planShards } from './shards.js';
 
+/** A record without its `image` field (distributes over the grounding / captcha union). */
+export type RecordWithoutImage = Rec extends infer T ? (T extends unknown ? Omit<T, 'image'> : never) : never;
+
 /** What a generator returns for one index: the record without `image`, and the PNG bytes. */
-export interface SampleOutput<R = Omit<Rec, 'image'>> {
+export interface SampleOutput<R = RecordWithoutImage> {
   record: R;
   png: Buffer;
 }
