@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: throughput ratios measured side by side in one run, plus peak RSS.
+ * Targets (issues 3 and 6): grounding pipeline / bare render >= 0.75; batched probe vs naive per-element
+ * Playwright >= 5x; CAPTCHA pipeline / bare rasterise+composite+encode >= 0.6.
+ * Usage: npm run bench [-- --only captcha|grounding] [--pages N]
+ */
+import { benchCaptcha } from './captcha.js';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const pagesArg = args.includes('--pages') ? Number(args[args.indexOf('--pages') + 1]) : 50;
+let peak = process.memoryUsage().rss;
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+const mb = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
+
+if (!only || only === 'captcha') {
+  const c = await benchCaptcha();
+  console.log(
+    `captcha:   ${c.samples} mixed samples | pipeline ${c.pipeline_per_s.toFixed(1)}/s | bare rasterise+composite+encode ${c.bare_per_s.toFixed(1)}/s | ratio ${c.ratio.toFixed(2)} (target >= 0.60)`,
+  );
+}
+if (!only || only === 'grounding') {
+  try {
+    const { benchGrounding } = await import('./grounding.js');
+    const g = await benchGrounding(pagesArg);
+    console.log(
+      `grounding: ${g.pages} pages | pipeline ${g.pipeline_per_s.toFixed(2)} pages/s | bare render+screenshot ${g.bare_per_s.toFixed(2)} pages/s | ratio ${g.ratio.toFixed(2)} (target >= 0.75)`,
+    );
+    console.log(
+      `hit test:  batched in-page probe ${g.probe_ms_per_page.toFixed(0)} ms/page vs naive per-element Playwright ${g.naive_ms_per_page.toFixed(0)} ms/page | speed-up ${g.speedup.toFixed(1)}x (target >= 5x)`,
+    );
+    peak = Math.max(peak, g.browser_peak_rss ?? 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') console.log('grounding: bench not available yet');
+    else throw e;
+  }
+}
+clearInterval(timer);
+console.log(`peak RSS (node process): ${mb(peak)}`);
