@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, EnvironmentError } from '../core/errors.js';
 import { DIFFICULTIES } from '../core/schema.js';
 type Difficulty = (typeof DIFFICULTIES)[number];
-import { COORD_SPACES, type CoordSpace } from '../core/geometry.js';
+import { COORD_CHOICES, coordsOpt } from '../export/coords.js';
 import { intOpt, listOpt, numOpt, sizeOpt } from './options.js';
 import { progress } from './progress.js';
 import { runShards, type RunSummary } from '../export/run.js';
@@ -242,10 +242,16 @@ function buildProgram(argv: string[]): Command {
     .description('score model predictions against a dataset with the strict rules (pass@1 per type and overall)')
     .argument('<dir>', 'dataset directory')
     .requiredOption('--predictions <file>', 'JSONL lines {"id", "qid"?, "output"} with the raw model output')
-    .addOption(new Option('--coords <space>', 'coordinate space of the predictions').choices([...COORD_SPACES]).default('abs'))
+    .addOption(
+      new Option('--coords <space>', 'coordinate convention of the predictions: abs (image px), norm1 ([0,1]), norm1000 / norm1000-999 ([0,999] grid), norm1000-1000 (0-1000), qwen25 (px after smart_resize)')
+        .choices([...COORD_CHOICES])
+        .default('abs'),
+    )
+    .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
+    .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
     .option('--json', 'print the report as JSON')
-    .action(async (dir: string, o: { predictions: string; coords: CoordSpace; json?: boolean }) => {
-      const r = await scoreDataset(dir, o.predictions, o.coords);
+    .action(async (dir: string, o: { predictions: string; coords: string; maxPixels?: string; minPixels?: string; json?: boolean }) => {
+      const r = await scoreDataset(dir, o.predictions, coordsOpt(o.coords, o.maxPixels, o.minPixels));
       if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else {
         process.stdout.write(`${'type'.padEnd(36)} ${'n'.padStart(6)} ${'correct'.padStart(8)} ${'missing'.padStart(8)} pass@1\n`);
@@ -254,6 +260,41 @@ function buildProgram(argv: string[]): Command {
         process.stdout.write(`${'overall'.padEnd(36)} ${String(r.items).padStart(6)} ${String(r.correct).padStart(8)} ${String(r.missing).padStart(8)} ${(r.pass_at_1 * 100).toFixed(2)}%\n`);
         if (r.unknown_predictions) process.stdout.write(`note: ${r.unknown_predictions} prediction(s) match no item and were ignored\n`);
       }
+    });
+
+  program
+    .command('export')
+    .description('convert a dataset into a training-framework format (sharded, with export-manifest.json and a dataset card)')
+    .argument('<dir>', 'native dataset directory (holds manifest.json)')
+    .requiredOption('--to <format>', 'llamafactory, swift, trl, verl, screenspot, hf-imagefolder or webdataset')
+    .requiredOption('--out <dir>', 'output directory (empty, or a previous export to replace)')
+    .option('--coords <name>', 'abs, norm1, norm1000 (= norm1000-999, the [0,999] grid), norm1000-1000 (0-1000) or qwen25 (px after smart_resize); default from --model-family, else abs')
+    .option('--model-family <name>', 'preset for --coords/--dialect: qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl')
+    .option('--dialect <name>', 'answer syntax: venus (Click(point=(x, y))) or uitars (click(start_box=\'(x,y)\'))')
+    .option('--max-pixels <n>', 'qwen25 pixel budget: max_pixels (default 12845056)')
+    .option('--min-pixels <n>', 'qwen25 pixel budget: min_pixels (default 3136)')
+    .option('--shard-size <n>', 'samples (webdataset: records) per shard', '1000')
+    .option('--thinking', 'put the reasoning before the answer (<think>...</think> / Thought:)')
+    .option('--template <file>', 'Handlebars prompt template replacing the built-in ones')
+    .option('--link', 'symlink images instead of copying them')
+    .option('--license <id>', 'license field of the dataset card', 'mit')
+    .action(async (dir: string, o: Record<string, string | boolean | undefined>) => {
+      const { runExport } = await import('../export/formats/index.js');
+      const s = (k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
+      const r = await runExport(
+        {
+          dataDir: dir, to: s('to')!, out: s('out')!, coords: s('coords'), modelFamily: s('modelFamily'), dialect: s('dialect'),
+          maxPixels: s('maxPixels'), minPixels: s('minPixels'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
+          template: s('template'), link: Boolean(o.link), license: s('license'), command: argv,
+        },
+        VERSION,
+      );
+      const c = r.manifest.counts;
+      const skipped = Object.entries(c.skipped).map(([k, v]) => `${k}=${v}`).join(', ');
+      process.stdout.write(
+        `${r.manifest.to}: ${c.samples} samples from ${c.records} records (${r.manifest.coords.name}, ${r.manifest.dialect})` +
+          (skipped ? `; skipped: ${skipped}` : '') + ` -> ${r.out} (${r.manifest.files.length} files)\n`,
+      );
     });
 
   program

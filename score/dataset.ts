@@ -12,8 +12,10 @@ import { UsageError } from '../core/errors.js';
 import type { CoordSpace } from '../core/geometry.js';
 import type { Action } from '../core/actions.js';
 import { readManifest, readRecords } from '../export/read.js';
-import { parseActions, ParseError } from './parse.js';
-import { actionsFromSpace, scoreCaptcha, scoreGrounding, type ScoreResult } from './scorer.js';
+import { convention, resolveCoords, type CoordConvention } from '../export/coords.js';
+import { parseCompletion, ParseError } from './dialects.js';
+import { actionsFromConvention } from './reward.js';
+import { scoreCaptcha, scoreGrounding, type ScoreResult } from './scorer.js';
 
 export interface TypeScore {
   n: number;
@@ -23,7 +25,8 @@ export interface TypeScore {
 }
 
 export interface ScoreReport {
-  coords: CoordSpace;
+  /** Name of the coordinate convention the predictions were decoded from (export/coords.ts). */
+  coords: string;
   items: number;
   correct: number;
   missing: number;
@@ -40,19 +43,18 @@ interface Prediction {
   output: string;
 }
 
-const BARE_POINT = /^\s*[(\[]\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*[)\]]\s*$/;
-
 /**
- * Parse a raw output; for grounding a bare `(x, y)` answer (the common grounding-only format) counts as a click.
+ * Parse a raw output in any supported dialect (UI-Venus text form, UI-TARS incl. `<point>` and
+ * `<|box_start|>` spellings, JSON / tool-call actions; score/dialects.ts); for grounding a bare `(x, y)`
+ * answer (the common grounding-only format) counts as a click.
  * Returns null when the output cannot be parsed (scored as wrong).
  */
 export function parseOutput(output: string, grounding: boolean): Action[] | null {
   try {
-    return parseActions(output);
+    return parseCompletion(output, { grounding });
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    const m = grounding ? BARE_POINT.exec(output) : null;
-    return m ? [{ type: 'click', point: [Number(m[1]), Number(m[2])] }] : null;
+    return null;
   }
 }
 
@@ -82,12 +84,18 @@ export async function readPredictions(file: string): Promise<Map<string, Predict
   return map;
 }
 
-/** Score every item of the dataset in `dir`. */
-export async function scoreDataset(dir: string, predictionsFile: string, coords: CoordSpace): Promise<ScoreReport> {
+/**
+ * Score every item of the dataset in `dir`.
+ * @param coords the predictions' coordinate convention: a name (`abs`, `norm1`, `norm1000`, `norm1000-999`,
+ *   `norm1000-1000`, `qwen25` with the default budget) or a convention from export/coords.ts `convention()`
+ * @throws UsageError for an unknown convention name or unreadable inputs
+ */
+export async function scoreDataset(dir: string, predictionsFile: string, coords: CoordSpace | string | CoordConvention): Promise<ScoreReport> {
+  const conv = typeof coords === 'string' ? convention(coords) : coords;
   const manifest = await readManifest(dir);
   const preds = await readPredictions(predictionsFile);
   const used = new Set<string>();
-  const rep: ScoreReport = { coords, items: 0, correct: 0, missing: 0, pass_at_1: 0, by_type: {}, unknown_predictions: 0, reasons: {} };
+  const rep: ScoreReport = { coords: conv.name, items: 0, correct: 0, missing: 0, pass_at_1: 0, by_type: {}, unknown_predictions: 0, reasons: {} };
   const add = (type: string, res: ScoreResult | null): void => {
     const t = (rep.by_type[type] ??= { n: 0, correct: 0, missing: 0, pass_at_1: 0 });
     t.n++;
@@ -104,19 +112,19 @@ export async function scoreDataset(dir: string, predictionsFile: string, coords:
     } else rep.reasons[res.reason] = (rep.reasons[res.reason] ?? 0) + 1;
   };
   for await (const { record: r } of readRecords(dir, manifest)) {
-    const size = { width: r.image.width, height: r.image.height };
+    const rc = resolveCoords(conv, [r.image.width, r.image.height]);
     if (r.kind === 'captcha') {
       const p = preds.get(r.id);
       if (p) used.add(r.id);
       const acts = p ? parseOutput(p.output, false) : null;
-      add(`captcha/${r.captcha.type}`, !p ? null : acts ? scoreCaptcha(r, actionsFromSpace(acts, coords, size)) : { score: 0, reason: 'unparseable output' });
+      add(`captcha/${r.captcha.type}`, !p ? null : acts ? scoreCaptcha(r, actionsFromConvention(acts, rc)) : { score: 0, reason: 'unparseable output' });
     } else {
       for (const q of r.queries) {
         const key = `${r.id}\u0000${q.qid}`;
         const p = preds.get(key);
         if (p) used.add(key);
         const acts = p ? parseOutput(p.output, true) : null;
-        add(`grounding/${q.style}`, !p ? null : acts ? scoreGrounding(r, q.qid, actionsFromSpace(acts, coords, size)) : { score: 0, reason: 'unparseable output' });
+        add(`grounding/${q.style}`, !p ? null : acts ? scoreGrounding(r, q.qid, actionsFromConvention(acts, rc)) : { score: 0, reason: 'unparseable output' });
       }
     }
   }

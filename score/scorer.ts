@@ -114,6 +114,20 @@ export function scoreCaptcha(rec: Pick<CaptchaRecord, 'verifier'>, actions: read
 }
 
 /**
+ * Score a grounding answer against one target box (actions in image px): exactly one action; with
+ * `bbox === null` (infeasible query, hard negative) it must be a refusal; otherwise a click inside
+ * `bbox` (x2/y2 exclusive). This is the rule the RL reward uses (score/reward.ts).
+ */
+export function scoreTarget(bbox: Box | null, actions: readonly Action[]): ScoreResult {
+  if (actions.length !== 1) return fail(`expected exactly one action, got ${actions.length}`);
+  const a = actions[0]!;
+  if (bbox === null) return a.type === 'refuse' ? ok : fail('infeasible query needs a refusal');
+  if (a.type === 'refuse') return fail('refused a feasible query');
+  if (a.type !== 'click') return fail(`expected click, got ${a.type}`);
+  return pointInBox(a.point, bbox) ? ok : fail('click is outside the target box');
+}
+
+/**
  * Score a grounding query (actions in image px): exactly one click inside the target's bbox; for an
  * infeasible query (`tid: null`) exactly one refusal. Throws Error when `qid` is not in the record.
  */
@@ -124,12 +138,8 @@ export function scoreGrounding(
 ): ScoreResult {
   const q = rec.queries.find((x) => x.qid === qid);
   if (!q) throw new Error(`query ${qid} not in record ${rec.id}`);
-  if (actions.length !== 1) return fail(`expected exactly one action, got ${actions.length}`);
-  const a = actions[0]!;
-  if (q.tid === null) return a.type === 'refuse' ? ok : fail('infeasible query needs a refusal');
-  if (a.type === 'refuse') return fail('refused a feasible query');
-  if (a.type !== 'click') return fail(`expected click, got ${a.type}`);
+  if (q.tid === null) return scoreTarget(null, actions);
   const t = rec.targets.find((x) => x.tid === q.tid);
   if (!t) throw new Error(`target ${q.tid} of ${qid} not in record ${rec.id}`);
-  return pointInBox(a.point, t.bbox) ? ok : fail('click is outside the target box');
+  return scoreTarget(t.bbox, actions);
 }

@@ -1,0 +1,114 @@
+/**
+ * The dataset card (`README.md` with YAML front matter) written with every export (formats.md §3.1):
+ * `configs` (config_name + data_files per split), `license`, `pretty_name`, `task_categories`, `tags`,
+ * `size_categories`, `annotations_creators: machine-generated`, and a `uisynth` block with the counts,
+ * the generator command, the export command, the coordinate convention and the pixel budget.
+ */
+import { stringify } from 'yaml';
+import type { ExportContext, ExportManifest, FormatName } from './formats/index.js';
+
+const DATA_FILES: Record<FormatName, Array<{ config_name: string; split: string; path: string }>> = {
+  llamafactory: [{ config_name: 'default', split: 'train', path: 'data/train-*.jsonl' }],
+  swift: [{ config_name: 'default', split: 'train', path: 'data/train-*.jsonl' }],
+  trl: [{ config_name: 'default', split: 'train', path: 'data/train-*.parquet' }],
+  verl: [{ config_name: 'default', split: 'train', path: 'data/train-*.parquet' }],
+  screenspot: [
+    { config_name: 'positive', split: 'test', path: 'annotations/positive/*.json' },
+    { config_name: 'negative', split: 'test', path: 'annotations/negative/*.json' },
+  ],
+  'hf-imagefolder': [{ config_name: 'default', split: 'train', path: 'train/**' }],
+  webdataset: [{ config_name: 'default', split: 'train', path: 'train-*.tar' }],
+};
+
+function sizeCategory(n: number): string {
+  if (n < 1000) return 'n<1K';
+  if (n < 10_000) return '1K<n<10K';
+  if (n < 100_000) return '10K<n<100K';
+  if (n < 1_000_000) return '100K<n<1M';
+  return '1M<n<10M';
+}
+
+const USAGE: Record<FormatName, string> = {
+  llamafactory:
+    'Point LLaMA-Factory at this directory: `dataset_dir: <this dir>` and `dataset: {name}` (the entry in `dataset_info.json`; image paths are relative to the dataset dir, its default `media_dir`).',
+  swift:
+    'Run ms-swift from this directory (image paths are relative): `swift sft --dataset data/ ...`. `objects.bbox` are points in {space}; swift rewrites `<bbox>`/`<ref-object>` for the chosen model. For GRPO, the `solution` column holds the reward ground truth.',
+  trl:
+    '`datasets.load_dataset("parquet", data_files="data/train-*.parquet")` gives conversational prompt-completion rows with `images`. SFTTrainer trains on `completion`; GRPOTrainer passes `ground_truth` to `reward_func` in `reward/uisynth_reward.py`.',
+  verl:
+    'Use `data.train_files=data/train-*.parquet`, `data.image_key=images`, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`).',
+  screenspot:
+    'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive` (and `annotations/negative` with `--gt_type negative`).',
+  'hf-imagefolder': '`datasets.load_dataset("imagefolder", data_dir=".")`; `metadata.jsonl` sits beside the images in `train/`.',
+  webdataset: 'WebDataset shards `train-{000000..N}.tar`; each sample is `<key>.png` + `<key>.json`.',
+};
+
+/** Write README.md for an export (through `ctx.write`, so it is listed in the manifest). */
+export async function writeCard(ctx: ExportContext, m: ExportManifest, license?: string): Promise<void> {
+  const languages = [...new Set(ctx.samples.map((s) => s.record.locale.split('-')[0]!.toLowerCase()))].sort();
+  const budget = m.coords.resize;
+  const configs = new Map<string, Array<{ split: string; path: string }>>();
+  for (const d of DATA_FILES[m.to]) configs.set(d.config_name, [...(configs.get(d.config_name) ?? []), { split: d.split, path: d.path }]);
+  const front = {
+    license: license ?? 'mit',
+    pretty_name: `uisynth ${m.source.kind} (${m.to})`,
+    language: languages,
+    task_categories: ['image-text-to-text'],
+    tags: ['gui-agent', m.source.kind, 'synthetic', 'uisynth', m.to],
+    annotations_creators: ['machine-generated'],
+    source_datasets: ['original'],
+    size_categories: [sizeCategory(m.counts.samples)],
+    configs: [...configs].map(([config_name, data_files], i) => ({ config_name, data_files, ...(i === 0 ? { default: true } : {}) })),
+    uisynth: {
+      format: m.to,
+      counts: m.counts,
+      generator_command: `uisynth ${m.source.command.join(' ')}`.trim(),
+      export_command: `uisynth ${m.command.join(' ')}`,
+      generators: m.source.generators,
+      coordinate_convention: {
+        name: m.coords.name,
+        space: m.coords.space,
+        order: m.coords.order,
+        normalized_by: m.coords.normalized_by,
+        quantize: m.coords.quantize,
+        range: m.coords.range,
+      },
+      pixel_budget: budget ? { factor: budget.factor, min_pixels: budget.min_pixels, max_pixels: budget.max_pixels, mode: 'coordinates converted; image files unchanged' } : null,
+      dialect: m.dialect,
+      model_family: m.model_family,
+      thinking: m.thinking,
+    },
+  };
+  const coordLine =
+    m.coords.name === 'qwen25'
+      ? `Coordinates are absolute pixels of the image after Qwen2.5-VL \`smart_resize\` (factor ${budget!.factor}, min_pixels ${budget!.min_pixels}, max_pixels ${budget!.max_pixels}); the image files are the originals. Train with the same budget in the processor, and make sure nothing resizes the images before it (LLaMA-Factory: set \`image_max_pixels\` to at least the largest image area and \`image_min_pixels\` low enough). The ground truth carries the resized size of every image.`
+      : `Coordinates: \`${m.coords.name}\` (${m.coords.space}${m.coords.normalized_by ? `, normalised by ${m.coords.normalized_by}, ${m.coords.quantize}` : ''}), x first.`;
+  const body = [
+    `# uisynth ${m.source.kind} dataset — ${m.to} export`,
+    '',
+    `Synthetic, verified GUI-agent data generated by uisynth ${m.uisynth_version}: ${m.counts.records} records, ${m.counts.samples} samples` +
+      (m.source.kind === 'grounding' ? ` (${m.counts.refusals} hard negatives whose answer is a refusal).` : '.'),
+    '',
+    `- Generator command: \`${front.uisynth.generator_command}\``,
+    `- Export command: \`${front.uisynth.export_command}\``,
+    `- Answer dialect: \`${m.dialect}\`${m.thinking ? ' with the reasoning first' : ''}.`,
+    `- ${coordLine}`,
+    Object.keys(m.counts.skipped).length
+      ? `- Skipped samples: ${Object.entries(m.counts.skipped).map(([k, v]) => `${k}=${v}`).join(', ')} (the gold answer cannot be written exactly in this convention).`
+      : '- No sample was skipped.',
+    '',
+    '## Usage',
+    '',
+    USAGE[m.to].replace('{name}', ctx.datasetName).replace('{space}', m.coords.name === 'norm1' ? '[0,1] (norm1)' : 'px of the original image (real)'),
+    '',
+    'Rewards: `reward/uisynth_reward.py` in the uisynth repository (verl `compute_score`, TRL `reward_func`) scores an answer against the',
+    'ground-truth JSON stored with each sample with the strict rules (point in box with x2/y2 exclusive, order, exact action counts, drag',
+    'tolerance and 5 px vertical bound, text trimmed, refusal for hard negatives).',
+    '',
+    '## Files',
+    '',
+    '`export-manifest.json` lists every file with its size and sha256.',
+    '',
+  ].join('\n');
+  await ctx.write('README.md', `---\n${stringify(front, { lineWidth: 0 })}---\n\n${body}`);
+}

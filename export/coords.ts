@@ -1,0 +1,246 @@
+/**
+ * Coordinate conventions, as data, and the ONE place where image px are converted into a trainer's
+ * coordinate space and back (formats.md §1.4 "Qwen coordinate conventions").
+ *
+ * A {@link CoordConvention} says what a number in a model's answer means:
+ *
+ * | name            | space        | normalized_by | quantize | image px `v` -> model value        | model value `m` -> image px      |
+ * |-----------------|--------------|---------------|----------|------------------------------------|----------------------------------|
+ * | `abs`           | `image_px`   | null          | none     | `v`                                | `m`                              |
+ * | `norm1`         | `relative`   | 1             | none     | `v / size` (6 decimals)            | `m * size`                       |
+ * | `norm1000`      | `relative`   | 1000          | floor    | `min(999, floor(v / size * 1000))` | `(m + 0.5) * size / 1000` (cell centre) |
+ * | `norm1000-1000` | `relative`   | 1000          | round    | `min(1000, round(v / size * 1000))`| `m * size / 1000`                |
+ * | `qwen25`        | `resized_px` | null          | round    | `round(v * resized / size)`        | `m * size / resized`             |
+ *
+ * `order` is always `xy` (x first). `size` is the saved image's width (x) or height (y) in px;
+ * `resized` is Qwen2.5-VL's `smart_resize` of that size (factor 28, the stated pixel budget), i.e. the
+ * size of the image the model actually sees (qwen-vl-utils `vision_process.py`; the same numbers are
+ * used by UI-TARS-1.5's action parser). `norm1000` is the [0,999] grid of the native record
+ * (core/geometry.ts); `norm1000-1000` is the 0–1000 scaling (Qwen2-VL / UI-TARS-1.0 / Qwen3-VL style),
+ * named explicitly because the two differ by up to one unit.
+ *
+ * qwen25 mode: coordinates are converted; image files are left as they are and the trainer's processor
+ * resizes them with the same budget. (The alternative, resizing the files so smart_resize is a no-op,
+ * is not implemented.) The dataset card records the budget.
+ *
+ * The reward (score/reward.ts, reward/uisynth_reward.py) decodes with exactly the right-hand column.
+ */
+import { UsageError, badValue } from '../core/errors.js';
+import type { Box, Point } from '../core/geometry.js';
+
+/** CLI names of the conventions (`--coords`). */
+export const COORD_NAMES = ['abs', 'norm1', 'norm1000', 'norm1000-1000', 'qwen25'] as const;
+export type CoordName = (typeof COORD_NAMES)[number];
+/** Accepted spellings for `--coords`: the names plus `norm1000-999`, an explicit alias of `norm1000`. */
+export const COORD_CHOICES = ['abs', 'norm1', 'norm1000', 'norm1000-999', 'norm1000-1000', 'qwen25'] as const;
+
+/** Qwen2.5-VL pixel budget: `factor` = patch 14 × merge 2; `min_pixels`/`max_pixels` in px². */
+export interface PixelBudget {
+  factor: number;
+  min_pixels: number;
+  max_pixels: number;
+}
+
+/** qwen-vl-utils defaults (`MIN_PIXELS = 4 * 28 * 28`, `MAX_PIXELS = 16384 * 28 * 28`), also Qwen2.5-VL's preprocessor_config. */
+export const QWEN25_DEFAULT_BUDGET: Readonly<PixelBudget> = Object.freeze({ factor: 28, min_pixels: 4 * 28 * 28, max_pixels: 16384 * 28 * 28 });
+
+/** A coordinate convention as data (see the module table). */
+export interface CoordConvention {
+  name: CoordName;
+  /** `image_px`: px of the saved image; `resized_px`: px of the smart-resized image; `relative`: fraction × normalized_by. */
+  space: 'image_px' | 'resized_px' | 'relative';
+  order: 'xy';
+  /** 1 for [0,1] floats, 1000 for thousandths, null for pixel spaces. */
+  normalized_by: 1 | 1000 | null;
+  /** How image px are quantised into the space (and therefore how values are decoded). */
+  quantize: 'none' | 'floor' | 'round';
+  /** Inclusive value range of the space, or null for pixel spaces. */
+  range: [number, number] | null;
+  /** Pixel budget for `resized_px`; null otherwise. */
+  resize: PixelBudget | null;
+}
+
+/** A convention bound to one image: `size` = saved image [W, H]; `resized` = smart-resized [W', H'] for qwen25. */
+export interface ResolvedCoords extends CoordConvention {
+  size: [number, number];
+  resized: [number, number] | null;
+}
+
+/**
+ * The convention record for a name.
+ * @param budget qwen25 only (default {@link QWEN25_DEFAULT_BUDGET}); validated.
+ * @throws UsageError (`--coords`) for an unknown name, (`--max-pixels`/`--min-pixels`) for a bad budget.
+ */
+export function convention(name: string, budget: Partial<PixelBudget> = {}): CoordConvention {
+  switch (name) {
+    case 'abs':
+      return { name, space: 'image_px', order: 'xy', normalized_by: null, quantize: 'none', range: null, resize: null };
+    case 'norm1':
+      return { name, space: 'relative', order: 'xy', normalized_by: 1, quantize: 'none', range: [0, 1], resize: null };
+    case 'norm1000':
+    case 'norm1000-999':
+      return { name: 'norm1000', space: 'relative', order: 'xy', normalized_by: 1000, quantize: 'floor', range: [0, 999], resize: null };
+    case 'norm1000-1000':
+      return { name, space: 'relative', order: 'xy', normalized_by: 1000, quantize: 'round', range: [0, 1000], resize: null };
+    case 'qwen25': {
+      const b = { ...QWEN25_DEFAULT_BUDGET, ...budget };
+      if (!Number.isInteger(b.max_pixels) || b.max_pixels < b.factor * b.factor)
+        throw new UsageError(`--max-pixels: expected an integer >= ${b.factor * b.factor}, got '${b.max_pixels}'`, '--max-pixels');
+      if (!Number.isInteger(b.min_pixels) || b.min_pixels < 1 || b.min_pixels > b.max_pixels)
+        throw new UsageError(`--min-pixels: expected an integer in [1, ${b.max_pixels}] (--max-pixels), got '${b.min_pixels}'`, '--min-pixels');
+      return { name, space: 'resized_px', order: 'xy', normalized_by: null, quantize: 'round', range: null, resize: b };
+    }
+    default:
+      throw badValue('--coords', name, COORD_CHOICES);
+  }
+}
+
+/** Python 3 `round()` on floats: round half to even (used by qwen-vl-utils `round_by_factor`). */
+export function roundHalfEven(x: number): number {
+  const f = Math.floor(x);
+  const d = x - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/**
+ * Qwen2.5-VL `smart_resize` exactly as qwen-vl-utils `vision_process.py`: round each side to a multiple
+ * of `factor` (Python round-half-even, at least `factor`), then if the area exceeds `max_pixels` scale
+ * both by `beta = sqrt(h*w / max_pixels)` and floor to multiples of `factor`; if below `min_pixels`
+ * scale by `sqrt(min_pixels / (h*w))` and ceil.
+ * @returns `[height, width]` (the reference's order).
+ * @throws RangeError when the aspect ratio exceeds 200 (as the reference does).
+ */
+export function smartResize(height: number, width: number, b: PixelBudget = QWEN25_DEFAULT_BUDGET): [number, number] {
+  const { factor, min_pixels, max_pixels } = b;
+  if (Math.max(height, width) / Math.min(height, width) > 200)
+    throw new RangeError(`absolute aspect ratio must be smaller than 200, got ${Math.max(height, width) / Math.min(height, width)}`);
+  let h = Math.max(factor, roundHalfEven(height / factor) * factor);
+  let w = Math.max(factor, roundHalfEven(width / factor) * factor);
+  if (h * w > max_pixels) {
+    const beta = Math.sqrt((height * width) / max_pixels);
+    h = Math.floor(height / beta / factor) * factor;
+    w = Math.floor(width / beta / factor) * factor;
+  } else if (h * w < min_pixels) {
+    const beta = Math.sqrt(min_pixels / (height * width));
+    h = Math.ceil((height * beta) / factor) * factor;
+    w = Math.ceil((width * beta) / factor) * factor;
+  }
+  return [h, w];
+}
+
+/** Bind a convention to an image of `size` [W, H] (computes `resized` for qwen25). */
+export function resolveCoords(c: CoordConvention, size: readonly [number, number]): ResolvedCoords {
+  let resized: [number, number] | null = null;
+  if (c.space === 'resized_px') {
+    const [h, w] = smartResize(size[1], size[0], c.resize ?? QWEN25_DEFAULT_BUDGET);
+    resized = [w, h];
+  }
+  return { ...c, size: [size[0], size[1]], resized };
+}
+
+const r6 = (v: number): number => Math.round(v * 1e6) / 1e6;
+
+/** One axis, image px -> model value. `axis` 0 = x, 1 = y. */
+function axisTo(v: number, axis: 0 | 1, rc: ResolvedCoords): number {
+  const s = rc.size[axis];
+  switch (rc.name) {
+    case 'abs':
+      return v;
+    case 'norm1':
+      return r6(v / s);
+    case 'norm1000':
+      return Math.min(999, Math.max(0, Math.floor((v / s) * 1000)));
+    case 'norm1000-1000':
+      return Math.min(1000, Math.max(0, Math.round((v / s) * 1000)));
+    case 'qwen25':
+      return Math.round((v * rc.resized![axis]) / s);
+  }
+}
+
+/**
+ * One axis, model value -> image px (floats), driven by the convention's fields (not its name), so a
+ * ground truth carrying `{space, normalized_by, quantize, size, resized}` decodes without a lookup table.
+ * Must equal reward/uisynth_reward.py `_axis_from`.
+ */
+function axisFrom(m: number, axis: 0 | 1, rc: ResolvedCoords): number {
+  const s = rc.size[axis];
+  if (rc.space === 'image_px') return m;
+  if (rc.space === 'resized_px') return (m * s) / rc.resized![axis];
+  const nb = rc.normalized_by ?? 1;
+  return rc.quantize === 'floor' ? ((m + 0.5) * s) / nb : (m * s) / nb;
+}
+
+/** Image-px point to the convention (numbers as a model should write them). */
+export function pointToConvention(p: Point, rc: ResolvedCoords): Point {
+  return [axisTo(p[0], 0, rc), axisTo(p[1], 1, rc)];
+}
+
+/** Model point in the convention back to image px (floats). This is what the scorer and reward use. */
+export function pointFromConvention(p: Point, rc: ResolvedCoords): Point {
+  return [axisFrom(p[0], 0, rc), axisFrom(p[1], 1, rc)];
+}
+
+/**
+ * Image-px box to the convention. `norm1000` keeps the inclusive-cell form of the record
+ * (`x2` -> cell of `x2 - 1`); the others convert both corners like points.
+ */
+export function boxToConvention(b: Box, rc: ResolvedCoords): Box {
+  if (rc.name === 'norm1000') return [axisTo(b[0], 0, rc), axisTo(b[1], 1, rc), axisTo(b[2] - 1, 0, rc), axisTo(b[3] - 1, 1, rc)];
+  return [axisTo(b[0], 0, rc), axisTo(b[1], 1, rc), axisTo(b[2], 0, rc), axisTo(b[3], 1, rc)];
+}
+
+/** Box in the convention back to image px (floats); for `norm1000` the union of the cells (`x2` cell's right edge). */
+export function boxFromConvention(b: Box, rc: ResolvedCoords): Box {
+  if (rc.name === 'norm1000') {
+    const edge = (m: number, axis: 0 | 1): number => (m * rc.size[axis]) / 1000;
+    return [edge(b[0], 0), edge(b[1], 1), edge(b[2] + 1, 0), edge(b[3] + 1, 1)];
+  }
+  return [axisFrom(b[0], 0, rc), axisFrom(b[1], 1, rc), axisFrom(b[2], 0, rc), axisFrom(b[3], 1, rc)];
+}
+
+/** Nearest model value on one axis whose decoding lies in [lo, hi) (image px); null when none exists. */
+function axisInRange(v: number, lo: number, hi: number, axis: 0 | 1, rc: ResolvedCoords): number | null {
+  const m = axisTo(v, axis, rc);
+  const ok = (n: number): boolean => {
+    const d = axisFrom(n, axis, rc);
+    return d >= lo && d < hi;
+  };
+  if (ok(m)) return m;
+  if (rc.name === 'abs' || rc.name === 'norm1') {
+    const exact = rc.name === 'abs' ? v : v / rc.size[axis];
+    return ok(exact) ? exact : null;
+  }
+  const a = axisTo(lo, axis, rc) - 1;
+  const z = axisTo(hi, axis, rc) + 1;
+  let best: number | null = null;
+  for (let n = a; n <= z; n++) if (ok(n) && (best === null || Math.abs(n - m) < Math.abs(best - m))) best = n;
+  return best;
+}
+
+/**
+ * The model-space point for gold point `p` that decodes back inside `box` (x2/y2 exclusive): the plain
+ * conversion when that works, else the nearest value per axis that does. Null when the box is smaller
+ * than one quantum of the space and no value decodes inside it (the sample cannot be expressed exactly).
+ */
+export function pointToConventionInBox(p: Point, box: Box, rc: ResolvedCoords): Point | null {
+  const x = axisInRange(p[0], box[0], box[2], 0, rc);
+  const y = axisInRange(p[1], box[1], box[3], 1, rc);
+  return x === null || y === null ? null : [x, y];
+}
+
+/** Parse `--coords` (and budget flags) into a convention. */
+export function coordsOpt(name: string, maxPixels?: string | number, minPixels?: string | number): CoordConvention {
+  const num = (flag: string, v: string | number | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag}: expected a positive integer (px²), got '${v}'`, flag);
+    return n;
+  };
+  const max = num('--max-pixels', maxPixels);
+  const min = num('--min-pixels', minPixels);
+  if (name !== 'qwen25' && (max !== undefined || min !== undefined) && (COORD_CHOICES as readonly string[]).includes(name))
+    throw new UsageError(`--max-pixels/--min-pixels: only apply to --coords qwen25 (got --coords ${name})`, '--max-pixels');
+  return convention(name, { ...(max !== undefined ? { max_pixels: max } : {}), ...(min !== undefined ? { min_pixels: min } : {}) });
+}

@@ -1,0 +1,270 @@
+/**
+ * `uisynth export DATA_DIR --to FORMAT --out DIR`: native shards -> a training-framework format, sharded,
+ * with `export-manifest.json` (every file with its byte size and sha256) and a dataset card `README.md`.
+ *
+ * Output is deterministic: the same dataset and flags give the same bytes (no timestamps; the recorded
+ * command names the input and output directories `DATA_DIR` and `OUT`). Re-exporting into a directory
+ * that holds a previous export replaces it; any other non-empty directory is refused.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { UsageError, badValue } from '../../core/errors.js';
+import { UisynthRecord, type Manifest } from '../../core/schema.js';
+import { DIALECTS, type Dialect } from '../../score/dialects.js';
+import { readManifest, readRecords } from '../read.js';
+import { coordsOpt, type CoordConvention } from '../coords.js';
+import { writeCard } from '../card.js';
+import { loadPrompts } from '../prompts/index.js';
+import { recordSamples, type ExportSample } from './samples.js';
+import { sha256, writeImageFolder, writeLlamaFactory, writeScreenspot, writeSwift, writeTrl, writeVerl, writeWebDataset } from './writers.js';
+
+/** `--to` values. */
+export const FORMATS = ['llamafactory', 'swift', 'trl', 'verl', 'screenspot', 'hf-imagefolder', 'webdataset'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+/**
+ * `--model-family` presets: the coordinate convention and dialect a family reads and writes
+ * (formats.md §1.4/§1.5). Explicit `--coords` / `--dialect` win.
+ */
+export const MODEL_FAMILIES: Record<string, { coords: string; dialect: Dialect; note: string }> = {
+  'qwen2.5-vl': { coords: 'qwen25', dialect: 'venus', note: 'absolute px after smart_resize' },
+  'ui-venus': { coords: 'qwen25', dialect: 'venus', note: 'Qwen2.5-VL based; absolute px after smart_resize' },
+  'ui-tars-1.5': { coords: 'qwen25', dialect: 'uitars', note: 'Qwen2.5-VL based; absolute px after smart_resize' },
+  'ui-tars': { coords: 'norm1000-1000', dialect: 'uitars', note: 'UI-TARS-1.0 (Qwen2-VL based): 0-1000' },
+  'qwen2-vl': { coords: 'norm1000-1000', dialect: 'venus', note: '0-1000 relative' },
+  'qwen3-vl': { coords: 'norm1000-1000', dialect: 'venus', note: '0-1000 relative (Alibaba docs say 0-999: use --coords norm1000 for that)' },
+};
+
+/** Options of one export (the CLI flags, parsed). */
+export interface ExportOptions {
+  dataDir: string;
+  to: string;
+  out: string;
+  coords?: string;
+  modelFamily?: string;
+  dialect?: string;
+  maxPixels?: string | number;
+  minPixels?: string | number;
+  shardSize?: string | number;
+  thinking?: boolean;
+  template?: string;
+  /** Symlink images (relative) instead of copying them. */
+  link?: boolean;
+  license?: string;
+  /** argv after `uisynth` (recorded with DATA_DIR/OUT placeholders). */
+  command?: string[];
+}
+
+/** One file of an export, as listed in the manifest. */
+export interface ExportFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+  rows?: number;
+}
+
+/** What exporters get. */
+export interface ExportContext {
+  out: string;
+  srcDir: string;
+  to: FormatName;
+  samples: ExportSample[];
+  coords: CoordConvention;
+  dialect: Dialect;
+  thinking: boolean;
+  shardSize: number;
+  datasetName: string;
+  createdBy: string;
+  /** Write a file (relative to the export root) and list it in the manifest. */
+  write(rel: string, data: string | Uint8Array, rows?: number): Promise<void>;
+  /** Copy (or link) a source image to `destRel` once; returns `destRel`. */
+  copyImage(srcRel: string, destRel: string): Promise<string>;
+  /** Bytes of a sample's image (sha256-checked against the record). */
+  readImage(s: ExportSample): Promise<Uint8Array>;
+}
+
+/** The export manifest (`export-manifest.json`). */
+export interface ExportManifest {
+  format: 'uisynth-export/1';
+  to: FormatName;
+  uisynth_version: string;
+  source: { kind: string; records: number; manifest_sha256: string; generators: Record<string, string>; command: string[] };
+  command: string[];
+  coords: CoordConvention;
+  dialect: Dialect;
+  model_family: string | null;
+  thinking: boolean;
+  template: { source: string; sha256: string };
+  shard_size: number;
+  counts: { records: number; samples: number; refusals: number; by_style: Record<string, number>; skipped: Record<string, number> };
+  files: ExportFile[];
+}
+
+export interface ExportSummary {
+  manifest: ExportManifest;
+  out: string;
+}
+
+const MANIFEST = 'export-manifest.json';
+
+async function prepareOut(out: string): Promise<void> {
+  if (!existsSync(out)) return void (await mkdir(out, { recursive: true }));
+  const entries = await readdir(out);
+  if (entries.length === 0) return;
+  if (!entries.includes(MANIFEST)) throw new UsageError(`--out: ${out} is not empty and holds no previous export (${MANIFEST}); choose an empty directory`, '--out');
+  const old = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as ExportManifest;
+  for (const f of old.files ?? []) await rm(join(out, f.path), { force: true });
+  await rm(join(out, MANIFEST), { force: true });
+  await rm(join(out, 'README.md'), { force: true });
+}
+
+function normaliseCommand(cmd: string[], dataDir: string, out: string): string[] {
+  const r: string[] = [];
+  for (let i = 0; i < cmd.length; i++) {
+    const a = cmd[i]!;
+    if (a === dataDir) r.push('DATA_DIR');
+    else if (a === out && cmd[i - 1] === '--out') r.push('OUT');
+    else if (a.startsWith('--out=')) r.push('--out=OUT');
+    else r.push(a);
+  }
+  return r;
+}
+
+/**
+ * Run an export.
+ * @throws UsageError naming the flag for a bad `--to`, `--coords`, `--dialect`, `--model-family`,
+ *   `--shard-size`, `--template`, budget or `--out`, or a DATA_DIR that is not a dataset
+ */
+export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<ExportSummary> {
+  if (!(FORMATS as readonly string[]).includes(o.to)) throw badValue('--to', o.to, FORMATS);
+  const to = o.to as FormatName;
+  const fam = o.modelFamily === undefined ? null : MODEL_FAMILIES[o.modelFamily];
+  if (fam === undefined) throw badValue('--model-family', o.modelFamily, Object.keys(MODEL_FAMILIES));
+  const dialectName = o.dialect ?? fam?.dialect ?? 'venus';
+  if (!(DIALECTS as readonly string[]).includes(dialectName)) throw badValue('--dialect', dialectName, DIALECTS);
+  const dialect = dialectName as Dialect;
+  let coordsName = o.coords ?? fam?.coords ?? 'abs';
+  if (to === 'screenspot') {
+    if (o.coords !== undefined && o.coords !== 'abs') throw badValue('--coords', o.coords, ['abs (screenspot boxes are always image px, xyxy)']);
+    coordsName = 'abs';
+  }
+  if (to === 'swift') {
+    if (o.coords !== undefined && o.coords !== 'abs' && o.coords !== 'norm1')
+      throw badValue('--coords', o.coords, ['abs (bbox_type real)', 'norm1 (bbox_type norm1); swift converts per model itself']);
+    coordsName = o.coords ?? 'abs';
+  }
+  const coords = coordsOpt(coordsName, o.maxPixels, o.minPixels);
+  const shardSize = Number(o.shardSize ?? 1000);
+  if (!Number.isInteger(shardSize) || shardSize < 1 || shardSize > 10_000_000)
+    throw new UsageError(`--shard-size: expected an integer in [1, 10000000], got '${o.shardSize}'`, '--shard-size');
+  const prompts = loadPrompts(dialect, o.template);
+  const srcManifest: Manifest = await readManifest(o.dataDir);
+  if (to === 'screenspot' && srcManifest.kind !== 'grounding')
+    throw new UsageError(`--to screenspot: needs a grounding dataset, ${o.dataDir} holds ${srcManifest.kind}`, '--to');
+  const thinking = Boolean(o.thinking);
+
+  const samples: ExportSample[] = [];
+  const skipped: Record<string, number> = {};
+  let records = 0;
+  for await (const { record, file, line } of readRecords(o.dataDir, srcManifest)) {
+    records++;
+    const parsed = UisynthRecord.safeParse(record);
+    if (!parsed.success)
+      throw new UsageError(`DATA_DIR: ${file}:${line}: not a valid record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}); run uisynth validate`, 'DATA_DIR');
+    for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, neutralCoords: to === 'swift' })) {
+      if (r.ok) samples.push(r.sample);
+      else skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
+    }
+  }
+
+  await prepareOut(o.out);
+  const files = new Map<string, ExportFile>();
+  const copied = new Set<string>();
+  const ctx: ExportContext = {
+    out: o.out,
+    srcDir: o.dataDir,
+    to,
+    samples,
+    coords,
+    dialect,
+    thinking,
+    shardSize,
+    datasetName: `uisynth_${srcManifest.kind}`,
+    createdBy: `uisynth ${version}`,
+    async write(rel, data, rows) {
+      const full = join(o.out, rel);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full + '.partial', data);
+      await rename(full + '.partial', full);
+      const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+      files.set(rel, { path: rel, bytes, sha256: sha256(data), ...(rows !== undefined ? { rows } : {}) });
+    },
+    async copyImage(srcRel, destRel) {
+      if (copied.has(destRel)) return destRel;
+      copied.add(destRel);
+      const src = join(o.dataDir, srcRel);
+      const dest = join(o.out, destRel);
+      if (!existsSync(src)) throw new UsageError(`DATA_DIR: image ${srcRel} is missing (run uisynth validate)`, 'DATA_DIR');
+      await mkdir(dirname(dest), { recursive: true });
+      await rm(dest, { force: true });
+      if (o.link) await symlink(relative(dirname(dest), src), dest);
+      else await copyFile(src, dest);
+      const buf = await readFile(src);
+      files.set(destRel, { path: destRel, bytes: buf.length, sha256: sha256(buf) });
+      return destRel;
+    },
+    async readImage(s) {
+      const path = join(o.dataDir, s.image);
+      if (!existsSync(path)) throw new UsageError(`DATA_DIR: image ${s.image} is missing (run uisynth validate)`, 'DATA_DIR');
+      const buf = await readFile(path);
+      if (sha256(buf) !== s.record.image.sha256) throw new UsageError(`DATA_DIR: image ${s.image} does not match its sha256 (run uisynth validate)`, 'DATA_DIR');
+      return buf;
+    },
+  };
+  const writers: Record<FormatName, (c: ExportContext) => Promise<void>> = {
+    llamafactory: writeLlamaFactory,
+    swift: writeSwift,
+    trl: writeTrl,
+    verl: writeVerl,
+    screenspot: writeScreenspot,
+    'hf-imagefolder': writeImageFolder,
+    webdataset: writeWebDataset,
+  };
+  await writers[to](ctx);
+
+  const byStyle: Record<string, number> = {};
+  for (const s of samples) byStyle[`${s.kind}/${s.style}`] = (byStyle[`${s.kind}/${s.style}`] ?? 0) + 1;
+  const manifest: ExportManifest = {
+    format: 'uisynth-export/1',
+    to,
+    uisynth_version: version,
+    source: {
+      kind: srcManifest.kind,
+      records: srcManifest.records,
+      manifest_sha256: createHash('sha256').update(await readFile(join(o.dataDir, 'manifest.json'))).digest('hex'),
+      generators: srcManifest.generators,
+      command: srcManifest.command,
+    },
+    command: normaliseCommand(o.command ?? ['export', o.dataDir, '--to', to, '--out', o.out], o.dataDir, o.out),
+    coords,
+    dialect,
+    model_family: o.modelFamily ?? null,
+    thinking,
+    template: { source: o.template === undefined ? 'builtin' : 'user', sha256: prompts.sha256 },
+    shard_size: shardSize,
+    counts: {
+      records,
+      samples: samples.length,
+      refusals: samples.filter((s) => s.refusal).length,
+      by_style: Object.fromEntries(Object.entries(byStyle).sort(([a], [b]) => (a < b ? -1 : 1))),
+      skipped,
+    },
+    files: [],
+  };
+  await writeCard(ctx, manifest, o.license);
+  manifest.files = [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  await writeFile(join(o.out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  return { manifest, out: o.out };
+}

@@ -1,0 +1,301 @@
+/**
+ * The seven exporters. Each gets the export context (samples, records, helpers that write files and
+ * register them in the export manifest) and writes its shards; layout per format:
+ *
+ * - `llamafactory`: `data/train-NNNNN-of-MMMMM.jsonl` rows `{messages: [{role, content: "<image>..."}, ...],
+ *   images: ["images/..."], id}` + `dataset_info.json` (sharegpt formatting, OpenAI-style tags,
+ *   `file_name: "data"`, a folder LLaMA-Factory loads whole); images under `images/` (paths are relative
+ *   to the dataset_dir, LLaMA-Factory's default `media_dir`).
+ * - `swift`: `data/train-*.jsonl` rows `{messages, images, objects: {ref, bbox, bbox_type}}`; the user turn
+ *   holds `<image>` (and `<ref-object>` for the grounding query), the answer holds one `<bbox>` per point,
+ *   `bbox` are points `[x, y]` in px of the original image (`real`) or `norm1`.
+ * - `trl`: `data/train-*.parquet`, conversational prompt-completion with content-part lists
+ *   (`[{type: "image", text: null}, {type: "text", text}]`), an `images` column of `Image` structs, and
+ *   `ground_truth` (the reward's JSON) so the same file serves SFTTrainer and GRPOTrainer.
+ * - `verl`: `data/train-*.parquet` rows `data_source`, `prompt` (chat list, `<image>` placeholder),
+ *   `images` (`Image` structs), `ability`, `reward_model {style: "rule", ground_truth}`, `extra_info`.
+ * - `screenspot`: ScreenSpot-Pro-style JSON arrays: `annotations/positive/*.json` and
+ *   `annotations/negative/*.json` (the evaluator takes the gt_type per run), images under `images/`.
+ * - `hf-imagefolder`: `train/metadata.jsonl` (one row per image, `file_name` relative to `train/`) beside
+ *   `train/images/...`.
+ * - `webdataset`: `train-NNNNNN.tar` with `<key>.png` + `<key>.json` per record, stored next to each other.
+ */
+import { createHash } from 'node:crypto';
+import tarStream from 'tar-stream';
+import type { Action } from '../../core/actions.js';
+import { formatActions } from '../../score/dialects.js';
+import type { ExportContext } from './index.js';
+import { imageList, int64, list, str, struct, writeParquet } from './parquet.js';
+import type { ExportSample } from './samples.js';
+
+const shardFile = (prefix: string, i: number, n: number, ext: string): string =>
+  `${prefix}-${String(i).padStart(5, '0')}-of-${String(n).padStart(5, '0')}.${ext}`;
+
+function chunks<T>(xs: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out.length ? out : [[]];
+}
+
+const jsonl = (rows: unknown[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+
+/** LLaMA-Factory: messages JSONL shards + `dataset_info.json`; images copied (or linked) under `images/`. */
+export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
+  const parts = chunks(ctx.samples, ctx.shardSize);
+  for (let i = 0; i < parts.length; i++) {
+    const rows = [];
+    for (const s of parts[i]!) {
+      const img = await ctx.copyImage(s.image, s.image);
+      rows.push({
+        messages: [
+          { role: 'user', content: `<image>${s.prompt}` },
+          { role: 'assistant', content: s.answer },
+        ],
+        images: [img],
+        id: s.key,
+      });
+    }
+    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+  }
+  const info = {
+    [ctx.datasetName]: {
+      file_name: 'data',
+      formatting: 'sharegpt',
+      columns: { messages: 'messages', images: 'images' },
+      tags: { role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system' },
+    },
+  };
+  await ctx.write('dataset_info.json', JSON.stringify(info, null, 2) + '\n');
+}
+
+/** Answer text with `<bbox>` in place of every point, and the points (swift `objects.bbox`). */
+function swiftAnswer(s: ExportSample, ctx: ExportContext): { text: string; points: Array<[number, number]> } {
+  const points: Array<[number, number]> = [];
+  const take = (p: [number, number]): [number, number] => {
+    points.push(p);
+    return p;
+  };
+  // points in swift's space: real px of the original image, or norm1
+  const src: Action[] = ctx.coords.name === 'norm1' ? s.actions : s.actionsPx;
+  for (const a of src) {
+    if (a.type === 'drag') {
+      take(a.start);
+      take(a.end);
+    } else if (a.type !== 'type' && a.type !== 'refuse') take(a.point);
+  }
+  // every point becomes a marker; formatActions keeps action order, so the i-th <bbox> is points[i]
+  const M = -987654321;
+  const masked: Action[] = src.map((a) => {
+    if (a.type === 'drag') return { ...a, start: [M, 0], end: [M, 0] };
+    if (a.type === 'type' || a.type === 'refuse') return a;
+    return { ...a, point: [M, 0] };
+  });
+  let text = formatActions(masked, ctx.dialect, ctx.thinking ? s.reasoning : null);
+  text = text.replace(/\(\s*-987654321,\s*0\s*\)/g, '<bbox>');
+  return { text, points };
+}
+
+/** ms-swift: messages + images + `objects` (`<ref-object>`/`<bbox>` placeholders, points in `real` px or `norm1`); `solution` = reward ground truth. */
+export async function writeSwift(ctx: ExportContext): Promise<void> {
+  const parts = chunks(ctx.samples, ctx.shardSize);
+  for (let i = 0; i < parts.length; i++) {
+    const rows = [];
+    for (const s of parts[i]!) {
+      const img = await ctx.copyImage(s.image, s.image);
+      const { text, points } = swiftAnswer(s, ctx);
+      const isG = s.kind === 'grounding';
+      const prompt = isG ? s.prompt.split(s.instruction).join('<ref-object>') : s.prompt;
+      rows.push({
+        messages: [
+          { role: 'user', content: `<image>${prompt}` },
+          { role: 'assistant', content: text },
+        ],
+        images: [img],
+        objects: { ref: isG ? [s.instruction] : [], bbox: points, bbox_type: ctx.coords.name === 'norm1' ? 'norm1' : 'real' },
+        id: s.key,
+        solution: s.groundTruthJson,
+      });
+    }
+    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+  }
+}
+
+const MSG_PARTS = list('content', struct('element', [str('type'), str('text')]));
+const TRL_TURNS = (name: string) => list(name, struct('element', [str('role'), MSG_PARTS]));
+
+/** TRL: Parquet, conversational prompt/completion content lists, `images` (HF Image structs), `ground_truth`. */
+export async function writeTrl(ctx: ExportContext): Promise<void> {
+  const cols = [str('id'), TRL_TURNS('prompt'), TRL_TURNS('completion'), imageList('images'), str('ground_truth'), str('data_source')];
+  const parts = chunks(ctx.samples, ctx.shardSize);
+  for (let i = 0; i < parts.length; i++) {
+    const rows = [];
+    for (const s of parts[i]!) {
+      rows.push({
+        id: s.key,
+        prompt: [{ role: 'user', content: [{ type: 'image', text: null }, { type: 'text', text: s.prompt }] }],
+        completion: [{ role: 'assistant', content: [{ type: 'text', text: s.answer }] }],
+        images: [{ bytes: await ctx.readImage(s), path: s.image.split('/').pop() }],
+        ground_truth: s.groundTruthJson,
+        data_source: `uisynth/${s.kind}`,
+      });
+    }
+    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+  }
+}
+
+/** verl: Parquet rows `data_source, prompt, images, ability, reward_model {style, ground_truth}, extra_info`. */
+export async function writeVerl(ctx: ExportContext): Promise<void> {
+  const cols = [
+    str('data_source'),
+    list('prompt', struct('element', [str('role'), str('content')])),
+    imageList('images'),
+    str('ability'),
+    struct('reward_model', [str('style'), str('ground_truth')]),
+    struct('extra_info', [str('split'), int64('index'), str('id'), str('qid'), str('kind'), str('style'), str('answer')]),
+  ];
+  const parts = chunks(ctx.samples, ctx.shardSize);
+  let index = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const rows = [];
+    for (const s of parts[i]!) {
+      rows.push({
+        data_source: `uisynth/${s.kind}`,
+        prompt: [{ role: 'user', content: `<image>${s.prompt}` }],
+        images: [{ bytes: await ctx.readImage(s), path: s.image.split('/').pop() }],
+        ability: s.kind === 'grounding' ? 'gui_grounding' : 'gui_captcha',
+        reward_model: { style: 'rule', ground_truth: s.groundTruthJson },
+        extra_info: { split: 'train', index: BigInt(index++), id: s.record.id, qid: s.qid, kind: s.kind, style: s.style, answer: s.answer },
+      });
+    }
+    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+  }
+}
+
+const SSP_PLATFORM: Record<string, string> = {
+  web: 'web',
+  'desktop.macos': 'macos',
+  'desktop.windows': 'windows',
+  'mobile.ios': 'ios',
+  'mobile.android': 'android',
+};
+
+/** ScreenSpot-Pro-style JSON arrays (xyxy image px, `img_size`), positives and negatives in separate folders. */
+export async function writeScreenspot(ctx: ExportContext): Promise<void> {
+  for (const gt of ['positive', 'negative'] as const) {
+    const samples = ctx.samples.filter((s) => (gt === 'negative') === s.refusal);
+    const parts = chunks(samples, ctx.shardSize);
+    for (let i = 0; i < parts.length; i++) {
+      const rows = [];
+      for (const s of parts[i]!) {
+        const r = s.record;
+        if (r.kind !== 'grounding') continue;
+        const rel = s.image.replace(/^images\//, '');
+        await ctx.copyImage(s.image, `images/${rel}`);
+        const q = r.queries.find((x) => x.qid === s.qid)!;
+        const t = q.tid === null ? null : r.targets.find((x) => x.tid === q.tid)!;
+        const zh = q.locale.toLowerCase().startsWith('zh');
+        rows.push({
+          id: s.key,
+          img_filename: rel,
+          img_size: [r.image.width, r.image.height],
+          bbox: t ? t.bbox : null,
+          instruction: q.text,
+          instruction_cn: zh ? q.text : null,
+          language: zh ? 'cn' : 'en',
+          application: r.context.scenario,
+          platform: SSP_PLATFORM[r.platform] ?? r.platform,
+          group: r.platform.split('.')[0],
+          ui_type: q.style === 'icon' || (t !== null && !t.text.trim()) ? 'icon' : 'text',
+          gt_type: gt,
+          instruction_style: q.style,
+        });
+      }
+      await ctx.write(`annotations/${gt}/${shardFile(`uisynth-${gt}`, i, parts.length, 'json')}`, (rows.length ? `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n` : '[]\n'), rows.length);
+    }
+  }
+}
+
+/** Per-record rows (imagefolder / webdataset): every sample of the record with prompt, answer, ground truth. */
+function recordRows(ctx: ExportContext): Array<{ key: string; image: string; samples: ExportSample[] }> {
+  const by = new Map<string, { key: string; image: string; samples: ExportSample[] }>();
+  for (const s of ctx.samples) {
+    const e = by.get(s.record.id) ?? { key: s.record.id, image: s.image, samples: [] };
+    e.samples.push(s);
+    by.set(s.record.id, e);
+  }
+  return [...by.values()];
+}
+
+const sampleView = (s: ExportSample) => ({
+  qid: s.qid,
+  style: s.style,
+  instruction: s.instruction,
+  prompt: s.prompt,
+  answer: s.answer,
+  refusal: s.refusal,
+  bbox: s.bbox,
+  ground_truth: s.groundTruthJson,
+});
+
+/** Hugging Face ImageFolder: `train/metadata.jsonl` (one row per image, its samples as a list) beside `train/images/`. */
+export async function writeImageFolder(ctx: ExportContext): Promise<void> {
+  const rows = [];
+  for (const e of recordRows(ctx)) {
+    const r = e.samples[0]!.record;
+    const rel = `images/${e.image.replace(/^images\//, '')}`;
+    await ctx.copyImage(e.image, `train/${rel}`);
+    rows.push({
+      file_name: rel,
+      id: r.id,
+      kind: r.kind,
+      platform: r.platform,
+      locale: r.locale,
+      width: r.image.width,
+      height: r.image.height,
+      coords: ctx.coords.name,
+      samples: e.samples.map(sampleView),
+    });
+  }
+  await ctx.write('train/metadata.jsonl', jsonl(rows), rows.length);
+}
+
+/** Deterministic tar (fixed mtime, uid/gid 0, mode 0644) of name -> bytes entries, in order. */
+async function tarBuffer(entries: Array<[string, Uint8Array]>): Promise<Buffer> {
+  const pack = tarStream.pack();
+  const chunksOut: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    pack.on('data', (c: unknown) => void chunksOut.push(c as Buffer));
+    pack.on('end', () => resolve());
+    pack.on('error', reject);
+  });
+  for (const [name, data] of entries) {
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ name, size: data.length, mode: 0o644, mtime: new Date(0), uid: 0, gid: 0, uname: '', gname: '', type: 'file' }, Buffer.from(data), (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+  }
+  pack.finalize();
+  await done;
+  return Buffer.concat(chunksOut);
+}
+
+/** WebDataset: `train-NNNNNN.tar` shards of `<key>.png` + `<key>.json` per record (deterministic tar headers). */
+export async function writeWebDataset(ctx: ExportContext): Promise<void> {
+  const recs = recordRows(ctx);
+  const parts = chunks(recs, ctx.shardSize);
+  for (let i = 0; i < parts.length; i++) {
+    const entries: Array<[string, Uint8Array]> = [];
+    for (const e of parts[i]!) {
+      const r = e.samples[0]!.record;
+      const key = e.key.replace(/\./g, '_');
+      entries.push([`${key}.png`, await ctx.readImage(e.samples[0]!)]);
+      const meta = { id: r.id, kind: r.kind, coords: ctx.coords.name, samples: e.samples.map(sampleView), record: r };
+      entries.push([`${key}.json`, Buffer.from(JSON.stringify(meta))]);
+    }
+    await ctx.write(`train-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
+  }
+}
+
+/** sha256 hex of bytes. */
+export const sha256 = (b: Uint8Array | string): string => createHash('sha256').update(b).digest('hex');
