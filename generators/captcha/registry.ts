@@ -1,6 +1,7 @@
 /**
  * The CAPTCHA engine registry: every shipped engine, in catalogue order. To add a type, write
- * `engines/<type>.ts` exporting a {@link CaptchaEngine} (see engine.ts) and add it to `ENGINES` below.
+ * `engines/<type>.ts` exporting a {@link CaptchaEngine} (see engine.ts) and add it to the list in
+ * `engines/breadth1.ts` (groups A, B, C, H, I) or `engines/breadth2.ts` (groups D, E, F, G, J).
  */
 import { badValue } from '../../core/errors.js';
 import type { CaptchaEngine, Latent } from './engine.js';
@@ -12,6 +13,8 @@ import { slideToEnd } from './engines/slide_to_end.js';
 import { sliderJigsawGap } from './engines/slider_jigsaw_gap.js';
 import { matchThreeSwap } from './engines/match_three_swap.js';
 import { checkboxNotRobot } from './engines/checkbox_not_robot.js';
+import { BREADTH_I } from './engines/breadth1.js';
+import { BREADTH_II } from './engines/breadth2.js';
 
 /** Every registered engine, in catalogue order (`number`). */
 export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
@@ -23,6 +26,8 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   sliderJigsawGap,
   matchThreeSwap,
   checkboxNotRobot,
+  ...BREADTH_I,
+  ...BREADTH_II,
 ] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
 
 const BY_TYPE = new Map(ENGINES.map((e) => [e.type, e]));
