@@ -27,9 +27,9 @@ if (!only || only === 'grounding') {
       `grounding: ${g.pages} pages | pipeline ${g.pipeline_per_s.toFixed(2)} pages/s | bare render+screenshot ${g.bare_per_s.toFixed(2)} pages/s | ratio ${g.ratio.toFixed(2)} (target >= 0.75)`,
     );
     console.log(
-      `hit test:  batched in-page probe ${g.probe_ms_per_page.toFixed(0)} ms/page vs naive per-element Playwright ${g.naive_ms_per_page.toFixed(0)} ms/page | speed-up ${g.speedup.toFixed(1)}x (target >= 5x)`,
+      `hit test:  full pipeline ${g.probe_ms_per_page.toFixed(0)} ms/page vs naive per-element Playwright (${g.candidates_per_page.toFixed(0)} candidates/page, bbox + visibility each) ${g.naive_ms_per_page.toFixed(0)} ms/page | speed-up ${g.speedup.toFixed(1)}x (target >= 5x)`,
     );
-    peak = Math.max(peak, g.browser_peak_rss ?? 0);
+    console.log(`peak RSS (all Chromium processes): ${mb(g.browser_peak_rss)}`);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') console.log('grounding: bench not available yet');
     else throw e;

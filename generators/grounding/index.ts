@@ -1,0 +1,160 @@
+/**
+ * The grounding generator: scenario page -> one Chromium pass (capture + nine-point hit test) ->
+ * queries -> a record (without `image`, which the shard writer fills in) and the PNG.
+ *
+ * Every sample is a pure function of (config, seed, index): the scenario comes from
+ * `sampleSeed('grounding', seed, index)`, the queries from `sampleSeed('grounding', seed, index, 'queries')`.
+ */
+import { SampleError, badValue } from '../../core/errors.js';
+import { Rng, recordId, sampleSeed } from '../../core/rng.js';
+import { GroundingRecord } from '../../core/schema.js';
+import type { BrowserPool } from '../../renderers/browser.js';
+import { captureAndHitTest, type CaptureResult } from '../../hittest/capture.js';
+import type { GroundingLocale, GroundingTheme } from './common.js';
+import { FAMILY_NAMES, personaLabel, sampleScenario } from './scenarios.js';
+import { toRecordQueries, writeQueries } from './queries.js';
+
+export { FAMILY_NAMES, sampleScenario, personaLabel, type Scenario, type ScenarioConfig } from './scenarios.js';
+export { writeQueries, resolveQuery, visibleLabel, roleClass, toRecordQueries, type QuerySpec, type WrittenQuery, type QueryWriterInput } from './queries.js';
+export { GROUNDING_LOCALES, GROUNDING_THEMES, type GroundingLocale, type GroundingTheme, type ControlHint } from './common.js';
+
+/** Generator name and version recorded in every record and the manifest. */
+export const GROUNDING_GENERATOR = { name: 'grounding', version: '0.1.0' };
+
+/** Scenario families, in round-robin order. */
+export const GROUNDING_FAMILIES: readonly string[] = FAMILY_NAMES;
+
+/** Run configuration of the grounding generator (validated by the CLI). */
+export interface GroundingConfig {
+  families: string[];
+  locales: GroundingLocale[];
+  themes: GroundingTheme[];
+}
+
+/** A record before the shard writer adds `image`, plus its screenshot. */
+export interface GroundingSample {
+  record: Omit<GroundingRecord, 'image'>;
+  png: Buffer;
+}
+
+const RecordNoImage = GroundingRecord.omit({ image: true });
+
+/**
+ * Parse a `--families` value: `all`, or a comma-separated list of family names.
+ * @throws UsageError (via `badValue('--families', …)`) naming the first unknown value and the allowed ones.
+ */
+export function resolveFamilies(spec: string): string[] {
+  const s = spec.trim();
+  if (s === 'all') return [...GROUNDING_FAMILIES];
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) throw badValue('--families', spec, [...GROUNDING_FAMILIES, 'all']);
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!GROUNDING_FAMILIES.includes(p)) throw badValue('--families', p, [...GROUNDING_FAMILIES, 'all']);
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+function hittestSummary(cap: CaptureResult): Omit<GroundingRecord, 'image'>['hittest'] {
+  return { candidates: cap.candidates, accepted: cap.targets.length, rejected: cap.rejected };
+}
+
+/**
+ * Generate grounding sample `index` of run `seed`: sample the scenario, render and hit-test it in
+ * `pool`, write the queries. The record is validated against the schema (without `image`).
+ * @throws SampleError (`no_targets`, or any capture failure) — the shard writer retries or skips it.
+ */
+export async function groundingSample(pool: BrowserPool, cfg: GroundingConfig, seed: number, index: number): Promise<GroundingSample> {
+  const sc = sampleScenario(cfg, seed, index);
+  const cap = await captureAndHitTest(
+    pool,
+    { html: sc.html },
+    { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale },
+  );
+  if (cap.targets.length === 0) throw new SampleError(`no accepted targets on ${sc.family}`, 'no_targets');
+  const id = recordId('grounding', seed, index);
+  const queries = writeQueries({
+    targets: cap.targets,
+    locale: sc.locale,
+    recordId: id,
+    rng: new Rng(sampleSeed('grounding', seed, index, 'queries')),
+    pageTexts: cap.pageTexts,
+    rejectedTargets: cap.rejectedTargets,
+    hints: sc.hints,
+    family: sc.family,
+  });
+  const record = RecordNoImage.parse({
+    id,
+    kind: 'grounding',
+    generator: { ...GROUNDING_GENERATOR },
+    seed,
+    index,
+    platform: sc.platform,
+    locale: sc.locale,
+    context: {
+      scenario: sc.family,
+      persona: personaLabel(sc.persona),
+      theme: sc.theme,
+      viewport: sc.viewport,
+      dpr: sc.dpr,
+      page: null,
+      params: sc.params,
+    },
+    targets: cap.targets,
+    queries: toRecordQueries(queries),
+    hittest: hittestSummary(cap),
+  });
+  return { record, png: cap.png };
+}
+
+/**
+ * `--pages` mode: capture, hit-test and annotate an existing HTML file. The record has
+ * `context.page = displayPath` (the path as the user gave it), platform `web`, scenario `user.page`,
+ * theme `light`; queries use the generic phrase tables (no hints) and the generic negative list.
+ * @param file absolute path of the HTML file
+ * @throws SampleError when the page cannot be captured or has no accepted targets
+ */
+export async function groundingFromPage(
+  pool: BrowserPool,
+  file: string,
+  displayPath: string,
+  opts: { viewport: { width: number; height: number }; dpr: number; mobile: boolean; locale: string },
+  seed: number,
+  index: number,
+): Promise<GroundingSample> {
+  const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale });
+  if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
+  const id = recordId('grounding', seed, index);
+  const queries = writeQueries({
+    targets: cap.targets,
+    locale: opts.locale,
+    recordId: id,
+    rng: new Rng(sampleSeed('grounding', seed, index, 'queries', displayPath)),
+    pageTexts: cap.pageTexts,
+    rejectedTargets: cap.rejectedTargets,
+    family: null,
+  });
+  const record = RecordNoImage.parse({
+    id,
+    kind: 'grounding',
+    generator: { ...GROUNDING_GENERATOR },
+    seed,
+    index,
+    platform: 'web',
+    locale: opts.locale,
+    context: {
+      scenario: 'user.page',
+      persona: null,
+      theme: 'light',
+      viewport: opts.viewport,
+      dpr: opts.dpr,
+      page: displayPath,
+      params: { mobile: opts.mobile },
+    },
+    targets: cap.targets,
+    queries: toRecordQueries(queries),
+    hittest: hittestSummary(cap),
+  });
+  return { record, png: cap.png };
+}

@@ -1,0 +1,387 @@
+/**
+ * Phrase tables for the grounding query writer: per-locale role nouns, ordinals, landmark phrases,
+ * icon descriptions, the function-phrase table (action key -> functional / text templates), the
+ * accessible-name -> action table used for pages without hints (`--pages`), and per-family lists of
+ * plausible controls for hard negatives.
+ *
+ * Templates use `{placeholder}` slots filled from a control hint's args (`{name}`, `{product}`, ...).
+ */
+
+/** Locales the query writer has templates for. */
+export type QueryLocale = 'en-US' | 'zh-CN';
+
+/** Localised pair. */
+export interface Pair<T> {
+  en: T;
+  zh: T;
+}
+
+/** Role -> noun used in queries ("the Archive *button*"). Roles not listed use {@link OTHER_NOUN}. */
+export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
+  button: { en: 'button', zh: '按钮' },
+  link: { en: 'link', zh: '链接' },
+  checkbox: { en: 'checkbox', zh: '复选框' },
+  radio: { en: 'radio button', zh: '单选按钮' },
+  switch: { en: 'switch', zh: '开关' },
+  textbox: { en: 'text field', zh: '输入框' },
+  searchbox: { en: 'search field', zh: '搜索框' },
+  combobox: { en: 'dropdown', zh: '下拉框' },
+  listbox: { en: 'list box', zh: '列表框' },
+  spinbutton: { en: 'number field', zh: '数字输入框' },
+  slider: { en: 'slider', zh: '滑块' },
+  tab: { en: 'tab', zh: '标签页' },
+  menuitem: { en: 'menu', zh: '菜单' },
+  menuitemcheckbox: { en: 'menu item', zh: '菜单项' },
+  menuitemradio: { en: 'menu item', zh: '菜单项' },
+  option: { en: 'item', zh: '列表项' },
+  treeitem: { en: 'item', zh: '项目' },
+  heading: { en: 'heading', zh: '标题' },
+  img: { en: 'icon', zh: '图标' },
+  text: { en: 'text', zh: '文字' },
+};
+/** Noun for roles without an entry. */
+export const OTHER_NOUN: Pair<string> = { en: 'element', zh: '元素' };
+
+/** Roles whose accessible name is normally shown next to them (label, placeholder): usable as visible text. */
+export const LABELLED_ROLES: ReadonlySet<string> = new Set([
+  'checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox',
+]);
+
+/** Roles that are interactive controls (functional and positional queries are written for these). */
+export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
+  'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option',
+  'treeitem', 'textbox', 'combobox', 'slider', 'searchbox', 'spinbutton', 'listbox',
+]);
+
+const EN_ORD = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ZH_NUM = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+/** "third" / "第三" (1-based). */
+export function ordinal(n: number, locale: QueryLocale): string {
+  if (locale === 'zh-CN') return `第${n <= 10 ? ZH_NUM[n - 1] : String(n)}`;
+  if (n <= 10) return EN_ORD[n - 1]!;
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${s}`;
+}
+
+/** Landmark kinds the probe reports when a landmark has no label. */
+const LANDMARK_KINDS: Readonly<Record<string, Pair<string>>> = {
+  header: { en: 'the header', zh: '页眉' },
+  nav: { en: 'the navigation bar', zh: '导航栏' },
+  main: { en: 'the main area', zh: '主区域' },
+  aside: { en: 'the sidebar', zh: '侧边栏' },
+  footer: { en: 'the footer', zh: '页脚' },
+  dialog: { en: 'the dialog', zh: '对话框' },
+  form: { en: 'the form', zh: '表单' },
+  search: { en: 'the search area', zh: '搜索区域' },
+  region: { en: 'the section', zh: '该区域' },
+  toolbar: { en: 'the toolbar', zh: '工具栏' },
+  menubar: { en: 'the menu bar', zh: '菜单栏' },
+  tablist: { en: 'the tab bar', zh: '标签栏' },
+};
+const EN_STRUCT = /\b(bar|toolbar|sidebar|menu|list|panel|pane|navigation|section|area|header|footer|pagination|dialog|form|controls)$/i;
+const ZH_STRUCT = /(栏|列表|区域|菜单|导航|面板|窗格|页眉|页脚|分页|对话框|表单|按钮组)$/;
+
+/**
+ * Phrase for "in <landmark>": a probe landmark is either a kind (`nav`, `toolbar`) or the landmark's
+ * accessible name ("Mailbox list"). Returns e.g. `the mailbox list` / `邮箱列表`.
+ */
+export function landmarkPhrase(landmark: string, locale: QueryLocale): string {
+  const k = LANDMARK_KINDS[landmark];
+  if (k) return locale === 'zh-CN' ? k.zh : k.en;
+  if (locale === 'zh-CN') return ZH_STRUCT.test(landmark) ? landmark : `“${landmark}”区域`;
+  if (EN_STRUCT.test(landmark)) return `the ${/^[A-Z][a-z]/.test(landmark) ? landmark.charAt(0).toLowerCase() + landmark.slice(1) : landmark}`;
+  return `the "${landmark}" section`;
+}
+
+/** lucide icon name -> how people describe it. */
+export const ICON_DESCRIPTIONS: Readonly<Record<string, Pair<string>>> = {
+  inbox: { en: 'inbox tray', zh: '收件箱' },
+  star: { en: 'star', zh: '星形' },
+  flag: { en: 'flag', zh: '旗帜' },
+  'file-text': { en: 'document', zh: '文档' },
+  send: { en: 'paper plane', zh: '纸飞机' },
+  archive: { en: 'archive box', zh: '归档盒' },
+  'archive-x': { en: 'archive box with an X', zh: '带叉号的盒子' },
+  'trash-2': { en: 'trash can', zh: '垃圾桶' },
+  folder: { en: 'folder', zh: '文件夹' },
+  'square-pen': { en: 'pencil and square', zh: '纸笔' },
+  mail: { en: 'envelope', zh: '信封' },
+  reply: { en: 'reply arrow', zh: '回复箭头' },
+  'reply-all': { en: 'double reply arrow', zh: '双回复箭头' },
+  forward: { en: 'forward arrow', zh: '转发箭头' },
+  'bell-off': { en: 'crossed-out bell', zh: '划掉的铃铛' },
+  bell: { en: 'bell', zh: '铃铛' },
+  search: { en: 'magnifying glass', zh: '放大镜' },
+  paperclip: { en: 'paperclip', zh: '回形针' },
+  'list-filter': { en: 'filter', zh: '筛选' },
+  'panel-left': { en: 'sidebar', zh: '侧边栏' },
+  'arrow-left': { en: 'back arrow', zh: '返回箭头' },
+  'ellipsis-vertical': { en: 'three vertical dots', zh: '竖排三个点' },
+  ellipsis: { en: 'three dots', zh: '三个点' },
+  house: { en: 'house', zh: '房子' },
+  'layout-grid': { en: 'grid', zh: '四宫格' },
+  'shopping-cart': { en: 'shopping cart', zh: '购物车' },
+  user: { en: 'person', zh: '人像' },
+  'user-round': { en: 'person', zh: '人像' },
+  heart: { en: 'heart', zh: '爱心' },
+  'chevron-left': { en: 'left chevron', zh: '向左箭头' },
+  'chevron-right': { en: 'right chevron', zh: '向右箭头' },
+  package: { en: 'package', zh: '包裹' },
+  store: { en: 'storefront', zh: '商店' },
+  menu: { en: 'hamburger menu', zh: '三横线菜单' },
+  wifi: { en: 'Wi-Fi', zh: 'Wi-Fi' },
+  signal: { en: 'signal bars', zh: '信号格' },
+  moon: { en: 'moon', zh: '月亮' },
+  sun: { en: 'sun', zh: '太阳' },
+  tag: { en: 'price tag', zh: '价签' },
+  languages: { en: 'translation', zh: '翻译' },
+  'credit-card': { en: 'credit card', zh: '银行卡' },
+  'map-pin': { en: 'map pin', zh: '定位图钉' },
+  shield: { en: 'shield', zh: '盾牌' },
+  'circle-help': { en: 'question mark', zh: '问号' },
+  info: { en: 'info', zh: '信息' },
+  'log-out': { en: 'log-out arrow', zh: '退出箭头' },
+  lock: { en: 'padlock', zh: '锁' },
+  plane: { en: 'airplane', zh: '飞机' },
+  smartphone: { en: 'phone', zh: '手机' },
+  'arrow-up-down': { en: 'up-down arrows', zh: '上下箭头' },
+  sparkles: { en: 'sparkles', zh: '星光' },
+  clock: { en: 'clock', zh: '时钟' },
+  eye: { en: 'eye', zh: '眼睛' },
+  palette: { en: 'palette', zh: '调色板' },
+  'rotate-cw': { en: 'rotate arrow', zh: '旋转箭头' },
+  'volume-2': { en: 'speaker', zh: '扬声器' },
+  vibrate: { en: 'vibrating phone', zh: '振动的手机' },
+  'smartphone-nfc': { en: 'phone with waves', zh: '带波纹的手机' },
+  truck: { en: 'delivery truck', zh: '货车' },
+  'book-open': { en: 'open book', zh: '打开的书' },
+  check: { en: 'check mark', zh: '对勾' },
+  apple: { en: 'Apple logo', zh: '苹果标志' },
+  'battery-full': { en: 'battery', zh: '电池' },
+  'sliders-horizontal': { en: 'sliders', zh: '滑杆' },
+  laptop: { en: 'laptop', zh: '笔记本电脑' },
+  headphones: { en: 'headphones', zh: '耳机' },
+  watch: { en: 'wristwatch', zh: '手表' },
+  camera: { en: 'camera', zh: '相机' },
+  'tablet-smartphone': { en: 'tablet and phone', zh: '平板和手机' },
+  sofa: { en: 'sofa', zh: '沙发' },
+  lamp: { en: 'lamp', zh: '台灯' },
+  coffee: { en: 'coffee cup', zh: '咖啡杯' },
+  shirt: { en: 'shirt', zh: '衬衫' },
+  'shopping-bag': { en: 'shopping bag', zh: '购物袋' },
+  dumbbell: { en: 'dumbbell', zh: '哑铃' },
+  bike: { en: 'bicycle', zh: '自行车' },
+  'gamepad-2': { en: 'gamepad', zh: '游戏手柄' },
+  baby: { en: 'baby', zh: '婴儿' },
+  gift: { en: 'gift box', zh: '礼物盒' },
+};
+
+/** Icon description for a lucide name (falls back to the name with spaces). */
+export function iconDescription(icon: string, locale: QueryLocale): string {
+  const d = ICON_DESCRIPTIONS[icon];
+  if (d) return locale === 'zh-CN' ? d.zh : d.en;
+  return icon.replace(/-\d+$/, '').replace(/-/g, ' ');
+}
+
+/** One entry of the function-phrase table. `fn` templates are functional; `text` templates describe visible content. */
+export interface ActionPhrases {
+  fn: Pair<string[]>;
+  /** Alternative templates keyed by a `state` arg (e.g. a switch that is `on`). */
+  fnByState?: Record<string, Pair<string[]>>;
+  text?: Pair<string[]>;
+}
+
+const P = (en: string[], zh: string[]): Pair<string[]> => ({ en, zh });
+
+/**
+ * Action key -> phrases. Keys are what generated pages put in their control hints; the same keys are
+ * reached from accessible names via {@link NAME_ACTIONS} on pages without hints. Two controls with the
+ * same action (toolbar Reply and pane Reply) produce the same phrase, and the writer then drops it as
+ * ambiguous.
+ */
+export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
+  // mail
+  'open-mailbox': { fn: P(['open the {name} mailbox', 'show the messages in {name}'], ['打开“{name}”邮箱', '查看“{name}”中的邮件']) },
+  'open-message': {
+    fn: P(['open the email from {from} about "{subject}"', "read {from}'s message \"{subject}\""], ['打开{from}发来的“{subject}”邮件', '阅读主题为“{subject}”的邮件']),
+    text: P(['the message "{subject}" from {from}', 'the email with the subject "{subject}"'], ['{from}发来的“{subject}”', '主题为“{subject}”的邮件']),
+  },
+  'open-attachment': { fn: P(['open the attached file {file}', 'preview the attachment'], ['打开附件“{file}”', '预览这封邮件的附件']) },
+  'get-mail': { fn: P(['check for new mail', 'download new messages'], ['收取新邮件', '检查有没有新邮件']) },
+  compose: { fn: P(['write a new email', 'start a new message'], ['写一封新邮件', '新建一封邮件']) },
+  archive: { fn: P(['archive the selected message', 'move this email to the archive'], ['归档当前选中的邮件', '把这封邮件移到归档']) },
+  delete: { fn: P(['delete the selected email', 'move this message to the trash'], ['删除当前选中的邮件', '把这封邮件扔进废纸篓']) },
+  junk: { fn: P(['mark this message as junk', 'report the selected email as spam'], ['把这封邮件标记为垃圾邮件', '将选中的邮件移到垃圾邮件']) },
+  reply: { fn: P(['reply to the sender', 'write a reply to this email'], ['回复发件人', '回复这封邮件']) },
+  'reply-all': { fn: P(['reply to everyone on this email', 'reply to all recipients'], ['回复所有收件人', '给所有人回信']) },
+  forward: { fn: P(['forward this email to someone else', 'pass this message on to another person'], ['把这封邮件转发给别人', '转发当前邮件']) },
+  flag: { fn: P(['flag the selected message', 'mark this email with a flag'], ['给这封邮件加上旗标', '标记当前邮件']) },
+  mute: { fn: P(['mute this conversation', 'stop notifications for this thread'], ['将此对话设为静音', '不再接收这个对话的通知']) },
+  'search-mail': { fn: P(['search my email', 'find a message by keyword'], ['搜索邮件', '按关键词查找邮件']) },
+  'filter-unread': { fn: P(['show only unread messages', 'filter the message list'], ['只显示未读邮件', '过滤邮件列表']) },
+  'toggle-sidebar': { fn: P(['hide the mailbox sidebar', 'show or hide the sidebar'], ['隐藏邮箱边栏', '显示或隐藏边栏']) },
+  'window-close': { fn: P(['close the Mail window', 'close this window'], ['关闭邮件窗口', '关掉这个窗口']) },
+  'window-minimize': { fn: P(['minimize the window to the Dock', 'minimize this window'], ['把窗口最小化到程序坞', '最小化这个窗口']) },
+  'window-zoom': { fn: P(['make the window full screen', 'maximize the Mail window'], ['让窗口全屏', '放大邮件窗口']) },
+  'open-menu': { fn: P(['open the {name} menu in the menu bar'], ['打开菜单栏里的“{name}”菜单']) },
+  // android
+  toggle: {
+    fn: P(['toggle {name}'], ['切换{name}']),
+    fnByState: {
+      on: P(['turn off {name}', 'disable {name}'], ['关闭{name}', '把{name}关掉']),
+      off: P(['turn on {name}', 'enable {name}'], ['开启{name}', '打开{name}']),
+    },
+  },
+  'open-setting': { fn: P(['open the {name} settings', 'go to {name}'], ['打开“{name}”设置', '进入“{name}”']) },
+  'sign-out': { fn: P(['sign out of the app', 'log out of my account'], ['退出当前账号', '登出这个应用']) },
+  'nav-tab': { fn: P(['switch to the {name} tab', 'go to {name} in the bottom bar'], ['切换到“{name}”标签', '进入底部导航的“{name}”']) },
+  'navigate-up': { fn: P(['go back to the previous screen', 'navigate back'], ['返回上一个页面', '后退']) },
+  'search-settings': { fn: P(['search the settings', 'look up a setting'], ['搜索设置项', '查找某个设置']) },
+  'more-options': { fn: P(['open the overflow menu', 'show more options'], ['打开更多选项菜单', '显示更多选项']) },
+  'edit-profile': { fn: P(['edit my profile', 'change my account details'], ['编辑我的个人资料', '修改账户信息']) },
+  // shop
+  'open-category': { fn: P(['browse the {name} category', 'show products in {name}'], ['浏览“{name}”分类', '查看“{name}”里的商品']) },
+  filter: {
+    fn: P(['filter by {name}'], ['按“{name}”筛选']),
+    fnByState: {
+      off: P(['filter the results by {name}', 'only show {name} results'], ['按“{name}”筛选商品', '只看“{name}”的商品']),
+      on: P(['remove the {name} filter', 'stop filtering by {name}'], ['取消“{name}”筛选', '不再按“{name}”筛选']),
+    },
+  },
+  'min-price': { fn: P(['enter a minimum price', 'set the lowest price'], ['输入最低价格', '设置价格下限']) },
+  'max-price': { fn: P(['enter a maximum price', 'set the highest price'], ['输入最高价格', '设置价格上限']) },
+  'apply-price': { fn: P(['apply the price range', 'confirm the price filter'], ['应用价格区间', '确认价格筛选']) },
+  'filter-rating': { fn: P(['show only products rated four stars or more'], ['只看四星及以上的商品']) },
+  'clear-filters': { fn: P(['clear all filters', 'reset the filters'], ['清除所有筛选条件', '重置筛选']) },
+  'open-product': { fn: P(['open the product page for {product}', 'view details of {product}'], ['查看“{product}”的详情', '打开“{product}”的商品页']) },
+  'add-to-cart': { fn: P(['add {product} to my cart', 'put the {product} in the cart'], ['把“{product}”加入购物车', '将“{product}”放进购物车']) },
+  wishlist: { fn: P(['save {product} to my wish list', 'add {product} to favourites'], ['收藏“{product}”', '把“{product}”加入心愿单']) },
+  sort: { fn: P(['change the sort order', 'sort the results differently'], ['更改排序方式', '换一种排序']) },
+  'prev-page': { fn: P(['go to the previous page of results'], ['返回上一页结果']) },
+  'next-page': { fn: P(['go to the next page of results', 'see the next page of products'], ['查看下一页商品', '翻到下一页']) },
+  page: { fn: P(['go to page {n}', 'jump to results page {n}'], ['跳到第{n}页', '查看第{n}页结果']) },
+  'search-products': { fn: P(['type a product search', 'enter a search term for products'], ['在搜索框里输入商品名', '输入要搜索的商品']) },
+  'submit-search': { fn: P(['run the search', 'submit the search'], ['执行搜索', '提交搜索']) },
+  'sign-in': { fn: P(['sign in to my account', 'log in'], ['登录我的账户', '登录']) },
+  'open-orders': { fn: P(['see my past orders', 'check my order history'], ['查看我的订单', '看看历史订单']) },
+  'open-cart': { fn: P(['open my shopping cart', 'view the cart'], ['打开购物车', '查看购物车']) },
+  'go-home': { fn: P(["go to the store's home page", 'return to the home page'], ['回到商城首页', '返回首页']) },
+  // generic (pages without hints)
+  'g-delete': { fn: P(['delete this item', 'remove it'], ['删除这一项', '把它删掉']) },
+  'g-archive': { fn: P(['archive this item', 'move it to the archive'], ['归档这一项', '把它归档']) },
+  'g-flag': { fn: P(['flag this item', 'mark it with a flag'], ['给它加标记', '标记这一项']) },
+  'g-junk': { fn: P(['mark this as spam', 'report it as junk'], ['标记为垃圾内容', '举报为垃圾信息']) },
+  'g-mute': { fn: P(['mute notifications', 'turn the sound off'], ['静音', '关闭提醒声音']) },
+  close: { fn: P(['close this', 'dismiss it'], ['关闭', '关掉它']) },
+  settings: { fn: P(['open the settings', 'change the preferences'], ['打开设置', '修改偏好设置']) },
+  submit: { fn: P(['submit the form', 'send the form'], ['提交表单', '提交']) },
+  cancel: { fn: P(['cancel and go back', 'abandon this'], ['取消', '放弃操作']) },
+  'search-generic': { fn: P(['search this site', 'enter a search term'], ['搜索', '输入搜索关键词']) },
+  help: { fn: P(['get help', 'open the help page'], ['获取帮助', '打开帮助页面']) },
+};
+
+/** Lower-cased accessible name (en or zh) -> action key, for pages without hints. */
+export const NAME_ACTIONS: Readonly<Record<string, string>> = {
+  archive: 'g-archive', delete: 'g-delete', remove: 'g-delete', trash: 'g-delete', reply: 'reply', 'reply all': 'reply-all', forward: 'forward',
+  'new message': 'compose', compose: 'compose', 'get mail': 'get-mail', flag: 'g-flag', mute: 'g-mute', junk: 'g-junk', spam: 'g-junk',
+  'sign in': 'sign-in', 'log in': 'sign-in', login: 'sign-in', cart: 'open-cart', 'shopping cart': 'open-cart',
+  next: 'next-page', 'next page': 'next-page', previous: 'prev-page', 'previous page': 'prev-page',
+  close: 'close', settings: 'settings', preferences: 'settings', submit: 'submit', send: 'submit', cancel: 'cancel',
+  search: 'search-generic', help: 'help', 'clear all': 'clear-filters', 'orders': 'open-orders', 'navigate up': 'navigate-up',
+  back: 'navigate-up', 'more options': 'more-options',
+  归档: 'g-archive', 删除: 'g-delete', 回复: 'reply', 全部回复: 'reply-all', 转发: 'forward', 新邮件: 'compose', 登录: 'sign-in',
+  购物车: 'open-cart', 下一页: 'next-page', 上一页: 'prev-page', 关闭: 'close', 设置: 'settings', 提交: 'submit', 取消: 'cancel',
+  搜索: 'search-generic', 帮助: 'help', 清除全部: 'clear-filters', 我的订单: 'open-orders', 向上导航: 'navigate-up', 返回: 'navigate-up',
+  更多选项: 'more-options',
+};
+
+/** Role templates (accessible-name style) for controls with no hint and no table entry. `{name}` is the accessible name. */
+export const ROLE_FUNCTION_TEMPLATES: Readonly<Record<string, ActionPhrases>> = {
+  button: { fn: P(['press the control named "{name}"', 'activate "{name}"'], ['点击名为“{name}”的按钮', '触发“{name}”']) },
+  link: { fn: P(['go to "{name}"', 'follow the "{name}" link'], ['前往“{name}”', '打开“{name}”链接']) },
+  checkbox: {
+    fn: P(['toggle "{name}"'], ['切换“{name}”']),
+    fnByState: { true: P(['uncheck "{name}"'], ['取消勾选“{name}”']), false: P(['check "{name}"', 'tick "{name}"'], ['勾选“{name}”']) },
+  },
+  switch: {
+    fn: P(['toggle {name}'], ['切换{name}']),
+    fnByState: { true: P(['turn off {name}'], ['关闭{name}']), false: P(['turn on {name}'], ['开启{name}']) },
+  },
+  radio: { fn: P(['choose the "{name}" option'], ['选择“{name}”选项']) },
+  textbox: { fn: P(['type into the "{name}" field', 'enter text for "{name}"'], ['在“{name}”中输入内容', '填写“{name}”']) },
+  searchbox: { fn: P(['type a search into "{name}"'], ['在“{name}”中输入搜索词']) },
+  combobox: { fn: P(['pick a different option for "{name}"', 'open the "{name}" dropdown'], ['更改“{name}”的选项', '展开“{name}”下拉框']) },
+  spinbutton: { fn: P(['enter a number for "{name}"'], ['在“{name}”中输入数字']) },
+  slider: { fn: P(['adjust the "{name}" slider'], ['调节“{name}”滑块']) },
+  tab: { fn: P(['switch to the "{name}" tab'], ['切换到“{name}”标签页']) },
+  menuitem: { fn: P(['open the "{name}" menu'], ['打开“{name}”菜单']) },
+  option: { fn: P(['select "{name}"'], ['选中“{name}”']) },
+  treeitem: { fn: P(['select "{name}" in the tree'], ['在树中选中“{name}”']) },
+};
+
+/** A plausible control for a hard negative. `fn` (optional) is a functional phrasing of the same request. */
+export interface NegativeItem {
+  role: string;
+  label: Pair<string>;
+  fn?: Pair<string>;
+}
+
+const N = (role: string, en: string, zh: string, fnEn?: string, fnZh?: string): NegativeItem => ({
+  role,
+  label: { en, zh },
+  ...(fnEn && fnZh ? { fn: { en: fnEn, zh: fnZh } } : {}),
+});
+
+/** Per scenario family (and `generic` for `--pages`): controls that family could have. */
+export const NEGATIVES: Readonly<Record<string, readonly NegativeItem[]>> = {
+  'desktop.macos.mail': [
+    N('button', 'Print', '打印', 'print this email', '打印这封邮件'),
+    N('button', 'Snooze', '稍后提醒', 'snooze this message until tomorrow', '把这封邮件推迟到明天提醒'),
+    N('button', 'Translate', '翻译', 'translate this email', '翻译这封邮件'),
+    N('link', 'Calendar', '日历', 'open my calendar', '打开日历'),
+    N('link', 'Contacts', '通讯录', 'open my contacts', '打开通讯录'),
+    N('button', 'Unsubscribe', '退订', 'unsubscribe from this sender', '退订这个发件人的邮件'),
+    N('button', 'Block Sender', '屏蔽发件人', 'block this sender', '屏蔽这个发件人'),
+    N('button', 'Mark as Read', '标记为已读', 'mark the message as read', '把邮件标记为已读'),
+    N('button', 'Schedule Send', '定时发送', 'schedule an email to send later', '定时发送邮件'),
+    N('button', 'Add Attachment', '添加附件', 'attach a file', '添加一个附件'),
+    N('link', 'Outbox', '发件箱', 'open the Outbox', '打开发件箱'),
+    N('button', 'Settings', '设置', 'open mail settings', '打开邮件设置'),
+  ],
+  'mobile.android.settings': [
+    N('switch', 'Bluetooth', '蓝牙', 'turn on Bluetooth', '打开蓝牙'),
+    N('switch', 'Battery Saver', '省电模式', 'turn on battery saver', '开启省电模式'),
+    N('link', 'Developer options', '开发者选项', 'open developer options', '打开开发者选项'),
+    N('link', 'Wallpaper', '壁纸', 'change the wallpaper', '更换壁纸'),
+    N('button', 'Clear cache', '清除缓存', 'clear the app cache', '清除应用缓存'),
+    N('button', 'Delete account', '注销账号', 'delete my account', '注销我的账号'),
+    N('switch', 'Two-factor authentication', '双重验证', 'enable two-factor authentication', '开启双重验证'),
+    N('button', 'Export data', '导出数据', 'export my data', '导出我的数据'),
+    N('link', 'Font size', '字体大小', 'make the text bigger', '调大字体'),
+    N('switch', 'NFC', 'NFC', 'turn on NFC', '开启 NFC'),
+    N('button', 'Share', '分享', 'share this page', '分享这个页面'),
+  ],
+  'web.shop': [
+    N('button', 'Compare', '对比', 'compare the selected products', '对比选中的商品'),
+    N('button', 'Buy now', '立即购买', 'buy this item right now', '立即下单购买'),
+    N('button', 'Checkout', '去结算', 'proceed to checkout', '去结算'),
+    N('link', 'Track order', '查询物流', 'track my order', '查询我的物流'),
+    N('button', 'Write a review', '写评价', 'write a product review', '写一条商品评价'),
+    N('button', 'Apply coupon', '使用优惠券', 'apply a coupon code', '使用优惠券'),
+    N('link', 'Customer service', '在线客服', 'chat with customer service', '联系在线客服'),
+    N('link', 'Size guide', '尺码表', 'open the size guide', '查看尺码表'),
+    N('checkbox', 'Free shipping', '包邮', 'only show items with free shipping', '只看包邮商品'),
+    N('link', 'Gift cards', '礼品卡', 'buy a gift card', '购买礼品卡'),
+    N('button', 'Show map', '显示地图', 'show stores on a map', '在地图上显示门店'),
+  ],
+  generic: [
+    N('button', 'Print', '打印', 'print this page', '打印这个页面'),
+    N('button', 'Download PDF', '下载 PDF', 'download this page as a PDF', '把页面下载为 PDF'),
+    N('button', 'Undo', '撤销', 'undo the last change', '撤销上一步'),
+    N('link', 'Log out', '退出登录', 'log out', '退出登录'),
+    N('button', 'Share', '分享', 'share this page', '分享这个页面'),
+    N('button', 'Dark mode', '深色模式', 'switch to dark mode', '切换到深色模式'),
+    N('link', 'Contact us', '联系我们', 'contact the site owners', '联系网站'),
+  ],
+};

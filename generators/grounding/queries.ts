@@ -1,0 +1,673 @@
+/**
+ * Query (referring-expression) writer for grounding records.
+ *
+ * For every accepted target it writes up to one query per style:
+ * - `text`: the visible label with the role ("the "Archive" link", "“归档”链接"), or a content
+ *   description from the page's hint (an email row: "the email with the subject "…"");
+ * - `state`: the label plus the checked/on state of a checkbox or switch;
+ * - `functional`: what the control does ("archive the selected message"), from the page's control hint,
+ *   else the accessible-name -> action table, else role templates over the accessible name;
+ * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor;
+ * - `positional`: ordinal in a list / row of its landmark, or row & column among same-label controls;
+ * - `icon`: icon-only controls and icons, by what the icon depicts.
+ *
+ * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
+ * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
+ * label-based specs, no hit-test-rejected element with the same visible label is on screen).
+ * Hard negatives (`style: 'negative'`, `tid: null`) name plausible controls that are absent from the
+ * page (checked against `pageTexts`), or elements that exist but are not visible at all.
+ */
+import type { Rng } from '../../core/rng.js';
+import type { Query, Target } from '../../core/schema.js';
+import type { ControlHint } from './common.js';
+import {
+  ACTIONS,
+  INTERACTIVE_ROLES,
+  LABELLED_ROLES,
+  NAME_ACTIONS,
+  NEGATIVES,
+  OTHER_NOUN,
+  ROLE_FUNCTION_TEMPLATES,
+  ROLE_NOUNS,
+  iconDescription,
+  landmarkPhrase,
+  ordinal,
+  type ActionPhrases,
+  type QueryLocale,
+} from './phrases.js';
+
+/** A hit-test rejection as reported by the capture (`rejectedTargets`). */
+export interface RejectedTarget {
+  name: string;
+  text: string;
+  role: string;
+  reason: string;
+}
+
+/** The fields of a {@link Target} the writer reads (so tests can build light fixtures). */
+export type QueryTarget = Pick<Target, 'tid' | 'role' | 'name' | 'text' | 'aria' | 'bbox_css' | 'dom' | 'context' | 'icon'>;
+
+/** Machine-readable meaning of a query; {@link resolveQuery} maps it back to targets. */
+export type QuerySpec =
+  /** Visible label (case-insensitive) and, unless null, role class. */
+  | { kind: 'text'; roleClass: string | null; label: string }
+  /** A rendered functional / description phrase; resolves to the targets whose phrase set contains it. */
+  | { kind: 'phrase'; phrase: string }
+  /** Nearest control of `roleClass` in direction `dir` of the target labelled `anchor`. */
+  | { kind: 'dir'; roleClass: string; anchor: string; dir: Direction }
+  /** n-th (1-based; -1 = last) member of the (landmark, roleClass) group laid out along `axis`. */
+  | { kind: 'ordinal'; roleClass: string; landmark: string | null; axis: 'col' | 'row'; n: number }
+  /**
+   * Among targets of `roleClass` labelled `label` (or, when `label` is null, unlabelled ones showing
+   * `icon`): n-th along `axis`, or (row, col) of a grid.
+   */
+  | { kind: 'dup'; roleClass: string; label: string | null; icon: string | null; axis: 'col' | 'row' | 'grid'; n: number; row: number; col: number }
+  /** The target with this icon (within `landmark` unless null). */
+  | { kind: 'icon'; icon: string; landmark: string | null }
+  /** Hard negative: refers to nothing on the page. */
+  | { kind: 'none'; label: string };
+
+/** Spatial directions. */
+export type Direction = 'left' | 'right' | 'above' | 'below';
+
+/** A query plus the spec it was written from. */
+export interface WrittenQuery extends Query {
+  spec: QuerySpec;
+}
+
+/** Inputs of {@link writeQueries}. */
+export interface QueryWriterInput {
+  /** Accepted targets (from the hit test). */
+  targets: readonly QueryTarget[];
+  /** Page locale; queries are written in it (zh pages also get a few English text queries). */
+  locale: string;
+  /** `recordId(...)`; qids are `${recordId}-q${n}`. */
+  recordId: string;
+  /** Per-sample RNG (e.g. `rng.fork('queries')`). */
+  rng: Rng;
+  /** Every visible text and accessible name on the page. Compared lower-cased. */
+  pageTexts: readonly string[];
+  /** Hit-test rejections: used for ambiguity checks and as hard negatives when wholly invisible. */
+  rejectedTargets?: readonly RejectedTarget[];
+  /** Generated pages: per element id, what the control does. */
+  hints?: Readonly<Record<string, ControlHint>>;
+  /** Scenario family (selects the negative list); null/unknown -> generic list. */
+  family?: string | null;
+  /** Fraction of all queries that are negatives (default 0.1). */
+  negativeRate?: number;
+  /** Probability of an extra English text query per target on a zh page (default 0.2). */
+  crossLingualRate?: number;
+}
+
+// ------------------------------------------------------------------------------------------ basics
+
+const squash = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+const low = (s: string): string => squash(s).toLowerCase();
+const qLocale = (locale: string): QueryLocale => (locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
+const pick = <T>(l: QueryLocale, en: T, zh: T): T => (l === 'zh-CN' ? zh : en);
+
+/** Roles of rejected elements that make natural hard negatives ("the "About" link"). */
+const NEGATIVE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'checkbox', 'switch', 'radio', 'tab', 'menuitem']);
+
+/** Longest visible label used in a query. */
+const MAX_LABEL = 48;
+
+/** Role class used for matching: interactive roles as is, `heading`, `img`, everything else `text`. */
+export function roleClass(role: string): string {
+  if (INTERACTIVE_ROLES.has(role)) return role;
+  if (role === 'heading' || role === 'img') return role;
+  return 'text';
+}
+
+/** The noun for a role class in a locale. */
+export function roleNoun(rc: string, locale: QueryLocale): string {
+  const n = ROLE_NOUNS[rc] ?? OTHER_NOUN;
+  return locale === 'zh-CN' ? n.zh : n.en;
+}
+
+/**
+ * The label a person sees for a target, or null: its visible text (or the accessible name when the name
+ * is the visible part of a longer text, e.g. "Inbox" of "Inbox 24"); for form controls whose text is
+ * empty, the accessible name (their label / placeholder), or a name that is one of its visible neighbours.
+ */
+export function visibleLabel(t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null {
+  const lab = rawLabel(t);
+  // punctuation-only labels ("–", "›") cannot be referred to in words
+  return lab !== null && /[\p{L}\p{N}]/u.test(lab) ? lab : null;
+}
+
+function rawLabel(t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null {
+  const text = squash(t.text);
+  const name = squash(t.name);
+  if (text) {
+    if (name && name !== text && text.includes(name)) return name.length <= MAX_LABEL ? name : null;
+    return text.length <= MAX_LABEL ? text : null;
+  }
+  if (!name || name.length > MAX_LABEL) return null;
+  if (LABELLED_ROLES.has(t.role)) return name;
+  if (t.context.neighbors.some((n) => squash(n) === name)) return name;
+  return null;
+}
+
+type Box4 = [number, number, number, number];
+const bx = (t: QueryTarget): Box4 => t.bbox_css as Box4;
+const cx = (b: Box4): number => (b[0] + b[2]) / 2;
+const cy = (b: Box4): number => (b[1] + b[3]) / 2;
+const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+
+function fill(tpl: string, args: Readonly<Record<string, string>>): string | null {
+  let missing = false;
+  const out = tpl.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = args[k];
+    if (v === undefined || v === '') {
+      missing = true;
+      return '';
+    }
+    return v;
+  });
+  return missing ? null : squash(out);
+}
+
+// ------------------------------------------------------------------------------------------ phrases
+
+/** Functional and description phrases of one target. */
+export interface PhraseSet {
+  fn: string[];
+  text: string[];
+  /** Where the phrases came from: the page's control hint, the name table, or role templates. */
+  source: 'hint' | 'name' | 'role' | 'none';
+}
+
+function renderAction(a: ActionPhrases, args: Readonly<Record<string, string>>, state: string | undefined, l: QueryLocale, source: PhraseSet['source']): PhraseSet {
+  const fnPair = (state !== undefined && a.fnByState?.[state]) || a.fn;
+  const fn = (l === 'zh-CN' ? fnPair.zh : fnPair.en).map((t) => fill(t, args)).filter((s): s is string => !!s);
+  const text = a.text ? (l === 'zh-CN' ? a.text.zh : a.text.en).map((t) => fill(t, args)).filter((s): s is string => !!s) : [];
+  return { fn, text, source };
+}
+
+/**
+ * Every functional / description phrase a target can be called by: from its control hint (generated
+ * pages), else from the accessible-name table, else from its role's templates over the accessible name.
+ */
+export function phrasesFor(t: QueryTarget, locale: QueryLocale, hints?: Readonly<Record<string, ControlHint>>): PhraseSet {
+  const h = t.dom.id ? hints?.[t.dom.id] : undefined;
+  if (h) {
+    const a = ACTIONS[h.action];
+    if (a) return renderAction(a, h.args ?? {}, h.args?.state, locale, 'hint');
+  }
+  const name = squash(t.name);
+  if (!name || name.length > 60 || !INTERACTIVE_ROLES.has(t.role)) return { fn: [], text: [], source: 'none' };
+  const key = NAME_ACTIONS[name.toLowerCase()];
+  if (key && ACTIONS[key]) return renderAction(ACTIONS[key]!, { name }, undefined, locale, 'name');
+  const rt = ROLE_FUNCTION_TEMPLATES[t.role];
+  if (rt) return renderAction(rt, { name }, t.aria.checked, locale, 'role');
+  return { fn: [], text: [], source: 'none' };
+}
+
+// ------------------------------------------------------------------------------------------ layout
+
+/** Members of `group` laid out as one column (stacked, x-overlapping) or one row; null otherwise. */
+function lineLayout(group: readonly QueryTarget[]): { axis: 'col' | 'row'; order: QueryTarget[] } | null {
+  if (group.length < 2) return null;
+  const byY = [...group].sort((a, b) => bx(a)[1] - bx(b)[1] || bx(a)[0] - bx(b)[0]);
+  let col = true;
+  for (let i = 1; i < byY.length && col; i++) {
+    const a = bx(byY[i - 1]!);
+    const b = bx(byY[i]!);
+    const minW = Math.min(a[2] - a[0], b[2] - b[0]);
+    if (overlap(a[0], a[2], b[0], b[2]) < 0.5 * minW || b[1] < a[3] - 1) col = false;
+  }
+  if (col) return { axis: 'col', order: byY };
+  const byX = [...group].sort((a, b) => bx(a)[0] - bx(b)[0] || bx(a)[1] - bx(b)[1]);
+  let row = true;
+  for (let i = 1; i < byX.length && row; i++) {
+    const a = bx(byX[i - 1]!);
+    const b = bx(byX[i]!);
+    const minH = Math.min(a[3] - a[1], b[3] - b[1]);
+    if (overlap(a[1], a[3], b[1], b[3]) < 0.5 * minH || b[0] < a[2] - 1) row = false;
+  }
+  return row ? { axis: 'row', order: byX } : null;
+}
+
+/** Row/column indices (1-based) of a grid of similar boxes, or null when two share a cell. */
+function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: number; col: number }> | null {
+  const cluster = (vals: number[], tol: number): number[] => {
+    const sorted = [...new Set(vals)].sort((a, b) => a - b);
+    const starts: number[] = [];
+    for (const v of sorted) if (!starts.length || v - starts[starts.length - 1]! > tol) starts.push(v);
+    return starts;
+  };
+  const h = Math.min(...group.map((t) => bx(t)[3] - bx(t)[1]));
+  const w = Math.min(...group.map((t) => bx(t)[2] - bx(t)[0]));
+  const rows = cluster(group.map((t) => cy(bx(t))), h / 2);
+  const cols = cluster(group.map((t) => cx(bx(t))), w / 2);
+  if (rows.length < 2 || cols.length < 2) return null;
+  const idx = (starts: number[], v: number): number => {
+    let k = 0;
+    for (let i = 0; i < starts.length; i++) if (v >= starts[i]! - 1e-9) k = i;
+    return k + 1;
+  };
+  const out = new Map<QueryTarget, { row: number; col: number }>();
+  const seen = new Set<string>();
+  for (const t of group) {
+    const cell = { row: idx(rows, cy(bx(t))), col: idx(cols, cx(bx(t))) };
+    const key = `${cell.row},${cell.col}`;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    out.set(t, cell);
+  }
+  return out;
+}
+
+/** Largest gap (CSS px) between anchor and target in spatial queries: controls left/right, above/below; texts and icons. */
+const MAX_GAP = { h: 200, v: 60, plain: 48 };
+
+/** Targets of `rc` in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
+function inDirection(a: Box4, dir: Direction, rc: string, targets: readonly QueryTarget[], exclude: QueryTarget | null): Array<{ t: QueryTarget; gap: number }> {
+  const out: Array<{ t: QueryTarget; gap: number }> = [];
+  for (const t of targets) {
+    if (t === exclude || roleClass(t.role) !== rc) continue;
+    const b = bx(t);
+    let gap: number;
+    let aligned: boolean;
+    if (dir === 'right' || dir === 'left') {
+      gap = dir === 'right' ? b[0] - a[2] : a[0] - b[2];
+      aligned = overlap(a[1], a[3], b[1], b[3]) >= 0.4 * Math.min(a[3] - a[1], b[3] - b[1]);
+    } else {
+      gap = dir === 'below' ? b[1] - a[3] : a[1] - b[3];
+      aligned = overlap(a[0], a[2], b[0], b[2]) >= 0.4 * Math.min(a[2] - a[0], b[2] - b[0]);
+    }
+    if (gap < -1 || !aligned) continue;
+    out.push({ t, gap: Math.max(0, gap) });
+  }
+  return out.sort((x, y) => x.gap - y.gap);
+}
+
+// ------------------------------------------------------------------------------------------ resolver
+
+/** Context {@link resolveQuery} needs beyond the targets. */
+export interface ResolveContext {
+  locale: string;
+  hints?: Readonly<Record<string, ControlHint>>;
+  /** Optional memo of {@link phrasesFor} per target (the writer passes one). */
+  phraseCache?: Map<QueryTarget, PhraseSet>;
+}
+
+/**
+ * The targets a spec refers to, by the writer's rules. A well-formed query resolves to exactly one
+ * target; a negative resolves to none.
+ */
+export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], ctx: ResolveContext): QueryTarget[] {
+  const l = qLocale(ctx.locale);
+  switch (spec.kind) {
+    case 'none':
+      return [];
+    case 'text':
+      // a target answers to its visible label and to its accessible name (an icon button named "Reply"
+      // makes "the Reply button" ambiguous even though it shows no text)
+      return targets.filter((t) => {
+        if (spec.roleClass !== null && roleClass(t.role) !== spec.roleClass) return false;
+        const lab = visibleLabel(t);
+        return (lab !== null && low(lab) === low(spec.label)) || low(t.name) === low(spec.label);
+      });
+    case 'phrase':
+      return targets.filter((t) => {
+        let p = ctx.phraseCache?.get(t);
+        if (!p) {
+          p = phrasesFor(t, l, ctx.hints);
+          ctx.phraseCache?.set(t, p);
+        }
+        return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase);
+      });
+    case 'dir': {
+      const anchors = targets.filter((t) => {
+        const lab = visibleLabel(t);
+        return lab !== null && low(lab) === low(spec.anchor);
+      });
+      if (anchors.length !== 1) return [];
+      const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
+      if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.h : MAX_GAP.v)) return [];
+      return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
+    }
+    case 'ordinal': {
+      const group = targets.filter((t) => roleClass(t.role) === spec.roleClass && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
+      const lay = lineLayout(group);
+      if (!lay || lay.axis !== spec.axis) return [];
+      const i = spec.n === -1 ? lay.order.length - 1 : spec.n - 1;
+      return lay.order[i] ? [lay.order[i]!] : [];
+    }
+    case 'dup': {
+      const group = targets.filter((t) => {
+        if (roleClass(t.role) !== spec.roleClass) return false;
+        const lab = visibleLabel(t);
+        return spec.label !== null ? lab !== null && low(lab) === low(spec.label) : lab === null && t.icon === spec.icon;
+      });
+      if (spec.axis === 'grid') {
+        const g = gridLayout(group);
+        if (!g) return [];
+        return group.filter((t) => g.get(t)!.row === spec.row && g.get(t)!.col === spec.col);
+      }
+      const lay = lineLayout(group);
+      if (!lay || lay.axis !== spec.axis) return [];
+      return lay.order[spec.n - 1] ? [lay.order[spec.n - 1]!] : [];
+    }
+    case 'icon':
+      return targets.filter((t) => t.icon === spec.icon && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
+  }
+}
+
+// ------------------------------------------------------------------------------------------ writer
+
+const Q = (s: string): string => `"${s}"`;
+const ZQ = (s: string): string => `“${s}”`;
+
+/** Text-style templates; `roleless` ones name no role and need a label unique across all targets. */
+function textTemplates(rc: string, label: string, l: QueryLocale, allowRoleless: boolean): Array<{ text: string; roleless: boolean }> {
+  const noun = roleNoun(rc, l);
+  const R = (text: string, roleless = false) => ({ text, roleless });
+  if (l === 'zh-CN') {
+    if (rc === 'heading') return [R(`标题${ZQ(label)}`), R(`${ZQ(label)}这个标题`)];
+    if (rc === 'text') return [R(`文字${ZQ(label)}`), R(`写着${ZQ(label)}的文字`)];
+    if (rc === 'img') return [R(`${ZQ(label)}图片`)];
+    const t = [R(`${ZQ(label)}${noun}`), R(`点击${ZQ(label)}${noun}`)];
+    if (allowRoleless) t.push(R(`点击${ZQ(label)}`, true));
+    return t;
+  }
+  if (rc === 'heading') return [R(`the heading ${Q(label)}`), R(`the ${Q(label)} heading`)];
+  if (rc === 'text') return [R(`the text ${Q(label)}`), R(`the words ${Q(label)}`)];
+  if (rc === 'img') return [R(`the ${Q(label)} image`)];
+  const t = [R(`the ${Q(label)} ${noun}`), R(`click the ${Q(label)} ${noun}`)];
+  if (allowRoleless) t.push(R(`click ${Q(label)}`, true));
+  return t;
+}
+
+function stateTemplate(rc: string, label: string, checked: boolean, l: QueryLocale): string | null {
+  if (rc === 'switch') {
+    return l === 'zh-CN'
+      ? `当前处于${checked ? '开启' : '关闭'}状态的${ZQ(label)}开关`
+      : `the ${Q(label)} switch that is currently ${checked ? 'on' : 'off'}`;
+  }
+  if (rc === 'checkbox') {
+    return l === 'zh-CN' ? `${checked ? '已勾选' : '未勾选'}的${ZQ(label)}复选框` : `the ${checked ? 'checked' : 'unchecked'} ${Q(label)} checkbox`;
+  }
+  return null;
+}
+
+function dirTemplate(dir: Direction, noun: string, anchor: string, l: QueryLocale, rng: Rng): string {
+  if (l === 'zh-CN') {
+    const side = { left: '左边', right: '右边', above: '上方', below: '下方' }[dir];
+    return rng.pick([`${ZQ(anchor)}${side}紧挨着的${noun}`, `${ZQ(anchor)}${side}的第一个${noun}`]);
+  }
+  const rel = { left: 'to the left of', right: 'to the right of', above: 'above', below: 'below' }[dir];
+  return rng.pick([`the ${noun} immediately ${rel} ${Q(anchor)}`, `the first ${noun} ${rel} ${Q(anchor)}`]);
+}
+
+function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark: string | null, l: QueryLocale): string {
+  const lm = landmark ? landmarkPhrase(landmark, l) : null;
+  if (l === 'zh-CN') {
+    const where = lm ? `${lm}中` : '';
+    if (n === -1) return `${where}最后一个${noun}`;
+    return `${where}${axis === 'col' ? '从上往下数' : '从左往右数'}${ordinal(n, l)}个${noun}`;
+  }
+  const where = lm ? ` in ${lm}` : '';
+  if (n === -1) return `the last ${noun}${where}`;
+  const from = axis === 'col' ? (lm ? '' : ' from the top') : ' from the left';
+  return `the ${ordinal(n, l)} ${noun}${from}${where}`;
+}
+
+function iconTemplates(icon: string, rc: string, landmark: string | null, l: QueryLocale): string[] {
+  const d = iconDescription(icon, l);
+  const lm = landmark ? landmarkPhrase(landmark, l) : null;
+  if (l === 'zh-CN') {
+    const base = rc === 'button' ? [`${d}图标按钮`, `带${d}图标的按钮`] : [`${d}图标`];
+    return lm ? base.map((b) => `${lm}中的${b}`) : base;
+  }
+  const base = rc === 'button' ? [`the ${d} icon button`, `the button with the ${d} icon`] : [`the ${d} icon`];
+  return lm ? base.map((b) => `${b} in ${lm}`) : base;
+}
+
+/**
+ * Write the queries of one record. Deterministic given the inputs and the RNG state.
+ * Returns positives (target order, one query per style) followed by negatives; qids are numbered in
+ * that order from 0.
+ */
+export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
+  const { targets, rng } = input;
+  const l = qLocale(input.locale);
+  const rctx: ResolveContext = { locale: l, hints: input.hints, phraseCache: new Map() };
+  const rejected = input.rejectedTargets ?? [];
+  const pageLow = input.pageTexts.map(low);
+  const pageSet = new Set(pageLow);
+  const visibleOnScreen = (s: string): boolean => pageSet.has(low(s));
+  const out: Array<Omit<WrittenQuery, 'qid'>> = [];
+  const used = new Set<string>();
+  const emit = (t: QueryTarget | null, style: Query['style'], text: string, spec: QuerySpec, locale: string = input.locale): boolean => {
+    const key = low(text);
+    if (!text || used.has(key)) return false;
+    used.add(key);
+    out.push({ text, locale, style, tid: t ? t.tid : null, spec });
+    return true;
+  };
+  const resolvesTo = (spec: QuerySpec, t: QueryTarget): boolean => {
+    const r = resolveQuery(spec, targets, rctx);
+    return r.length === 1 && r[0] === t;
+  };
+  // label-based specs are also ambiguous when a rejected element with that label is visible on screen
+  const rejectedClash = (rc: string | null, label: string): boolean =>
+    rejected.some((r) => {
+      if (rc !== null && roleClass(r.role) !== rc) return false;
+      const rl = visibleLabel({ role: r.role, name: r.name, text: r.text, context: { neighbors: [], landmark: null } });
+      const same = (rl !== null && low(rl) === low(label)) || low(r.name) === low(label);
+      return same && (visibleOnScreen(r.name) || visibleOnScreen(r.text));
+    });
+  const rejectedNameClash = (t: QueryTarget): boolean =>
+    rejected.some((r) => r.role === t.role && low(r.name) === low(t.name) && visibleOnScreen(r.name || r.text));
+
+  // uniquely labelled targets (anchors for spatial queries)
+  const labels = new Map<QueryTarget, string>();
+  for (const t of targets) {
+    const lab = visibleLabel(t);
+    if (lab) labels.set(t, lab);
+  }
+  // how many targets answer to a word (by visible label or accessible name)
+  const labelCount = new Map<string, number>();
+  for (const t of targets) {
+    const keys = new Set([labels.get(t), t.name].filter((x): x is string => !!x && !!squash(x)).map(low));
+    for (const k of keys) labelCount.set(k, (labelCount.get(k) ?? 0) + 1);
+  }
+  const anchors = targets.filter((t) => {
+    const lab = labels.get(t);
+    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab);
+  });
+
+  // ordinal groups
+  const ordinalOf = new Map<QueryTarget, QuerySpec>();
+  const groups = new Map<string, QueryTarget[]>();
+  for (const t of targets) {
+    const rc = roleClass(t.role);
+    if (!INTERACTIVE_ROLES.has(rc)) continue;
+    const k = `${t.context.landmark ?? ''}\u0000${rc}`;
+    (groups.get(k) ?? groups.set(k, []).get(k)!).push(t);
+  }
+  for (const [, g] of groups) {
+    const lay = lineLayout(g);
+    if (!lay) continue;
+    const rc = roleClass(g[0]!.role);
+    const lm = g[0]!.context.landmark ?? null;
+    // without a landmark the phrase is page-wide: only when the group holds every target of that role
+    if (lm === null && targets.some((x) => roleClass(x.role) === rc && (x.context.landmark ?? null) !== null)) continue;
+    const lastOk = !rejected.some((r) => roleClass(r.role) === rc);
+    lay.order.forEach((t, i) => {
+      const useLast = lastOk && i === lay.order.length - 1 && i >= 2 && rng.bool(0.5);
+      ordinalOf.set(t, { kind: 'ordinal', roleClass: rc, landmark: lm, axis: lay.axis, n: useLast ? -1 : i + 1 });
+    });
+  }
+  // duplicate-label groups
+  const dupOf = new Map<QueryTarget, QuerySpec>();
+  const dupGroups = new Map<string, QueryTarget[]>();
+  for (const t of targets) {
+    const lab = labels.get(t);
+    const k = lab !== undefined ? `${roleClass(t.role)}\u0000L${low(lab)}` : t.icon ? `${roleClass(t.role)}\u0000I${t.icon}` : null;
+    if (k) (dupGroups.get(k) ?? dupGroups.set(k, []).get(k)!).push(t);
+  }
+  for (const [, g] of dupGroups) {
+    if (g.length < 2) continue;
+    const rc = roleClass(g[0]!.role);
+    if (!INTERACTIVE_ROLES.has(rc)) continue;
+    const lab = labels.get(g[0]!) ?? null;
+    const icon = lab === null ? g[0]!.icon : null;
+    const lay = lineLayout(g);
+    if (lay) lay.order.forEach((t, i) => dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: lay.axis, n: i + 1, row: 0, col: 0 }));
+    else {
+      const grid = gridLayout(g);
+      if (grid) for (const [t, c] of grid) dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: 'grid', n: 0, row: c.row, col: c.col });
+    }
+  }
+
+  for (const t of targets) {
+    const rc = roleClass(t.role);
+    const noun = roleNoun(rc, l);
+    const lab = labels.get(t) ?? null;
+    const interactive = INTERACTIVE_ROLES.has(rc);
+    // a text without a usable label, or an image that is neither labelled nor a known icon, is not describable
+    if (!interactive && !lab && !(rc === 'img' && t.icon)) continue;
+    // ---- text
+    let wroteText = false;
+    if (lab && !rejectedClash(rc, lab)) {
+      // plain text and headings are only named by their words: the label must be unique on the page
+      const spec: QuerySpec = { kind: 'text', roleClass: INTERACTIVE_ROLES.has(rc) ? rc : null, label: lab };
+      if (resolvesTo(spec, t)) {
+        const roleless = INTERACTIVE_ROLES.has(rc) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab);
+        const tpl = rng.pick(textTemplates(rc, lab, l, roleless));
+        const spec2: QuerySpec = tpl.roleless ? { kind: 'text', roleClass: null, label: lab } : spec;
+        wroteText = resolvesTo(spec2, t) && emit(t, 'text', tpl.text, spec2);
+        // state
+        const checked = t.aria.checked;
+        if (checked === 'true' || checked === 'false') {
+          const st = stateTemplate(rc, lab, checked === 'true', l);
+          if (st) emit(t, 'state', st, spec);
+        }
+        // cross-lingual English text query on zh pages
+        if (l === 'zh-CN' && rng.bool(input.crossLingualRate ?? 0.2)) {
+          emit(t, 'text', rng.pick(textTemplates(rc, lab, 'en-US', false)).text, spec, 'en-US');
+        }
+      }
+    }
+    const ph = phrasesFor(t, l, input.hints);
+    rctx.phraseCache!.set(t, ph);
+    // phrases derived from the accessible name clash with a visible rejected element of the same name
+    const nameClash = ph.source !== 'hint' && rejectedNameClash(t);
+    // ---- description text from the hint (e.g. an email row) when there is no plain label
+    if (!wroteText && ph.text.length) {
+      const cands = rng.shuffle(ph.text);
+      for (const p of cands) if (!nameClash && resolvesTo({ kind: 'phrase', phrase: p }, t) && emit(t, 'text', p, { kind: 'phrase', phrase: p })) break;
+    }
+    // ---- functional
+    if (ph.fn.length && !nameClash) {
+      for (const p of rng.shuffle(ph.fn)) if (resolvesTo({ kind: 'phrase', phrase: p }, t) && emit(t, 'functional', p, { kind: 'phrase', phrase: p })) break;
+    }
+    // ---- spatial
+    {
+      const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number }> = [];
+      for (const a of anchors) {
+        // only anchors in the same landmark: "right of X" across two panes reads as nonsense
+        if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
+        for (const dir of ['right', 'left', 'below', 'above'] as const) {
+          const c = inDirection(bx(a), dir, rc, targets, a);
+          if (!c.length || c[0]!.t !== t) continue;
+          const lim = interactive ? (dir === 'left' || dir === 'right' ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
+          if (c[0]!.gap > lim || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
+          opts.push({ anchor: a, dir, gap: c[0]!.gap });
+        }
+      }
+      opts.sort((x, y) => x.gap - y.gap);
+      const best = opts.slice(0, 3);
+      if (best.length) {
+        const o = rng.pick(best);
+        const spec: QuerySpec = { kind: 'dir', roleClass: rc, anchor: labels.get(o.anchor)!, dir: o.dir };
+        if (resolvesTo(spec, t)) emit(t, 'spatial', dirTemplate(o.dir, noun, labels.get(o.anchor)!, l, rng), spec);
+      }
+    }
+    // ---- positional
+    {
+      const d = dupOf.get(t);
+      const o = ordinalOf.get(t);
+      const spec = d && (!o || rng.bool(0.5)) ? d : o;
+      if (spec && resolvesTo(spec, t)) {
+        let text: string;
+        if (spec.kind === 'dup') {
+          // what the repeated controls look like: their label, or their icon
+          const what =
+            spec.label !== null
+              ? l === 'zh-CN' ? `${ZQ(spec.label)}${noun}` : `${Q(spec.label)} ${noun}`
+              : l === 'zh-CN' ? `${iconDescription(spec.icon!, l)}图标${noun}` : `${iconDescription(spec.icon!, l)} icon ${noun}`;
+          if (spec.axis === 'grid') {
+            text = l === 'zh-CN' ? `第${spec.row}行第${spec.col}列的${what}` : `the ${what} in row ${spec.row}, column ${spec.col}`;
+          } else {
+            const from = spec.axis === 'col' ? pick(l, 'from the top', '从上往下数') : pick(l, 'from the left', '从左往右数');
+            text = l === 'zh-CN' ? `${from}${ordinal(spec.n, l)}个${what}` : `the ${ordinal(spec.n, l)} ${what} ${from}`;
+          }
+        } else if (spec.kind === 'ordinal') {
+          text = ordinalTemplate(spec.n, spec.axis, noun, spec.landmark, l);
+        } else text = '';
+        emit(t, 'positional', text, spec);
+      }
+    }
+    // ---- icon
+    if (t.icon && (!squash(t.text) || rc === 'img')) {
+      const lm = t.context.landmark ?? null;
+      const g: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
+      const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
+      const spec = resolvesTo(g, t) ? g : lm && resolvesTo(inLm, t) ? inLm : null;
+      if (spec && spec.kind === 'icon') emit(t, 'icon', rng.pick(iconTemplates(t.icon, rc, spec.landmark, l)), spec);
+    }
+  }
+
+  // ---- hard negatives
+  const positives = out.length;
+  const want = positives === 0 ? 0 : Math.max(1, Math.round((positives * (input.negativeRate ?? 0.1)) / (1 - (input.negativeRate ?? 0.1))));
+  if (want > 0) {
+    const targetText = targets.flatMap((t) => [low(t.name), low(t.text)]).filter(Boolean);
+    const absent = (s: string): boolean => {
+      const x = low(s);
+      return x.length > 0 && !pageLow.some((p) => p.includes(x)) && !targetText.some((p) => p.includes(x));
+    };
+    const pool: Array<{ text: string; label: string }> = [];
+    const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
+    for (const it of items) {
+      const label = l === 'zh-CN' ? it.label.zh : it.label.en;
+      if (!absent(label)) continue;
+      // the same absent control asked for in two ways: by its label, and by what it would do
+      pool.push({ text: rng.pick(textTemplates(roleClass(it.role), label, l, true)).text, label });
+      if (it.fn) pool.push({ text: l === 'zh-CN' ? it.fn.zh : it.fn.en, label });
+    }
+    // elements that exist but are not visible anywhere on screen (e.g. below the fold)
+    const INVISIBLE = /^(offscreen|display_none|visibility_hidden|content_visibility|opacity|clipped)$/;
+    for (const r of rejected) {
+      const name = squash(r.name);
+      if (!INVISIBLE.test(r.reason) || !NEGATIVE_ROLES.has(r.role) || !name || name.length > 40) continue;
+      // only names people would see (its own text), not aria-labels such as "Add X to cart"
+      if (!low(r.text).includes(low(name))) continue;
+      if (!absent(name) || (r.text && !absent(r.text))) continue;
+      pool.push({ text: rng.pick(textTemplates(roleClass(r.role), name, l, false)).text, label: name });
+    }
+    // first pass: one query per absent label; second pass: the other phrasing, if more are wanted
+    const order = rng.shuffle(pool);
+    const seenLabels = new Set<string>();
+    let n = 0;
+    for (const pass of [0, 1]) {
+      for (const p of order) {
+        if (n >= want) break;
+        if (pass === 0 && seenLabels.has(low(p.label))) continue;
+        seenLabels.add(low(p.label));
+        if (emit(null, 'negative', p.text, { kind: 'none', label: p.label })) n++;
+      }
+    }
+  }
+  return out.map((q, i) => ({ qid: `${input.recordId}-q${i}`, ...q }));
+}
+
+/** Strip the specs: the record's `queries[]`. */
+export function toRecordQueries(qs: readonly WrittenQuery[]): Query[] {
+  return qs.map(({ qid, text, locale, style, tid }) => ({ qid, text, locale, style, tid }));
+}

@@ -1,0 +1,220 @@
+/**
+ * Page assembly for the grounding scenarios: a private Handlebars environment with the project's
+ * partials and helpers, embedded @fontsource faces and inlined lucide icons.
+ *
+ * Everything a page needs is either inlined (CSS, SVG icons) or served by the renderer under
+ * `http://uisynth.local/assets/` (font files), so output never depends on host fonts or the network.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+
+/** Repository root (this file lives in `generators/grounding/`). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** `templates/` folder. */
+export const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
+/** Base URL of the project's asset server (served by the renderer's request routing). */
+export const ASSET_BASE = 'http://uisynth.local/assets/';
+
+const NODE_MODULES = join(REPO_ROOT, 'node_modules');
+
+/** A font face family embedded from an @fontsource package. */
+export interface FontSpec {
+  /** npm package name under `@fontsource/`, e.g. `inter`, `noto-sans-sc`. */
+  pkg: string;
+  /** Weights to embed (each must have `<weight>.css` in the package). */
+  weights: number[];
+}
+
+interface FaceRule {
+  family: string;
+  weight: number;
+  style: string;
+  file: string;
+  ranges: Array<[number, number]>;
+  rangeText: string;
+}
+
+const faceCache = new Map<string, FaceRule[]>();
+
+/** Parse a `unicode-range` value (`U+0041-005A,U+00C0`) into inclusive code point ranges. */
+export function parseUnicodeRange(text: string): Array<[number, number]> {
+  return text
+    .split(',')
+    .map((s) => s.trim().replace(/^U\+/i, ''))
+    .filter(Boolean)
+    .map((s): [number, number] => {
+      if (s.includes('?')) return [parseInt(s.replace(/\?/g, '0'), 16), parseInt(s.replace(/\?/g, 'F'), 16)];
+      const [a, b] = s.split('-');
+      const lo = parseInt(a!, 16);
+      return [lo, b ? parseInt(b, 16) : lo];
+    });
+}
+
+function readFaces(pkg: string, weight: number): FaceRule[] {
+  const key = `${pkg}/${weight}`;
+  const hit = faceCache.get(key);
+  if (hit) return hit;
+  const css = readFileSync(join(NODE_MODULES, '@fontsource', pkg, `${weight}.css`), 'utf8');
+  const rules: FaceRule[] = [];
+  for (const m of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
+    const body = m[1]!;
+    const family = /font-family:\s*'([^']+)'/.exec(body)?.[1];
+    const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(body)?.[1];
+    const style = /font-style:\s*(\w+)/.exec(body)?.[1] ?? 'normal';
+    const rangeText = /unicode-range:\s*([^;]+);/.exec(body)?.[1]?.trim() ?? 'U+0-10FFFF';
+    if (!family || !file) continue;
+    rules.push({ family, weight, style, file, ranges: parseUnicodeRange(rangeText), rangeText });
+  }
+  faceCache.set(key, rules);
+  return rules;
+}
+
+/**
+ * `@font-face` rules for the given packages, with `url()`s rewritten to the asset server
+ * (`http://uisynth.local/assets/@fontsource/<pkg>/files/<file>.woff2`) and each rule's
+ * `unicode-range` kept. When `usedText` is given, only rules whose range covers at least one of its
+ * characters are emitted (the page is static, so nothing else could ever be requested).
+ */
+export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): string {
+  let used: Set<number> | null = null;
+  if (usedText !== undefined) {
+    used = new Set<number>();
+    for (const ch of usedText) used.add(ch.codePointAt(0)!);
+  }
+  const out: string[] = [];
+  for (const f of fonts) {
+    for (const w of f.weights) {
+      for (const r of readFaces(f.pkg, w)) {
+        if (used) {
+          let hit = false;
+          for (const cp of used) {
+            if (r.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)) {
+              hit = true;
+              break;
+            }
+          }
+          if (!hit) continue;
+        }
+        out.push(
+          `@font-face{font-family:'${r.family}';font-style:${r.style};font-display:block;font-weight:${r.weight};` +
+            `src:url(${ASSET_BASE}@fontsource/${f.pkg}/files/${r.file}) format('woff2');unicode-range:${r.rangeText};}`,
+        );
+      }
+    }
+  }
+  return out.join('\n');
+}
+
+const iconCache = new Map<string, string>();
+
+/** True when lucide-static ships an icon of that name. */
+export function iconExists(name: string): boolean {
+  return existsSync(join(NODE_MODULES, 'lucide-static', 'icons', `${name}.svg`));
+}
+
+/**
+ * A lucide icon as inline SVG markup: licence comment, `xmlns` and the `lucide` classes removed,
+ * `data-icon="<name>"` (unless `tagged` is false), `aria-hidden="true"` and `focusable="false"` added. The caller labels the
+ * control that holds it (`aria-label`). Throws when the icon does not exist.
+ */
+export function iconSvg(name: string, size = 16, strokeWidth?: number, cls?: string, tagged = true): string {
+  const key = `${name}|${size}|${strokeWidth ?? ''}|${cls ?? ''}|${tagged}`;
+  const hit = iconCache.get(key);
+  if (hit) return hit;
+  const raw = readFileSync(join(NODE_MODULES, 'lucide-static', 'icons', `${name}.svg`), 'utf8');
+  let svg = raw
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\s+xmlns="[^"]*"/, '')
+    .replace(/\s+class="[^"]*"/, '')
+    .replace(/\s+width="24"/, ` width="${size}"`)
+    .replace(/\s+height="24"/, ` height="${size}"`)
+    .replace(/\n\s*/g, ' ')
+    .replace(/\s+>/g, '>')
+    .replace(/\s*\/>/g, '/>')
+    .trim();
+  if (strokeWidth !== undefined) svg = svg.replace(/stroke-width="[^"]*"/, `stroke-width="${strokeWidth}"`);
+  svg = svg.replace(
+    '<svg',
+    `<svg${tagged ? ` data-icon="${name}"` : ''} class="ic${cls ? ` ${cls}` : ''}" aria-hidden="true" focusable="false"`,
+  );
+  iconCache.set(key, svg);
+  return svg;
+}
+
+let env: typeof Handlebars | null = null;
+
+/** The project's Handlebars environment (partials from `templates/partials/`, helpers registered). */
+export function handlebarsEnv(): typeof Handlebars {
+  if (env) return env;
+  const hb = Handlebars.create();
+  const pdir = join(TEMPLATES_DIR, 'partials');
+  for (const f of readdirSync(pdir).sort()) {
+    if (f.endsWith('.hbs')) hb.registerPartial(f.slice(0, -4), readFileSync(join(pdir, f), 'utf8'));
+  }
+  // {{{icon "name" size strokeWidth}}} -> inline SVG
+  hb.registerHelper('icon', (name: unknown, ...rest: unknown[]) => {
+    const args = rest.slice(0, -1); // last is the Handlebars options object
+    const size = typeof args[0] === 'number' ? args[0] : 16;
+    const sw = typeof args[1] === 'number' ? args[1] : undefined;
+    return new hb.SafeString(iconSvg(String(name), size, sw));
+  });
+  // {{{glyph "name" size strokeWidth}}} -> inline SVG without data-icon (pure decoration, e.g. a switch's check mark)
+  hb.registerHelper('glyph', (name: unknown, ...rest: unknown[]) => {
+    const args = rest.slice(0, -1);
+    const size = typeof args[0] === 'number' ? args[0] : 16;
+    const sw = typeof args[1] === 'number' ? args[1] : undefined;
+    return new hb.SafeString(iconSvg(String(name), size, sw, undefined, false));
+  });
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('attrIf', (cond: unknown, attr: unknown) => (cond ? ` ${String(attr)}` : ''));
+  env = hb;
+  return hb;
+}
+
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+
+/** Render `templates/<relPath>` with the given view model (compiled once per process). */
+export function renderTemplate(relPath: string, view: object): string {
+  let t = compiled.get(relPath);
+  if (!t) {
+    const hb = handlebarsEnv();
+    t = hb.compile(readFileSync(join(TEMPLATES_DIR, relPath), 'utf8'), { strict: false, noEscape: false });
+    compiled.set(relPath, t);
+  }
+  return t(view);
+}
+
+/** Read a CSS file under `templates/` (theme and family styles are inlined into the page). */
+export function readTemplateCss(relPath: string): string {
+  return readFileSync(join(TEMPLATES_DIR, relPath), 'utf8');
+}
+
+/**
+ * Assemble a complete HTML document: `<head>` (charset, viewport, title, embedded font faces limited to
+ * the characters the body uses, theme + family CSS) around an already rendered `<body>`.
+ */
+export function buildDocument(opts: {
+  lang: string;
+  theme: 'light' | 'dark';
+  title: string;
+  fonts: FontSpec[];
+  css: string[];
+  body: string;
+  bodyClass?: string;
+  viewportMeta?: string;
+}): string {
+  const fonts = fontFaceCss(opts.fonts, opts.title + opts.body); // markup chars are ASCII: harmless
+  // the page's font stack names exactly the embedded families (CSS uses var(--font-stack))
+  const families = [...new Set(opts.fonts.map((f) => readFaces(f.pkg, f.weights[0]!)[0]?.family).filter((x): x is string => !!x))];
+  const stack = `:root{--font-stack:${[...families.map((f) => `'${f}'`), 'sans-serif'].join(',')};}`;
+  const css = [stack, ...opts.css.map(readTemplateCss)].join('\n');
+  const escTitle = Handlebars.escapeExpression(opts.title);
+  return (
+    `<!doctype html>\n<html lang="${opts.lang}" data-theme="${opts.theme}" style="color-scheme:${opts.theme}">\n<head>\n` +
+    `<meta charset="utf-8">\n<meta name="viewport" content="${opts.viewportMeta ?? 'width=device-width, initial-scale=1'}">\n` +
+    `<title>${escTitle}</title>\n<style>\n${fonts}\n</style>\n<style>\n${css}\n</style>\n</head>\n` +
+    `<body class="${opts.bodyClass ?? ''}">\n${opts.body}\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,1188 @@
+/**
+ * The in-page probe: ONE `page.evaluate` that finds every grounding candidate of a settled page and
+ * measures its geometry and hit-test evidence (DESIGN.md "Nine-point hit-test suite",
+ * shared/grounding-pitfalls.md §2.3 and §4). No per-element round trips.
+ *
+ * {@link probePage} is serialised with `Function.prototype.toString` and run in the page, so it must be
+ * self-contained: no imports, no references to anything outside its body (types are erased).
+ *
+ * Coordinates: every rect/point here is in **CSS px of the top-level viewport** (same-origin frames
+ * are offset by their iframe's content-box origin). Grid points are additionally given as integer
+ * **image px** (`floor(css * dpr)`) and were hit-tested at exactly `image / dpr`, the point a real
+ * mouse click uses.
+ *
+ * Acceptance is NOT decided here (see hittest/policy.ts); the probe only measures.
+ */
+
+/** `[x1, y1, x2, y2]` CSS px (top-level viewport), x2/y2 exclusive. */
+export type CssBox = [number, number, number, number];
+
+export interface ProbeArgs {
+  /** Device scale factor the image will have (image px per CSS px). */
+  dpr: number;
+  /** Text leaves longer than this (characters, after whitespace collapse) are not candidates. */
+  maxTextLength: number;
+  /** Generic clickable containers (`[onclick]`, `[tabindex]`) larger than this fraction of the viewport are skipped. */
+  maxContainerArea: number;
+}
+
+export interface ProbePoint {
+  /** CSS px that was hit-tested (= img / dpr). */
+  css: [number, number];
+  /** Integer image px. */
+  img: [number, number];
+  /** Top-most element there (`tag#id.class`), descending through open shadow roots and same-origin frames. */
+  hit: string | null;
+  /** The hit is the target, a descendant, or (for labels/controls) its label/control. */
+  ok: boolean;
+}
+
+export interface ProbeCandidate {
+  /** Document order index (walk order). */
+  idx: number;
+  /** Why it is a candidate. */
+  kind: 'control' | 'container' | 'label' | 'heading' | 'text' | 'image';
+  role: string;
+  name: string;
+  text: string;
+  aria: Record<string, string>;
+  tag: string;
+  id: string | null;
+  /** Unique CSS path; segments joined by ` >>> ` cross into an open shadow root or an iframe document. */
+  selector: string;
+  icon: string | null;
+  landmark: string | null;
+  /** Full box (border box, or union of text line rects when refined), unclipped. Null when it has no box. */
+  rect: CssBox | null;
+  /** rect ∩ top-level viewport ∩ frames ∩ clipping ancestors; null when nothing is left. */
+  visible: CssBox | null;
+  /** Clipped per-line rects (text refinement), empty otherwise. */
+  lineRects: CssBox[];
+  refined: boolean;
+  style: { display: string; visibility: string; opacity: number; content_visibility: string; pointer_events: string };
+  /** area(rect ∩ viewport) / area(rect). */
+  viewportFraction: number;
+  /** area(visible) / area(rect). */
+  clipFraction: number;
+  /** The most restrictive clip (`viewport`, `iframe#f`, or an ancestor `tag#id.class`), null when unclipped. */
+  clippedBy: string | null;
+  /** Set when the candidate cannot be measured reliably (e.g. inside a transformed iframe). */
+  frameProblem: string | null;
+  /** Nine grid points (row-major, index 4 = centre); empty when there is no visible box. */
+  points: ProbePoint[];
+  stable: boolean;
+}
+
+export interface ProbeTextItem {
+  /** Visible text of one element's own text nodes (whitespace-collapsed). */
+  t: string;
+  /** Union of its visible text rects. */
+  r: CssBox;
+}
+
+export interface ProbeResult {
+  /** `window.devicePixelRatio` measured in the page. */
+  dpr: number;
+  visualViewportScale: number;
+  /** Top-level viewport without scrollbars, CSS px. */
+  viewport: { width: number; height: number };
+  candidates: ProbeCandidate[];
+  /** Visible texts with boxes (for neighbours). */
+  texts: ProbeTextItem[];
+  /** Visible texts and accessible names, whitespace-collapsed (not yet lower-cased), first-seen order. */
+  pageTexts: string[];
+  ms: number;
+}
+
+/**
+ * Run in the page (see module doc). Returns every candidate with its measurements.
+ * Never throws for a single odd element: failures are caught per candidate and recorded as a
+ * `frameProblem` string.
+ */
+export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
+  type B = [number, number, number, number];
+  const t0 = performance.now();
+  const dpr = args.dpr;
+  const FR = [1 / 6, 1 / 2, 5 / 6];
+
+  // ---------------------------------------------------------------- helpers: boxes
+  const area = (b: B | null): number => (b ? Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]) : 0);
+  const inter = (a: B | null, b: B | null): B | null => {
+    if (!a || !b) return null;
+    const r: B = [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+    return r[2] > r[0] && r[3] > r[1] ? r : null;
+  };
+  const union = (bs: B[]): B | null => {
+    if (!bs.length) return null;
+    const u: B = [...bs[0]!] as B;
+    for (const b of bs) {
+      u[0] = Math.min(u[0], b[0]);
+      u[1] = Math.min(u[1], b[1]);
+      u[2] = Math.max(u[2], b[2]);
+      u[3] = Math.max(u[3], b[3]);
+    }
+    return u;
+  };
+  const collapse = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+
+  // ---------------------------------------------------------------- scopes (documents / frames)
+  interface Scope {
+    doc: Document;
+    ox: number;
+    oy: number;
+    /** Viewport of this document in top coords. */
+    vp: B;
+    frame: HTMLIFrameElement | null;
+    problem: string | null;
+  }
+  const scopes = new Map<Document, Scope>();
+  const topVV = window.visualViewport;
+  const topVp: B = [0, 0, topVV ? topVV.width : document.documentElement.clientWidth, topVV ? topVV.height : document.documentElement.clientHeight];
+  scopes.set(document, { doc: document, ox: 0, oy: 0, vp: topVp, frame: null, problem: null });
+
+  const styleCache = new Map<Element, CSSStyleDeclaration>();
+  const cs = (el: Element): CSSStyleDeclaration => {
+    let s = styleCache.get(el);
+    if (!s) {
+      const v = el.ownerDocument.defaultView ?? window;
+      s = v.getComputedStyle(el);
+      styleCache.set(el, s);
+    }
+    return s;
+  };
+
+  function frameScope(f: HTMLIFrameElement): Scope | null {
+    let doc: Document | null = null;
+    try {
+      doc = f.contentDocument;
+    } catch {
+      doc = null;
+    }
+    if (!doc || !doc.documentElement) return null;
+    const have = scopes.get(doc);
+    if (have) return have;
+    const parent = scopes.get(f.ownerDocument);
+    if (!parent) return null;
+    const r = f.getBoundingClientRect();
+    const s = cs(f);
+    const ow = (f as HTMLElement).offsetWidth;
+    const oh = (f as HTMLElement).offsetHeight;
+    let problem: string | null = parent.problem;
+    if (ow > 0 && oh > 0 && (Math.abs(r.width / ow - 1) > 0.005 || Math.abs(r.height / oh - 1) > 0.005)) {
+      problem = 'frame_transformed';
+    }
+    const px = (v: string): number => parseFloat(v) || 0;
+    const ox = parent.ox + r.left + px(s.borderLeftWidth) + px(s.paddingLeft);
+    const oy = parent.oy + r.top + px(s.borderTopWidth) + px(s.paddingTop);
+    const w = doc.defaultView;
+    const vw = w?.visualViewport ? w.visualViewport.width : doc.documentElement.clientWidth;
+    const vh = w?.visualViewport ? w.visualViewport.height : doc.documentElement.clientHeight;
+    const sc: Scope = { doc, ox, oy, vp: [ox, oy, ox + vw, oy + vh], frame: f, problem };
+    scopes.set(doc, sc);
+    return sc;
+  }
+  const scopeOf = (el: Element | Node): Scope => {
+    const doc = (el as Node).ownerDocument ?? (el as Document);
+    const s = scopes.get(doc);
+    if (s) return s;
+    const f = doc.defaultView?.frameElement as HTMLIFrameElement | null;
+    return (f && frameScope(f)) || { doc, ox: 0, oy: 0, vp: topVp, frame: null, problem: 'unknown_frame' };
+  };
+
+  // ---------------------------------------------------------------- tree navigation
+  /** Parent in the composed tree by DOM (ShadowRoot -> host, Document -> frame element). */
+  const domUp = (n: Node): Node | null => {
+    const p = n.parentNode;
+    if (!p) return null;
+    if (p.nodeType === 11) return (p as ShadowRoot).host ?? null;
+    if (p.nodeType === 9) return ((p as Document).defaultView?.frameElement as Element | null) ?? null;
+    return p;
+  };
+  /** Parent in the flat tree (slotted -> slot). */
+  const flatUp = (n: Node): Node | null => {
+    const slot = (n as Element | Text).assignedSlot;
+    if (slot) return slot;
+    return domUp(n);
+  };
+  /** Flat-tree parent element for style/clip purposes (within frames, then up to the iframe element). */
+  const flatParentEl = (el: Element): Element | null => {
+    let p = flatUp(el);
+    while (p && p.nodeType !== 1) p = flatUp(p);
+    return (p as Element) ?? null;
+  };
+
+  const isEl = (n: Node | null): n is Element => !!n && n.nodeType === 1;
+
+  // ---------------------------------------------------------------- element description
+  const desc = (el: Element | null): string | null => {
+    if (!el) return null;
+    let d = el.localName;
+    if (el.id) d += '#' + el.id;
+    const cls = typeof el.className === 'string' ? el.className : el.getAttribute('class') || '';
+    const c = cls.trim().split(/\s+/).filter(Boolean).slice(0, 2);
+    if (c.length) d += '.' + c.join('.');
+    return d;
+  };
+
+  // ---------------------------------------------------------------- roles
+  const INTERACTIVE_ROLES = new Set([
+    'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch',
+    'option', 'treeitem', 'textbox', 'combobox', 'slider', 'searchbox', 'spinbutton',
+  ]);
+  const explicitRole = (el: Element): string => (el.getAttribute('role') || '').trim().split(/\s+/)[0]!.toLowerCase();
+  const inputRole = (el: HTMLInputElement): string | null => {
+    const t = (el.getAttribute('type') || 'text').toLowerCase();
+    switch (t) {
+      case 'hidden':
+        return null;
+      case 'checkbox':
+        return 'checkbox';
+      case 'radio':
+        return 'radio';
+      case 'range':
+        return 'slider';
+      case 'button':
+      case 'submit':
+      case 'reset':
+      case 'image':
+        return 'button';
+      case 'number':
+        return 'spinbutton';
+      case 'search':
+        return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+      default:
+        return el.hasAttribute('list') ? 'combobox' : 'textbox';
+    }
+  };
+  /** Interactive role, or null. `generic` for `[onclick]` / `[tabindex]` containers. */
+  const interactiveRole = (el: Element): string | null => {
+    const r = explicitRole(el);
+    if (r && INTERACTIVE_ROLES.has(r)) return r;
+    const tag = el.localName;
+    if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : null;
+    if (tag === 'button') return 'button';
+    if (tag === 'input') return inputRole(el as HTMLInputElement);
+    if (tag === 'select') {
+      const s = el as HTMLSelectElement;
+      return s.multiple || s.size > 1 ? 'listbox' : 'combobox';
+    }
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'summary') return 'button';
+    const ce = el.getAttribute('contenteditable');
+    if (ce !== null && ce !== 'false') return 'textbox';
+    if (el.hasAttribute('onclick')) return 'generic';
+    const ti = el.getAttribute('tabindex');
+    if (ti !== null && parseInt(ti, 10) >= 0 && tag !== 'iframe') return 'generic';
+    return null;
+  };
+  const implicitRole = (el: Element): string => {
+    const r = explicitRole(el);
+    if (r && r !== 'presentation' && r !== 'none') return r;
+    const tag = el.localName;
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    switch (tag) {
+      case 'img':
+      case 'svg':
+        return 'img';
+      case 'li':
+        return 'listitem';
+      case 'p':
+        return 'paragraph';
+      case 'td':
+        return 'cell';
+      case 'th':
+        return 'columnheader';
+      case 'label':
+        return 'label';
+      case 'dt':
+        return 'term';
+      case 'dd':
+        return 'definition';
+      case 'caption':
+      case 'figcaption':
+        return 'caption';
+      case 'legend':
+        return 'legend';
+      case 'blockquote':
+        return 'blockquote';
+      case 'code':
+        return 'code';
+      default:
+        return 'text';
+    }
+  };
+
+  // ---------------------------------------------------------------- visibility (style)
+  const isHiddenForName = (el: Element): boolean => {
+    if (el.getAttribute('aria-hidden') === 'true') return true;
+    const s = cs(el);
+    return s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse';
+  };
+
+  // ---------------------------------------------------------------- accessible name
+  const childNodesFlat = (n: Node): Node[] => {
+    const el = n as Element;
+    if (isEl(n) && el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
+    if (isEl(n) && el.localName === 'slot') {
+      const a = (el as HTMLSlotElement).assignedNodes({ flatten: true });
+      return a.length ? a : Array.from(el.childNodes);
+    }
+    return Array.from(n.childNodes);
+  };
+  const BLOCKISH = /^(block|flex|grid|list-item|table|table-row|table-cell|flow-root)/;
+  function contentText(n: Node, exclude: Element | null, depth = 0): string {
+    if (depth > 40) return '';
+    if (n.nodeType === 3) return (n as Text).data;
+    if (!isEl(n)) return '';
+    const el = n as Element;
+    if (el === exclude) return '';
+    const tag = el.localName;
+    if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') return '';
+    if (isHiddenForName(el)) return '';
+    const al = el.getAttribute('aria-label');
+    if (al && al.trim() && depth > 0) return ' ' + al.trim() + ' ';
+    if (tag === 'img' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) return ' ' + (el.getAttribute('alt') || '') + ' ';
+    if (tag === 'svg') {
+      const t = el.querySelector('title');
+      return t ? ' ' + (t.textContent || '') + ' ' : '';
+    }
+    if (tag === 'input') {
+      const i = el as HTMLInputElement;
+      if (['button', 'submit', 'reset'].includes(i.type)) return ' ' + (i.value || '') + ' ';
+      if (['checkbox', 'radio', 'range', 'file', 'color', 'hidden'].includes(i.type)) return '';
+      return ' ' + (i.type === 'password' ? '' : i.value) + ' ';
+    }
+    if (tag === 'select') {
+      const o = (el as HTMLSelectElement).selectedOptions[0];
+      return ' ' + (o ? o.text : '') + ' ';
+    }
+    if (tag === 'textarea') return ' ' + (el as HTMLTextAreaElement).value + ' ';
+    let out = '';
+    for (const c of childNodesFlat(el)) out += contentText(c, exclude, depth + 1);
+    if (BLOCKISH.test(cs(el).display) || tag === 'br') out = ' ' + out + ' ';
+    return out;
+  }
+  const byIds = (el: Element, ids: string): Element[] => {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    return ids
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => root.getElementById(id))
+      .filter((e): e is HTMLElement => !!e);
+  };
+  const NAME_FROM_CONTENT = new Set([
+    'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option',
+    'treeitem', 'heading', 'cell', 'columnheader', 'rowheader', 'row', 'tooltip', 'label', 'listitem', 'text',
+    'paragraph', 'term', 'definition', 'caption', 'legend', 'generic', 'gridcell', 'code', 'blockquote',
+  ]);
+  function labelText(label: Element, control: Element | null): string {
+    return collapse(contentText(label, control));
+  }
+  function accName(el: Element, role: string): string {
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) {
+      const t = collapse(byIds(el, lb).map((r) => contentText(r, null, 1)).join(' '));
+      if (t) return t;
+    }
+    const al = collapse(el.getAttribute('aria-label') || '');
+    if (al) return al;
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'meter' || tag === 'progress') {
+      const i = el as HTMLInputElement;
+      if (tag === 'input' && ['button', 'submit', 'reset'].includes(i.type)) {
+        return collapse(i.value || (i.type === 'submit' ? 'Submit' : i.type === 'reset' ? 'Reset' : ''));
+      }
+      if (tag === 'input' && i.type === 'image') return collapse(el.getAttribute('alt') || el.getAttribute('title') || '');
+      const labels = (el as HTMLInputElement).labels;
+      if (labels && labels.length) {
+        const t = collapse(Array.from(labels).map((l) => labelText(l, el)).join(' '));
+        if (t) return t;
+      }
+      const t = collapse(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+      if (t) return t;
+      return '';
+    }
+    if (tag === 'label') {
+      const c = (el as HTMLLabelElement).control;
+      return labelText(el, c && el.contains(c) && (c as HTMLInputElement).type !== 'checkbox' && (c as HTMLInputElement).type !== 'radio' ? c : null);
+    }
+    if (tag === 'img' || tag === 'area') {
+      const t = collapse(el.getAttribute('alt') || el.getAttribute('title') || '');
+      if (t) return t;
+    }
+    if (tag === 'svg') {
+      const t = el.querySelector('title');
+      if (t && collapse(t.textContent || '')) return collapse(t.textContent || '');
+    }
+    if (tag === 'fieldset') {
+      const lg = el.querySelector('legend');
+      if (lg) return collapse(contentText(lg, null));
+    }
+    if (NAME_FROM_CONTENT.has(role)) {
+      const t = collapse(contentText(el, null));
+      if (t) return t;
+    }
+    return collapse(el.getAttribute('title') || '');
+  }
+
+  // ---------------------------------------------------------------- aria & states
+  const ID_REF = new Set(['label', 'labelledby', 'describedby', 'controls', 'owns', 'flowto', 'details', 'activedescendant', 'errormessage']);
+  function ariaOf(el: Element, control: Element | null): Record<string, string> {
+    const a: Record<string, string> = {};
+    for (const src of control && control !== el ? [el, control] : [el]) {
+      for (const at of Array.from(src.attributes)) {
+        if (!at.name.startsWith('aria-')) continue;
+        const k = at.name.slice(5);
+        if (!ID_REF.has(k)) a[k] = at.value;
+      }
+    }
+    const c = (control ?? el) as HTMLInputElement;
+    const tag = c.localName;
+    if (tag === 'input' && (c.type === 'checkbox' || c.type === 'radio')) {
+      if (a.checked === undefined) a.checked = c.indeterminate ? 'mixed' : String(c.checked);
+    }
+    if (tag === 'input' && c.type === 'range') {
+      a.valuenow ??= c.value;
+      a.valuemin ??= c.min || '0';
+      a.valuemax ??= c.max || '100';
+    }
+    try {
+      if (c.matches(':disabled')) a.disabled = 'true';
+    } catch {
+      /* not a form element */
+    }
+    if ((c as HTMLInputElement).required) a.required ??= 'true';
+    if ((c as HTMLInputElement).readOnly && (tag === 'input' || tag === 'textarea')) a.readonly ??= 'true';
+    if (tag === 'option') a.selected ??= String((c as unknown as HTMLOptionElement).selected);
+    if (tag === 'summary' && c.parentElement?.localName === 'details') a.expanded ??= String((c.parentElement as HTMLDetailsElement).open);
+    const h = /^h([1-6])$/.exec(el.localName);
+    if (h) a.level ??= h[1]!;
+    if (el.localName === 'a' && el.getAttribute('aria-current')) a.current = el.getAttribute('aria-current')!;
+    return a;
+  }
+
+  // ---------------------------------------------------------------- landmark & icon
+  const LANDMARK_TAG: Record<string, string> = { header: 'header', nav: 'nav', main: 'main', aside: 'aside', footer: 'footer', dialog: 'dialog', form: 'form', search: 'search' };
+  const LANDMARK_ROLE: Record<string, string> = {
+    banner: 'header', navigation: 'nav', main: 'main', complementary: 'aside', contentinfo: 'footer', dialog: 'dialog',
+    alertdialog: 'dialog', form: 'form', search: 'search', region: 'region', toolbar: 'toolbar', menubar: 'menubar', tablist: 'tablist',
+  };
+  function landmarkOf(el: Element): string | null {
+    for (let n: Node | null = domUp(el); n; n = domUp(n)) {
+      if (!isEl(n)) continue;
+      const r = explicitRole(n);
+      let kind = (r && LANDMARK_ROLE[r]) || LANDMARK_TAG[n.localName] || null;
+      if (!kind && n.localName === 'section' && (n.hasAttribute('aria-label') || n.hasAttribute('aria-labelledby'))) kind = 'region';
+      if (!kind) continue;
+      const lb = n.getAttribute('aria-labelledby');
+      const name = collapse(n.getAttribute('aria-label') || (lb ? byIds(n, lb).map((x) => x.textContent || '').join(' ') : ''));
+      return name || kind;
+    }
+    return null;
+  }
+  const LUCIDE_SRC = /lucide-static\/icons\/([\w-]+)\.svg/;
+  function iconOfOne(e: Element): string | null {
+    const di = e.getAttribute('data-icon');
+    if (di) return di;
+    if (e.localName === 'svg') {
+      const al = e.getAttribute('aria-label');
+      if (al) return collapse(al);
+      const m = /(?:^|\s)lucide-([\w-]+)/.exec(e.getAttribute('class') || '');
+      if (m) return m[1]!;
+    }
+    if (e.localName === 'img') {
+      const m = LUCIDE_SRC.exec(e.getAttribute('src') || '');
+      if (m) return m[1]!;
+    }
+    return null;
+  }
+  function iconOf(el: Element): string | null {
+    const own = iconOfOne(el);
+    if (own) return own;
+    const root = el.shadowRoot ?? el;
+    const cand = root.querySelector('[data-icon], svg, img');
+    return cand ? iconOfOne(cand) : null;
+  }
+
+  // ---------------------------------------------------------------- selectors
+  /** querySelectorAll counts, memoised per root and selector (many candidates share suffixes). */
+  const qMemo = new Map<Node, Map<string, { n: number; first: Element | null }>>();
+  let pathQueryBudget = 300;
+  function localPath(el: Element): string {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    let memo = qMemo.get(root);
+    if (!memo) qMemo.set(root, (memo = new Map()));
+    const q = (s: string): { n: number; first: Element | null } => {
+      let r = memo!.get(s);
+      if (!r) {
+        try {
+          const all = root.querySelectorAll(s);
+          r = { n: all.length, first: all[0] ?? null };
+        } catch {
+          r = { n: 0, first: null };
+        }
+        memo!.set(s, r);
+      }
+      return r;
+    };
+    const esc = (s: string): string => CSS.escape(s);
+    const unique = (s: string): boolean => {
+      const m = q(s);
+      return m.n === 1 && m.first === el;
+    };
+    if (el.id && unique('#' + esc(el.id))) return '#' + esc(el.id);
+    // 1. a path anchored at a unique-id ancestor or at the top of the root; unique by construction
+    //    (each segment picks exactly one child of the previous match)
+    const parts: string[] = [];
+    for (let cur: Element | null = el; cur; cur = cur.parentElement) {
+      if (cur !== el && cur.id && q('#' + esc(cur.id)).n === 1) {
+        parts.unshift('#' + esc(cur.id));
+        break;
+      }
+      const parentNode = cur.parentNode as (ParentNode & Node) | null;
+      const sibs = parentNode ? Array.from(parentNode.children) : [cur];
+      let seg = esc(cur.localName);
+      const same = sibs.filter((x) => x.localName === cur!.localName);
+      if (same.length > 1) seg += `:nth-of-type(${same.indexOf(cur) + 1})`;
+      parts.unshift(seg);
+      // top of a shadow root: anchor with `:host >` (the top of a document is its unique <html>)
+      if (!cur.parentElement && parentNode?.nodeType === 11) parts[0] = ':host > ' + parts[0];
+    }
+    // 2. the shortest unique suffix (queries memoised; at most `pathQueryBudget` fresh multi-segment
+    //    queries per page so that huge pages stay linear)
+    for (let n = 1; n < parts.length; n++) {
+      const sel = parts.slice(-n).join(' > ').replace(/^:host > /, '');
+      if (n > 1 && !memo.has(sel)) {
+        if (pathQueryBudget <= 0) break;
+        pathQueryBudget--;
+      }
+      if (unique(sel)) return sel;
+    }
+    return parts.join(' > ');
+  }
+  function composedSelector(el: Element): string {
+    const segs: string[] = [];
+    let cur: Element | null = el;
+    for (let i = 0; cur && i < 32; i++) {
+      segs.unshift(localPath(cur));
+      const root = cur.getRootNode();
+      if ((root as ShadowRoot).host) cur = (root as ShadowRoot).host;
+      else cur = ((root as Document).defaultView?.frameElement as Element | null) ?? null;
+    }
+    return segs.join(' >>> ');
+  }
+
+  // ---------------------------------------------------------------- walk: candidates and text nodes
+  interface Cand {
+    el: Element;
+    kind: ProbeCandidate['kind'];
+    role: string;
+    control: Element | null; // merged label's control
+    idx: number;
+  }
+  const cands: Cand[] = [];
+  const textNodes: Array<{ node: Text; parent: Element }> = [];
+  const allShadowRoots: ShadowRoot[] = [];
+  const SKIP_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base']);
+  const ATOMIC = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option', 'treeitem', 'textbox', 'combobox', 'slider', 'searchbox', 'spinbutton', 'listbox']);
+  const vpArea = area(topVp);
+  const hasOwnText = (el: Element): boolean => {
+    for (const c of Array.from(el.childNodes)) if (c.nodeType === 3 && /\S/.test((c as Text).data)) return true;
+    return false;
+  };
+  let idx = 0;
+
+  interface Ctx {
+    atomic: boolean;
+    textOwner: boolean;
+  }
+  function visitChildren(parent: Node, ctx: Ctx): void {
+    for (const c of Array.from(parent.childNodes)) {
+      if (c.nodeType === 3) {
+        if (/\S/.test((c as Text).data) && isEl(parent)) textNodes.push({ node: c as Text, parent: parent as Element });
+        else if (/\S/.test((c as Text).data) && (parent as ShadowRoot).host) textNodes.push({ node: c as Text, parent: (parent as ShadowRoot).host });
+      } else if (c.nodeType === 1) visit(c as Element, ctx);
+    }
+  }
+  function visit(el: Element, ctx: Ctx): void {
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) return;
+    if ((tag === 'option' || tag === 'optgroup') && el.closest('select')) return;
+    let next: Ctx = ctx;
+    const add = (kind: Cand['kind'], role: string, control: Element | null = null): void => {
+      cands.push({ el, kind, role, control, idx: idx++ });
+    };
+    if (!ctx.atomic) {
+      const ir = interactiveRole(el);
+      if (tag === 'label' && (el as HTMLLabelElement).control) {
+        const c = (el as HTMLLabelElement).control!;
+        const cr = interactiveRole(c) ?? 'checkbox';
+        if (el.contains(c) && (cr === 'checkbox' || cr === 'radio' || cr === 'switch')) {
+          add('control', cr, c);
+          next = { atomic: true, textOwner: true };
+        } else if (!ctx.textOwner) {
+          add('label', 'label');
+          next = { atomic: false, textOwner: true };
+        }
+      } else if (ir && ir !== 'generic') {
+        if (tag === 'input' && el.closest('label') && ['checkbox', 'radio'].includes((el as HTMLInputElement).type) && (el.closest('label') as HTMLLabelElement).control === el) {
+          // merged into its wrapping label
+        } else add('control', ir);
+        if (ATOMIC.has(ir)) next = { atomic: true, textOwner: true };
+      } else if (ir === 'generic') {
+        const txt = collapse(el.textContent || '');
+        const r = el.getBoundingClientRect();
+        if (txt.length <= args.maxTextLength && r.width * r.height <= args.maxContainerArea * vpArea) {
+          add('container', explicitRole(el) || 'generic');
+          next = { atomic: false, textOwner: true };
+        }
+      } else if (/^h[1-6]$/.test(tag) || explicitRole(el) === 'heading') {
+        if (!ctx.textOwner) {
+          add('heading', 'heading');
+          next = { atomic: false, textOwner: true };
+        }
+      } else if (
+        (tag === 'img' && collapse(el.getAttribute('alt') || '')) ||
+        ((tag === 'svg' || explicitRole(el) === 'img') && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) ||
+        (el.hasAttribute('data-icon') && tag !== 'body')
+      ) {
+        add('image', implicitRole(el) === 'text' ? 'img' : implicitRole(el));
+        next = { atomic: false, textOwner: true };
+      } else if (!ctx.textOwner && tag !== 'body' && tag !== 'html' && tag !== 'svg' && !el.shadowRoot && hasOwnText(el)) {
+        const t = collapse(contentText(el, null));
+        if (t && t.length <= args.maxTextLength) {
+          add('text', implicitRole(el));
+          next = { atomic: false, textOwner: true };
+        }
+      }
+    }
+    if (tag === 'svg' || tag === 'select' || tag === 'textarea') return;
+    if (tag === 'iframe' || tag === 'frame') {
+      const sc = frameScope(el as HTMLIFrameElement);
+      if (sc && sc.doc.body) visit(sc.doc.documentElement, { atomic: false, textOwner: false });
+      return;
+    }
+    if (el.shadowRoot) {
+      allShadowRoots.push(el.shadowRoot);
+      visitChildren(el.shadowRoot, next);
+    }
+    visitChildren(el, next);
+  }
+  visit(document.documentElement, { atomic: false, textOwner: false });
+
+  // ---------------------------------------------------------------- geometry
+  const toTop = (r: DOMRect | { left: number; top: number; right: number; bottom: number }, sc: Scope): B => [
+    r.left + sc.ox,
+    r.top + sc.oy,
+    r.right + sc.ox,
+    r.bottom + sc.oy,
+  ];
+  function boxOf(el: Element, depth = 0): B | null {
+    const sc = scopeOf(el);
+    const s = cs(el);
+    if (s.display === 'contents' && depth < 8) {
+      const parts: B[] = [];
+      for (const c of childNodesFlat(el)) {
+        if (isEl(c)) {
+          const b = boxOf(c, depth + 1);
+          if (b) parts.push(b);
+        } else if (c.nodeType === 3 && /\S/.test((c as Text).data)) {
+          const rg = el.ownerDocument.createRange();
+          rg.selectNodeContents(c);
+          const r = rg.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) parts.push(toTop(r, sc));
+        }
+      }
+      return union(parts);
+    }
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return null;
+    return toTop(r, sc);
+  }
+
+  // clipping along the containing-block chain
+  const isAbsCB = (s: CSSStyleDeclaration): boolean =>
+    s.position !== 'static' || isFixedCB(s);
+  const isFixedCB = (s: CSSStyleDeclaration): boolean =>
+    s.transform !== 'none' ||
+    s.perspective !== 'none' ||
+    s.filter !== 'none' ||
+    (s.backdropFilter || 'none') !== 'none' ||
+    /paint|layout|strict|content/.test(s.contain || '') ||
+    /transform|perspective|filter/.test(s.willChange || '') ||
+    (s.containerType || 'normal') !== 'normal';
+  interface Clip {
+    by: string;
+    r: B | null;
+  }
+  /** Padding box (clip rect for overflow) of an element, top coords. */
+  function paddingBox(el: Element): B | null {
+    const b = boxOf(el);
+    if (!b) return null;
+    const s = cs(el);
+    const ow = (el as HTMLElement).offsetWidth;
+    const z = ow ? (b[2] - b[0]) / ow : 1;
+    const px = (v: string): number => (parseFloat(v) || 0) * (isFinite(z) && z > 0 ? z : 1);
+    return [b[0] + px(s.borderLeftWidth), b[1] + px(s.borderTopWidth), b[2] - px(s.borderRightWidth), b[3] - px(s.borderBottomWidth)];
+  }
+  function ownClips(el: Element, includeOverflow: boolean, out: Clip[]): void {
+    const s = cs(el);
+    // overflow of <html>, and of <body> when <html> has none, propagates to the viewport (handled there)
+    const de = el.ownerDocument.documentElement;
+    if (el === de) includeOverflow = false;
+    else if (el === el.ownerDocument.body) {
+      const ds = cs(de);
+      if (ds.overflowX === 'visible' && ds.overflowY === 'visible') includeOverflow = false;
+    }
+    if (includeOverflow && (s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain || ''))) {
+      const pb = paddingBox(el);
+      const b = boxOf(el);
+      if (pb && b) {
+        // overflow-x: visible with overflow-y: hidden still clips both axes in practice (computed becomes auto)
+        const r: B = [
+          s.overflowX === 'visible' && !/paint|strict|content/.test(s.contain || '') ? -1e9 : pb[0],
+          s.overflowY === 'visible' && !/paint|strict|content/.test(s.contain || '') ? -1e9 : pb[1],
+          s.overflowX === 'visible' && !/paint|strict|content/.test(s.contain || '') ? 1e9 : pb[2],
+          s.overflowY === 'visible' && !/paint|strict|content/.test(s.contain || '') ? 1e9 : pb[3],
+        ];
+        out.push({ by: desc(el)!, r: r[2] > r[0] && r[3] > r[1] ? r : null });
+      } else out.push({ by: desc(el)!, r: null });
+    }
+    if (s.clipPath && s.clipPath !== 'none') out.push({ by: desc(el)! + '(clip-path)', r: boxOf(el) });
+    if ((s.position === 'absolute' || s.position === 'fixed') && s.clip && s.clip !== 'auto') {
+      const m = /rect\(([^)]*)\)/.exec(s.clip);
+      const b = boxOf(el);
+      if (m && b) {
+        const v = m[1]!.split(/[\s,]+/).map((x) => parseFloat(x));
+        const [t, rr, bb, l] = [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0, v[3] ?? 0];
+        const r: B = [b[0] + l, b[1] + t, b[0] + rr, b[1] + bb];
+        out.push({ by: desc(el)! + '(clip)', r: r[2] > r[0] && r[3] > r[1] ? r : null });
+      }
+    }
+  }
+  const clipCache = new Map<string, Clip[]>();
+  const elKeys = new Map<Element, number>();
+  let keySeq = 0;
+  /** Clip rects that apply to `el`'s box (includeSelf=false) or to its content (includeSelf=true). Nearest first. */
+  function clipsFor(el: Element, includeSelf: boolean): Clip[] {
+    let k = elKeys.get(el);
+    if (k === undefined) elKeys.set(el, (k = keySeq++));
+    const key = k + (includeSelf ? 'c' : 'b');
+    const hit = clipCache.get(key);
+    if (hit) return hit;
+    const out: Clip[] = [];
+    ownClips(el, includeSelf, out);
+    let mode = cs(el).position;
+    let cur: Element = el;
+    for (;;) {
+      const p = flatParentEl(cur);
+      if (!p || p.ownerDocument !== el.ownerDocument) break;
+      cur = p;
+      const s = cs(p);
+      if (mode === 'fixed' && !isFixedCB(s)) continue;
+      if (mode === 'absolute' && !isAbsCB(s)) continue;
+      ownClips(p, true, out);
+      mode = s.position === 'fixed' || s.position === 'absolute' ? s.position : 'static';
+    }
+    const sc = scopeOf(el);
+    if (mode === 'fixed' && sc.frame === null) {
+      out.push({ by: 'viewport', r: topVp });
+    } else {
+      out.push({ by: sc.frame ? desc(sc.frame)! : 'viewport', r: sc.vp });
+    }
+    if (sc.frame) out.push(...clipsFor(sc.frame, false));
+    clipCache.set(key, out);
+    return out;
+  }
+  const applyClips = (b: B | null, clips: Clip[]): B | null => {
+    let r = b;
+    for (const c of clips) r = inter(r, c.r);
+    return r;
+  };
+
+  // style through ancestors (flat tree, across frames)
+  function styleOf(el: Element): ProbeCandidate['style'] {
+    const s = cs(el);
+    let opacity = 1;
+    let displayNone = false;
+    let cvHidden = false;
+    for (let n: Element | null = el; n; n = flatParentEl(n)) {
+      const ns = cs(n);
+      opacity *= parseFloat(ns.opacity);
+      if (ns.display === 'none') displayNone = true;
+      if (n !== el && (ns.contentVisibility === 'hidden')) cvHidden = true;
+    }
+    let cv = s.contentVisibility || 'visible';
+    if (cvHidden) cv = 'hidden';
+    else if (s.display !== 'contents' && typeof el.checkVisibility === 'function' && !displayNone) {
+      if (!el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions)) cv = cv === 'auto' ? 'auto (skipped)' : 'hidden (ancestor)';
+    }
+    return {
+      display: displayNone ? 'none' : s.display,
+      visibility: s.visibility,
+      opacity: Math.round(opacity * 1e4) / 1e4,
+      content_visibility: cv,
+      pointer_events: s.pointerEvents,
+    };
+  }
+
+  // text node rects
+  function textRange(node: Text): Range | null {
+    const d = node.data;
+    const i0 = d.search(/\S/);
+    if (i0 < 0) return null;
+    let i1 = d.length;
+    while (i1 > i0 && /\s/.test(d[i1 - 1]!)) i1--;
+    const rg = node.ownerDocument.createRange();
+    rg.setStart(node, i0);
+    rg.setEnd(node, i1);
+    return rg;
+  }
+  /** Visible (clipped) rects of a text node in top coords, plus the unclipped ones. */
+  function textRects(node: Text, parent: Element): { raw: B[]; vis: B[] } {
+    const rg = textRange(node);
+    if (!rg) return { raw: [], vis: [] };
+    const sc = scopeOf(node);
+    const raw = Array.from(rg.getClientRects())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .map((r) => toTop(r, sc));
+    const clips = clipsFor(parent, true);
+    const vis: B[] = [];
+    for (const r of raw) {
+      const v = applyClips(r, clips);
+      if (v) vis.push(v);
+    }
+    return { raw, vis };
+  }
+  /** Text nodes under `el` (flat tree), skipping form controls, svg, iframes. */
+  function textNodesUnder(el: Element): Array<{ node: Text; parent: Element }> {
+    const out: Array<{ node: Text; parent: Element }> = [];
+    const rec = (n: Node, parent: Element, depth: number): void => {
+      if (depth > 60) return;
+      for (const c of childNodesFlat(n)) {
+        if (c.nodeType === 3) {
+          if (/\S/.test((c as Text).data)) out.push({ node: c as Text, parent: isEl(n) ? (n as Element) : parent });
+        } else if (isEl(c)) {
+          const t = c.localName;
+          if (SKIP_TAGS.has(t) || t === 'svg' || t === 'select' || t === 'textarea' || t === 'iframe' || t === 'input') continue;
+          rec(c, c, depth + 1);
+        }
+      }
+    };
+    rec(el, el, 0);
+    return out;
+  }
+  /** Group rects into lines (vertical overlap >= half the smaller height), union per line, top to bottom. */
+  function toLines(rects: B[]): B[] {
+    const sorted = [...rects].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const lines: B[] = [];
+    for (const r of sorted) {
+      const h = r[3] - r[1];
+      const line = lines.find((l) => Math.min(l[3], r[3]) - Math.max(l[1], r[1]) >= 0.5 * Math.min(h, l[3] - l[1]));
+      if (line) {
+        line[0] = Math.min(line[0], r[0]);
+        line[1] = Math.min(line[1], r[1]);
+        line[2] = Math.max(line[2], r[2]);
+        line[3] = Math.max(line[3], r[3]);
+      } else lines.push([...r] as B);
+    }
+    return lines.sort((a, b) => a[1] - b[1]);
+  }
+  const hasBoxPaint = (el: Element): boolean => {
+    const s = cs(el);
+    const transparent = (c: string): boolean => c === 'transparent' || /rgba\([^)]*,\s*0\)$/.test(c);
+    if (!transparent(s.backgroundColor) || s.backgroundImage !== 'none' || s.boxShadow !== 'none') return true;
+    for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
+      const w = parseFloat(s.getPropertyValue(`border-${side.toLowerCase()}-width`)) || 0;
+      const st = s.getPropertyValue(`border-${side.toLowerCase()}-style`);
+      const col = s.getPropertyValue(`border-${side.toLowerCase()}-color`);
+      if (w > 0 && st !== 'none' && st !== 'hidden' && !transparent(col)) return true;
+    }
+    return false;
+  };
+  const REPLACED = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'input', 'select', 'textarea', 'iframe', 'object', 'embed', 'meter', 'progress']);
+  /** The element or a rendered descendant (flat tree) paints a box or replaced content. */
+  function subtreeHasPaint(el: Element, skip: Element | null): boolean {
+    let budget = 400;
+    const rec = (e: Element): boolean => {
+      if (--budget < 0) return true;
+      if (e === skip) return false;
+      if (REPLACED.has(e.localName)) return true;
+      const s = cs(e);
+      if (s.display === 'none') return false;
+      if (hasBoxPaint(e)) return true;
+      for (const c of childNodesFlat(e)) if (isEl(c) && rec(c)) return true;
+      return false;
+    };
+    return rec(el);
+  }
+
+  // ---------------------------------------------------------------- hit testing
+  function hitAt(x: number, y: number): Element | null {
+    let el: Element | null = document.elementFromPoint(x, y);
+    let ox = 0;
+    let oy = 0;
+    for (let guard = 0; el && guard < 64; guard++) {
+      const sr = el.shadowRoot;
+      if (sr) {
+        let inner = sr.elementFromPoint(x - ox, y - oy);
+        if (!inner || inner === el) {
+          // over slotted text elementFromPoint retargets to the host; the first entry of
+          // elementsFromPoint is the shadow element actually on top (pitfalls #26, #27)
+          const first = sr.elementsFromPoint(x - ox, y - oy)[0];
+          inner = first && first !== el && first.getRootNode() === sr ? first : null;
+        }
+        if (inner && inner !== el) {
+          el = inner;
+          continue;
+        }
+      }
+      if (el.localName === 'iframe' || el.localName === 'frame') {
+        const sc = frameScope(el as HTMLIFrameElement);
+        if (sc && x >= sc.vp[0] && x < sc.vp[2] && y >= sc.vp[1] && y < sc.vp[3]) {
+          const inner = sc.doc.elementFromPoint(x - sc.ox, y - sc.oy);
+          if (inner) {
+            el = inner;
+            ox = sc.ox;
+            oy = sc.oy;
+            continue;
+          }
+        }
+      }
+      break;
+    }
+    return el;
+  }
+  function okSet(c: Cand): Set<Element> {
+    const s = new Set<Element>([c.el]);
+    if (c.control) s.add(c.control);
+    if (c.el.localName === 'label' && (c.el as HTMLLabelElement).control) s.add((c.el as HTMLLabelElement).control!);
+    const labels = (c.el as HTMLInputElement).labels;
+    if (labels) for (const l of Array.from(labels)) s.add(l);
+    return s;
+  }
+  function resolvesTo(hit: Element | null, ok: Set<Element>): boolean {
+    if (!hit) return false;
+    for (const step of [flatUp, domUp]) {
+      for (let n: Node | null = hit, g = 0; n && g < 400; n = step(n), g++) if (isEl(n) && ok.has(n)) return true;
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- phase A: rects, then two frames
+  const rectsA = cands.map((c) => boxOf(c.el));
+  await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+  styleCache.clear();
+
+  // ---------------------------------------------------------------- phase B: measure
+  const out: ProbeCandidate[] = [];
+  cands.forEach((c, i) => {
+    const el = c.el;
+    const sc = scopeOf(el);
+    let cand: ProbeCandidate;
+    try {
+      const box = boxOf(el);
+      const a = rectsA[i] ?? null;
+      const stable = (a === null && box === null) || (!!a && !!box && a.every((v, j) => Math.abs(v - box[j]!) < 0.01));
+      const style = styleOf(el);
+      // a label merged with its control is clickable through the control (pitfalls #25)
+      if (c.control && style.pointer_events === 'none') style.pointer_events = cs(c.control).pointerEvents;
+      const role = c.role;
+      const tag = el.localName;
+      // text refinement
+      let rect: B | null = box;
+      let visible: B | null = null;
+      let lineRects: B[] = [];
+      let refined = false;
+      let visText = '';
+      const tn = c.kind === 'image' ? [] : textNodesUnder(el);
+      const perNode = tn.map((t) => ({ ...t, ...textRects(t.node, t.parent) }));
+      {
+        let prevLine: B | null = null;
+        let prevTrail = false;
+        for (const p of perNode) {
+          if (!p.vis.length) continue;
+          const pcs = cs(p.parent);
+          if (pcs.visibility !== 'visible') continue;
+          const d = p.node.data;
+          const lead = /^\s/.test(d);
+          const first = p.vis[0]!;
+          const sep = visText && (lead || prevTrail || (prevLine && (first[1] >= prevLine[3] - 1 || first[0] - prevLine[2] > 2)));
+          visText += (sep ? ' ' : '') + collapse(d);
+          prevLine = p.vis[p.vis.length - 1]!;
+          prevTrail = /\s$/.test(d);
+        }
+      }
+      // text refinement: when what is painted is only text (no box paint, no replaced content)
+      // (a label's nested text control is a target of its own and does not count)
+      const textish = c.kind !== 'image' && !subtreeHasPaint(el, c.kind === 'label' ? (el as HTMLLabelElement).control : null);
+      if (textish) {
+        const raw = perNode.flatMap((p) => p.raw);
+        const vis = perNode.flatMap((p) => p.vis);
+        if (raw.length) {
+          refined = true;
+          rect = union(toLines(raw));
+          lineRects = toLines(vis);
+          const clipsBox = clipsFor(el, false);
+          lineRects = lineRects.map((l) => applyClips(l, clipsBox)).filter((l): l is B => !!l);
+          visible = union(lineRects);
+        }
+      }
+      const clips = clipsFor(el, false);
+      if (!refined) visible = applyClips(rect, clips);
+      // fractions
+      const ra = area(rect);
+      const viewportFraction = ra > 0 ? area(inter(rect, topVp)) / ra : 0;
+      const clipFraction = ra > 0 ? area(visible) / ra : 0;
+      let clippedBy: string | null = null;
+      if (ra > 0 && clipFraction < 0.9999) {
+        let worst = Infinity;
+        for (const cl of clips) {
+          const f = area(inter(rect, cl.r));
+          if (f < worst - 1e-9) {
+            worst = f;
+            clippedBy = cl.by;
+          }
+        }
+        if (worst >= ra - 1e-9) clippedBy = refined ? desc(el) : null;
+      }
+      // nine points
+      const points: ProbePoint[] = [];
+      const ok = okSet(c);
+      const test = (x: number, y: number): ProbePoint => {
+        const ix = Math.floor(x * dpr);
+        const iy = Math.floor(y * dpr);
+        const px = ix / dpr;
+        const py = iy / dpr;
+        const h = hitAt(px, py);
+        return { css: [px, py], img: [ix, iy], hit: desc(h), ok: resolvesTo(h, ok) };
+      };
+      if (visible) {
+        if (refined && lineRects.length > 1) {
+          const L = lineRects;
+          const hs = L.map((l) => l[3] - l[1]);
+          const H = hs.reduce((s, v) => s + v, 0);
+          const at = (pos: number): { line: B; local: number } => {
+            let acc = 0;
+            for (let j = 0; j < L.length; j++) {
+              if (pos < acc + hs[j]! || j === L.length - 1) return { line: L[j]!, local: (pos - acc) / hs[j]! };
+              acc += hs[j]!;
+            }
+            return { line: L[L.length - 1]!, local: 0.5 };
+          };
+          // middle row: the widest line holding the stack midpoint (ties: wider), at its vertical centre
+          const rows = FR.map((f, ri) => {
+            if (ri === 1) {
+              const m = at(H / 2);
+              let best = m.line;
+              if (Math.abs(m.local) < 1e-9 || Math.abs(m.local - 1) < 1e-9) {
+                const j = L.indexOf(m.line);
+                const prev = L[j - 1];
+                if (prev && prev[2] - prev[0] > best[2] - best[0]) best = prev;
+              }
+              return { line: best, fy: 0.5 };
+            }
+            const m = at(f * H);
+            return { line: m.line, fy: Math.min(5 / 6, Math.max(1 / 6, m.local)) };
+          });
+          for (const r of rows) for (const fx of FR) points.push(test(r.line[0] + fx * (r.line[2] - r.line[0]), r.line[1] + r.fy * (r.line[3] - r.line[1])));
+        } else {
+          const v = refined && lineRects.length === 1 ? lineRects[0]! : visible;
+          for (const fy of FR) for (const fx of FR) points.push(test(v[0] + fx * (v[2] - v[0]), v[1] + fy * (v[3] - v[1])));
+        }
+      }
+      const control = c.control;
+      const name = accName(el, role) || (control ? accName(control, role) : '');
+      let text = visText;
+      if (tag === 'input') {
+        const inp = el as HTMLInputElement;
+        if (['button', 'submit', 'reset'].includes(inp.type)) text = collapse(inp.value || (inp.type === 'submit' ? 'Submit' : inp.type === 'reset' ? 'Reset' : ''));
+        else if (!['checkbox', 'radio', 'range', 'file', 'color', 'hidden', 'image', 'password'].includes(inp.type)) text = collapse(inp.value || inp.placeholder || '');
+        else text = '';
+      } else if (tag === 'textarea') text = collapse((el as HTMLTextAreaElement).value || (el as HTMLTextAreaElement).placeholder || '');
+      else if (tag === 'select') text = collapse((el as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+      cand = {
+        idx: c.idx,
+        kind: c.kind,
+        role,
+        name,
+        text,
+        aria: ariaOf(el, control),
+        tag,
+        id: el.getAttribute('id'),
+        selector: composedSelector(el),
+        icon: iconOf(el),
+        landmark: landmarkOf(el),
+        rect,
+        visible,
+        lineRects: refined ? lineRects : [],
+        refined,
+        style,
+        viewportFraction,
+        clipFraction,
+        clippedBy,
+        frameProblem: sc.problem,
+        points,
+        stable,
+      };
+    } catch (e) {
+      cand = {
+        idx: c.idx, kind: c.kind, role: c.role, name: '', text: '', aria: {}, tag: el.localName, id: el.getAttribute('id'),
+        selector: '', icon: null, landmark: null, rect: null, visible: null, lineRects: [], refined: false,
+        style: { display: '', visibility: '', opacity: 0, content_visibility: '', pointer_events: '' },
+        viewportFraction: 0, clipFraction: 0, clippedBy: null, frameProblem: 'probe_error: ' + String(e), points: [], stable: false,
+      };
+    }
+    out.push(cand);
+  });
+
+  // ---------------------------------------------------------------- visible texts
+  const texts: ProbeTextItem[] = [];
+  const pageTexts: string[] = [];
+  const seen = new Set<string>();
+  const addPT = (s: string): void => {
+    const t = collapse(s);
+    if (t && !seen.has(t)) {
+      seen.add(t);
+      pageTexts.push(t);
+    }
+  };
+  const byParent = new Map<Element, { t: string; r: B[] }>();
+  for (const { node, parent } of textNodes) {
+    let visibleStyle = true;
+    let op = 1;
+    for (let n: Element | null = parent; n; n = flatParentEl(n)) {
+      const s = cs(n);
+      op *= parseFloat(s.opacity);
+      if (s.display === 'none') visibleStyle = false;
+    }
+    if (!visibleStyle || op < 0.05 || cs(parent).visibility !== 'visible') continue;
+    const { vis } = textRects(node, parent);
+    const inVp = vis.filter((r) => area(r) >= 4);
+    if (!inVp.length) continue;
+    const e = byParent.get(parent) ?? { t: '', r: [] };
+    e.t += node.data;
+    e.r.push(...inVp);
+    byParent.set(parent, e);
+  }
+  for (const [, v] of byParent) {
+    const t = collapse(v.t);
+    if (!t) continue;
+    texts.push({ t, r: union(v.r)! });
+    addPT(t);
+  }
+  for (const c of out) {
+    if (c.style.display === 'none' || c.style.visibility !== 'visible' || c.style.opacity < 0.05 || c.viewportFraction <= 0 || !c.visible) continue;
+    addPT(c.name);
+    addPT(c.text);
+  }
+  return {
+    dpr: window.devicePixelRatio,
+    visualViewportScale: topVV ? topVV.scale : 1,
+    viewport: { width: topVp[2], height: topVp[3] },
+    candidates: out,
+    texts,
+    pageTexts,
+    ms: performance.now() - t0,
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * Grounding generator without a browser: scenario templates (every family × locale × theme), the
+ * family resolver, determinism, and the query writer on hand-made target lists.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../core/errors.js';
+import { Rng } from '../core/rng.js';
+import { Query, type Target } from '../core/schema.js';
+import { GROUNDING_FAMILIES, resolveFamilies } from '../generators/grounding/index.js';
+import { sampleScenario, type Scenario } from '../generators/grounding/scenarios.js';
+import { parseUnicodeRange, REPO_ROOT } from '../generators/grounding/templating.js';
+import { resolveQuery, writeQueries, type QueryTarget, type WrittenQuery } from '../generators/grounding/queries.js';
+
+const LOCALES = ['en-US', 'zh-CN'] as const;
+const THEMES = ['light', 'dark'] as const;
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const SVG_EMPTY_OK = /^(path|rect|circle|line|polyline|polygon|ellipse)$/;
+
+/** Minimal well-formedness: every non-void element is closed in order; returns the first problem or null. */
+function tagBalance(html: string): string | null {
+  const body = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<style>[\s\S]*?<\/style>/g, '<style></style>');
+  const stack: string[] = [];
+  for (const m of body.matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>/g)) {
+    const [, close, rawName, , selfClose] = m;
+    const name = rawName!.toLowerCase();
+    if (close) {
+      const top = stack.pop();
+      if (top !== name) return `</${name}> closes <${top ?? 'nothing'}> at ${m.index}`;
+    } else if (!VOID.has(name) && !selfClose) stack.push(name);
+    else if (selfClose && !VOID.has(name) && !SVG_EMPTY_OK.test(name)) return `self-closed <${name}/>`;
+  }
+  return stack.length ? `unclosed <${stack.join('> <')}>` : null;
+}
+
+function scenarios(): Array<{ fam: string; locale: (typeof LOCALES)[number]; theme: (typeof THEMES)[number]; sc: Scenario }> {
+  const out = [];
+  for (const fam of GROUNDING_FAMILIES) {
+    for (const locale of LOCALES) {
+      for (const theme of THEMES) {
+        for (const index of [0, 1, 2]) {
+          out.push({ fam, locale, theme, sc: sampleScenario({ families: [fam], locales: [locale], themes: [theme] }, 20240611, index) });
+        }
+      }
+    }
+  }
+  return out;
+}
+const ALL = scenarios();
+
+describe('scenario templates', () => {
+  it('cover three families: a macOS mail window, an Android phone screen, a web shop', () => {
+    expect([...GROUNDING_FAMILIES].sort()).toEqual(['desktop.macos.mail', 'mobile.android.settings', 'web.shop']);
+  });
+
+  it.each(ALL.map((x) => [`${x.fam} ${x.locale} ${x.theme} #${ALL.indexOf(x) % 3}`, x] as const))('%s renders a well-formed self-contained page', (_n, { fam, locale, theme, sc }) => {
+    const { html } = sc;
+    expect(sc.family).toBe(fam);
+    expect(sc.locale).toBe(locale);
+    expect(sc.theme).toBe(theme);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain(`<html lang="${locale}" data-theme="${theme}"`);
+    expect(tagBalance(html)).toBeNull();
+    // no external URL of any kind: only the project's asset server
+    const urls = [...html.matchAll(/(?:https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}[^\s"'()<>]*/gi)].map((m) => m[0]);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const u of urls) expect(u.startsWith('http://uisynth.local/assets/')).toBe(true);
+    expect(html).not.toMatch(/<script|<link|<iframe|@import|src="/i);
+    // every asset URL maps to a file that exists
+    for (const u of new Set(urls)) {
+      const rel = u.slice('http://uisynth.local/assets/'.length);
+      expect(existsSync(join(REPO_ROOT, rel.startsWith('templates/') ? '' : 'node_modules', rel)), u).toBe(true);
+    }
+    // ids are unique; every hinted control exists
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of Object.keys(sc.hints)) {
+      if (/^pg-\d+$/.test(id) && !ids.includes(id)) continue; // last page number is generated separately
+      expect(ids, id).toContain(id);
+    }
+    // icons are lucide icons, inlined
+    const icons = [...html.matchAll(/data-icon="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons.length).toBeGreaterThan(3);
+    for (const i of icons) expect(existsSync(join(REPO_ROOT, 'node_modules/lucide-static/icons', `${i}.svg`)), i).toBe(true);
+    // icon-only buttons carry an accessible name
+    for (const m of html.matchAll(/<button([^>]*)><svg(?:(?!<\/svg>)[^])*<\/svg><\/button>/g)) expect(m[1]).toMatch(/aria-label="[^"]+"/);
+  });
+
+  it('zh-CN pages embed Noto Sans SC faces whose unicode-ranges cover every CJK character used (no tofu)', () => {
+    for (const { sc } of ALL.filter((x) => x.locale === 'zh-CN')) {
+      const faces = [...sc.html.matchAll(/@font-face\{font-family:'Noto Sans SC';[^}]*unicode-range:([^;]+);\}/g)].map((m) => parseUnicodeRange(m[1]!));
+      expect(faces.length).toBeGreaterThan(5);
+      const body = sc.html.slice(sc.html.indexOf('<body'));
+      const cjk = new Set([...body].filter((c) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(c)));
+      expect(cjk.size).toBeGreaterThan(20);
+      for (const ch of cjk) {
+        const cp = ch.codePointAt(0)!;
+        expect(faces.some((rs) => rs.some(([lo, hi]) => cp >= lo && cp <= hi)), `U+${cp.toString(16)} ${ch}`).toBe(true);
+      }
+    }
+  });
+
+  it('en-US pages have no CJK text and embed only Latin faces (Inter / Roboto / Noto Sans)', () => {
+    for (const { sc } of ALL.filter((x) => x.locale === 'en-US')) {
+      const body = sc.html.slice(sc.html.indexOf('<body'));
+      expect(body).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(sc.html).toMatch(/font-family:'(Inter|Roboto|Noto Sans)'/);
+      expect(sc.html).not.toContain("'Noto Sans SC';font-style");
+    }
+  });
+
+  it('zh-CN pages localise the UI chrome', () => {
+    const zh = ALL.filter((x) => x.locale === 'zh-CN');
+    const has = (fam: string, s: string) => zh.filter((x) => x.fam === fam).every((x) => x.sc.html.includes(s));
+    expect(has('desktop.macos.mail', '收件箱')).toBe(true);
+    expect(has('web.shop', '加入购物车')).toBe(true);
+    expect(zh.filter((x) => x.fam === 'mobile.android.settings').every((x) => /设置|网络和互联网|显示|提示音和振动/.test(x.sc.html))).toBe(true);
+  });
+
+  it('devices per family: desktop dpr 1|2, phone dpr 3 with mobile + touch, web dpr 1', () => {
+    for (const { fam, sc } of ALL) {
+      if (fam === 'mobile.android.settings') {
+        expect(sc).toMatchObject({ dpr: 3, mobile: true, touch: true, platform: 'mobile.android' });
+        expect([412, 390]).toContain(sc.viewport.width);
+      } else if (fam === 'desktop.macos.mail') {
+        expect(sc).toMatchObject({ mobile: false, touch: false, platform: 'desktop.macos' });
+        expect([1, 2]).toContain(sc.dpr);
+      } else {
+        expect(sc).toMatchObject({ dpr: 1, mobile: false, platform: 'web' });
+      }
+    }
+  });
+});
+
+describe('scenario sampler', () => {
+  const cfg = { families: [...GROUNDING_FAMILIES], locales: [...LOCALES], themes: [...THEMES] };
+  it('is deterministic in (seed, index) and varies with both', () => {
+    const a = sampleScenario(cfg, 5, 4);
+    const b = sampleScenario(cfg, 5, 4);
+    expect(b).toEqual(a);
+    expect(sampleScenario(cfg, 5, 7).html).not.toBe(a.html);
+    expect(sampleScenario(cfg, 6, 4).html).not.toBe(a.html);
+  });
+  it('round-robins the configured families by index', () => {
+    const fams = Array.from({ length: 6 }, (_, i) => sampleScenario(cfg, 1, i).family);
+    expect(fams).toEqual([...GROUNDING_FAMILIES, ...GROUNDING_FAMILIES]);
+  });
+  it('uses both locales and both themes over a run', () => {
+    const s = Array.from({ length: 24 }, (_, i) => sampleScenario(cfg, 3, i));
+    expect(new Set(s.map((x) => x.locale)).size).toBe(2);
+    expect(new Set(s.map((x) => x.theme)).size).toBe(2);
+    expect(s.every((x) => x.persona.name.length > 0)).toBe(true);
+  });
+});
+
+describe('resolveFamilies', () => {
+  it('accepts all and comma lists', () => {
+    expect(resolveFamilies('all')).toEqual([...GROUNDING_FAMILIES]);
+    expect(resolveFamilies('web.shop, desktop.macos.mail')).toEqual(['web.shop', 'desktop.macos.mail']);
+  });
+  it('rejects unknown names with the allowed values', () => {
+    expect(() => resolveFamilies('web.shop,nope')).toThrow(UsageError);
+    expect(() => resolveFamilies('nope')).toThrow(/--families: unknown value 'nope'; allowed: .*web\.shop/);
+    expect(() => resolveFamilies('')).toThrow(UsageError);
+  });
+});
+
+// ------------------------------------------------------------------------------------------ queries
+
+let nextId = 0;
+function T(role: string, name: string, text: string, box: [number, number, number, number], extra: Partial<QueryTarget> = {}): QueryTarget {
+  return {
+    tid: `t${nextId++}`,
+    role,
+    name,
+    text,
+    aria: {},
+    bbox_css: box,
+    dom: { tag: 'button', id: null, selector: `#x${nextId}` },
+    context: { neighbors: [], landmark: null },
+    icon: null,
+    ...extra,
+  } as QueryTarget;
+}
+
+/** A small mail-like page: toolbar of icon buttons, sidebar list, two identical "Reply" buttons, a switch. */
+function fixture(): QueryTarget[] {
+  nextId = 0;
+  const tb = { landmark: 'Toolbar', neighbors: [] };
+  const sb = { landmark: 'Mailbox list', neighbors: [] };
+  return [
+    T('button', 'Archive', '', [300, 10, 330, 38], { icon: 'archive', context: tb, dom: { tag: 'button', id: 'tb-archive', selector: '#tb-archive' } }),
+    T('button', 'Delete', '', [334, 10, 364, 38], { icon: 'trash-2', context: tb, dom: { tag: 'button', id: 'tb-delete', selector: '#tb-delete' } }),
+    T('button', 'Flag', '', [368, 10, 398, 38], { icon: 'flag', context: tb }),
+    T('link', 'Inbox', 'Inbox 12', [10, 60, 200, 88], { icon: 'inbox', context: sb }),
+    T('link', 'Drafts', 'Drafts', [10, 88, 200, 116], { icon: 'file-text', context: sb }),
+    T('link', 'Sent', 'Sent', [10, 116, 200, 144], { icon: 'send', context: sb }),
+    T('link', 'Trash', 'Trash', [10, 144, 200, 172], { icon: 'trash-2', context: sb }),
+    T('button', 'Reply', 'Reply', [400, 500, 470, 528], { context: { landmark: 'main', neighbors: [] } }),
+    T('button', 'Reply', 'Reply', [400, 600, 470, 628], { context: { landmark: 'main', neighbors: [] } }),
+    T('button', 'Forward', 'Forward', [476, 600, 560, 628], { context: { landmark: 'main', neighbors: [] } }),
+    T('text', 'Order updates', 'Order updates', [400, 300, 520, 324], { context: { landmark: 'main', neighbors: [] } }),
+    T('switch', 'Order updates', '', [640, 296, 692, 328], { aria: { checked: 'true' }, context: { landmark: 'main', neighbors: ['Order updates'] } }),
+    T('searchbox', 'Search', 'Search', [900, 10, 1080, 38], { context: tb }),
+    T('heading', 'Inbox', 'Inbox', [240, 10, 290, 30], { context: tb }),
+  ];
+}
+const HINTS = { 'tb-archive': { action: 'archive' }, 'tb-delete': { action: 'delete' } };
+
+function write(targets: QueryTarget[], locale: string, seed = 'q'): WrittenQuery[] {
+  return writeQueries({
+    targets,
+    locale,
+    recordId: 'grounding-1-0000000',
+    rng: new Rng(seed),
+    pageTexts: targets.flatMap((t) => [t.name, t.text]).filter(Boolean).concat(['printer settings']).map((s) => s.toLowerCase()),
+    hints: HINTS,
+    family: 'desktop.macos.mail',
+    rejectedTargets: [{ name: 'Archive old mail', text: 'Archive old mail', role: 'link', reason: 'offscreen' }],
+  });
+}
+
+describe('query writer', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: every positive query resolves to exactly its own target`, () => {
+      const targets = fixture();
+      const qs = write(targets, locale);
+      expect(qs.length).toBeGreaterThan(20);
+      for (const q of qs) {
+        Query.parse({ qid: q.qid, text: q.text, locale: q.locale, style: q.style, tid: q.tid });
+        const r = resolveQuery(q.spec, targets, { locale, hints: HINTS });
+        if (q.tid === null) expect(r, q.text).toHaveLength(0);
+        else expect(r.map((t) => t.tid), `${q.text} (${q.style})`).toEqual([q.tid]);
+      }
+    });
+
+    it(`${locale}: text queries only for unique (role, label); ambiguous controls get positional ones instead`, () => {
+      const targets = fixture();
+      const qs = write(targets, locale);
+      const replies = targets.filter((t) => t.name === 'Reply').map((t) => t.tid);
+      for (const q of qs.filter((q) => q.tid && replies.includes(q.tid))) expect(['positional', 'spatial']).toContain(q.style);
+      expect(qs.some((q) => q.tid === replies[0] && q.style === 'positional')).toBe(true);
+      // the heading "Inbox" shares its words with the Inbox link: no text query for it
+      const heading = targets.find((t) => t.role === 'heading')!;
+      expect(qs.some((q) => q.tid === heading.tid && q.style === 'text')).toBe(false);
+      // plain text "Order updates" shares its words with the switch's label: no text query either
+      const txt = targets.find((t) => t.role === 'text')!;
+      expect(qs.some((q) => q.tid === txt.tid && q.style === 'text')).toBe(false);
+    });
+
+    it(`${locale}: icon-only buttons get icon and functional queries; ≥3 styles where possible`, () => {
+      const targets = fixture();
+      const qs = write(targets, locale);
+      const styles = (tid: string) => new Set(qs.filter((q) => q.tid === tid).map((q) => q.style));
+      const archive = targets[0]!;
+      expect(styles(archive.tid)).toContain('icon');
+      expect(styles(archive.tid)).toContain('functional');
+      expect(styles(archive.tid).size).toBeGreaterThanOrEqual(3);
+      const drafts = targets[4]!;
+      expect(styles(drafts.tid).size).toBeGreaterThanOrEqual(3);
+      const sw = targets.find((t) => t.role === 'switch')!;
+      expect(styles(sw.tid)).toContain('state');
+      expect(styles(sw.tid).size).toBeGreaterThanOrEqual(3);
+      // trash-2 is on both Delete and Trash: not unique page-wide, so the icon query is scoped by landmark
+      const del = qs.find((q) => q.tid === targets[1]!.tid && q.style === 'icon');
+      expect(del?.spec).toMatchObject({ kind: 'icon', landmark: 'Toolbar' });
+    });
+
+    it(`${locale}: hard negatives are ~10%, tid null, absent from pageTexts`, () => {
+      const targets = fixture();
+      const qs = write(targets, locale);
+      const neg = qs.filter((q) => q.style === 'negative');
+      expect(neg.length).toBeGreaterThan(0);
+      expect(neg.length / qs.length).toBeGreaterThan(0.05);
+      expect(neg.length / qs.length).toBeLessThan(0.2);
+      const page = targets.flatMap((t) => [t.name, t.text]).concat(['printer settings']).map((s) => s.toLowerCase());
+      for (const q of neg) {
+        expect(q.tid).toBeNull();
+        const label = (q.spec as { label: string }).label.toLowerCase();
+        expect(page.some((p) => p.includes(label)), label).toBe(false);
+      }
+      // "Print" is a mail negative but "printer settings" is on the page: never asked for
+      if (locale === 'en-US') expect(neg.some((q) => /\bprint\b/i.test(q.text))).toBe(false);
+    });
+  }
+
+  it('qids are sequential, texts unique, output deterministic', () => {
+    const a = write(fixture(), 'en-US', 's1');
+    const b = write(fixture(), 'en-US', 's1');
+    expect(b).toEqual(a);
+    a.forEach((q, i) => expect(q.qid).toBe(`grounding-1-0000000-q${i}`));
+    expect(new Set(a.map((q) => q.text.toLowerCase())).size).toBe(a.length);
+    expect(write(fixture(), 'en-US', 's2').map((q) => q.text)).not.toEqual(a.map((q) => q.text));
+  });
+
+  it('writes natural phrasing in both locales', () => {
+    const en = write(fixture(), 'en-US').map((q) => q.text);
+    const zh = write(fixture(), 'zh-CN').filter((q) => q.locale === 'zh-CN').map((q) => q.text);
+    expect(en.some((t) => /^(archive the selected message|move this email to the archive)$/.test(t))).toBe(true);
+    expect(zh.some((t) => /归档当前选中的邮件|把这封邮件移到归档/.test(t))).toBe(true);
+    expect(zh.some((t) => /“Drafts”链接|点击“Drafts”/.test(t))).toBe(true);
+    expect(zh.every((t) => !/\bthe\b/.test(t))).toBe(true);
+  });
+
+  it('a rejected element that is visible with the same label makes a text query ambiguous', () => {
+    const targets = fixture();
+    const qs = writeQueries({
+      targets,
+      locale: 'en-US',
+      recordId: 'r',
+      rng: new Rng('x'),
+      pageTexts: ['drafts', 'sent', 'trash', 'inbox'],
+      rejectedTargets: [{ name: 'Drafts', text: 'Drafts', role: 'link', reason: 'occluded_center' }],
+    });
+    const drafts = targets[4]!;
+    expect(qs.some((q) => q.tid === drafts.tid && q.style === 'text')).toBe(false);
+  });
+
+  it('accepts full record targets (Target is a QueryTarget)', () => {
+    const t = { ...fixture()[3]!, bbox: [10, 60, 200, 88], point: [100, 70] } as unknown as Target;
+    const asQueryTarget: QueryTarget = t;
+    expect(writeQueries({ targets: [asQueryTarget], locale: 'en-US', recordId: 'r', rng: new Rng('y'), pageTexts: [] }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * renderers/browser.ts: Chromium discovery, the fake origin and its whitelist (everything else is
+ * aborted), emulation options; capture failure modes (visual viewport scale, fonts); a generated page
+ * at a fractional DPR with mobile + touch emulation checked by the click oracle.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserPool, ORIGIN, safeJoin, type PageOptions } from '../renderers/browser.js';
+import { captureAndHitTest } from '../hittest/capture.js';
+import { EnvironmentError, SampleError } from '../core/errors.js';
+import { pointInBox } from '../core/geometry.js';
+import { runOracle } from './oracle.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES = join(ROOT, 'test', 'fixtures', 'pages');
+const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
+
+let pool: BrowserPool;
+beforeAll(async () => {
+  pool = await BrowserPool.launch({ concurrency: 1 });
+}, 60_000);
+afterAll(async () => {
+  await pool?.close();
+});
+
+function firstTemplateFile(): string | null {
+  const dir = join(ROOT, 'templates');
+  if (!existsSync(dir)) return null;
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop()!;
+    for (const f of readdirSync(d).sort()) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) stack.push(p);
+      else if (/\.(css|svg|png|hbs|woff2?)$/.test(f)) return relative(dir, p);
+    }
+  }
+  return null;
+}
+
+describe('BrowserPool', () => {
+  it('reports the Chromium version', () => {
+    expect(pool.version).toMatch(/^Chromium \d+\.\d+\.\d+\.\d+$/);
+  });
+
+  it('throws EnvironmentError when the configured Chromium does not exist', async () => {
+    const prev = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
+    process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH = '/nonexistent/chrome';
+    try {
+      await expect(BrowserPool.launch()).rejects.toBeInstanceOf(EnvironmentError);
+    } finally {
+      if (prev === undefined) delete process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
+      else process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH = prev;
+    }
+  });
+
+  it('safeJoin refuses path traversal', () => {
+    expect(safeJoin('/r/a', 'x/y.css')).toBe('/r/a/x/y.css');
+    expect(safeJoin('/r/a', '../b/secret')).toBeNull();
+    expect(safeJoin('/r/a', '%2e%2e/b')).toBeNull();
+    expect(safeJoin('/r/a', 'x/%2e%2e/%2e%2e/b')).toBeNull();
+    expect(safeJoin('/r/a', '/etc/passwd')).toBe('/r/a/etc/passwd');
+    expect(safeJoin('/r/a', '')).toBeNull();
+    expect(safeJoin('/r/a', 'a%00b')).toBeNull();
+    expect(safeJoin('/r/a', '%E0%A4%A')).toBeNull();
+  });
+
+  it('serves only the whitelisted assets and blocks every other request', async () => {
+    const tpl = firstTemplateFile();
+    const urls: Array<[string, boolean]> = [
+      [`${ORIGIN}/assets/@fontsource/inter/files/inter-latin-400-normal.woff2`, true],
+      [`${ORIGIN}/assets/lucide-static/icons/house.svg`, true],
+      [`${ORIGIN}/page/extra.css`, true],
+      [`${ORIGIN}/page/missing.css`, false],
+      [`${ORIGIN}/assets/%2e%2e/package.json`, false],
+      [`${ORIGIN}/assets/@fontsource/..%2f..%2f..%2fpackage.json`, false],
+      [`${ORIGIN}/assets/@fontsource/%2e%2e/%2e%2e/%2e%2e/package.json`, false],
+      [`${ORIGIN}/assets/templates/../package.json`, false],
+      [`${ORIGIN}/assets/playwright-core/package.json`, false],
+      [`${ORIGIN}/assets/lucide-static/icons/no-such-icon.svg`, false],
+      [`${ORIGIN}/user/basic.html`, false],
+      [`${ORIGIN}/package.json`, false],
+      ['https://example.com/x.png', false],
+      ['http://127.0.0.1:9/', false],
+    ];
+    if (tpl) urls.push([`${ORIGIN}/assets/templates/${tpl.split('/').map(encodeURIComponent).join('/')}`, true]);
+    const html = '<!doctype html><html><head><link rel="stylesheet" href="extra.css"></head><body>x</body></html>';
+    await pool.withPage(desktop, { html, resources: { 'extra.css': 'body{color:red}' } }, async ({ page, blocked }) => {
+      const res = await page.evaluate(async (list: string[]) => {
+        const out: Array<{ url: string; ok: boolean; type: string | null }> = [];
+        for (const u of list) {
+          try {
+            const r = await fetch(u);
+            out.push({ url: u, ok: r.ok, type: r.headers.get('content-type') });
+          } catch {
+            out.push({ url: u, ok: false, type: null });
+          }
+        }
+        const ws = await new Promise<string>((resolve) => {
+          try {
+            const s = new WebSocket('ws://example.com/socket');
+            s.onopen = () => resolve('open');
+            s.onerror = () => resolve('error');
+            s.onclose = () => resolve('closed');
+          } catch {
+            resolve('threw');
+          }
+        });
+        return { out, ws };
+      }, urls.map((u) => u[0]));
+      for (const [i, [u, ok]] of urls.entries()) expect(res.out[i]!.ok, u).toBe(ok);
+      expect(res.out[0]!.type).toBe('font/woff2');
+      expect(res.out[1]!.type).toBe('image/svg+xml');
+      expect(res.ws).not.toBe('open');
+      expect(blocked.some((b) => b.startsWith('https://example.com'))).toBe(true);
+      expect(blocked.some((b) => b.includes('127.0.0.1'))).toBe(true);
+    });
+  }, 30_000);
+
+  it('applies the page options (viewport, dpr, mobile, touch, colour scheme, locale)', async () => {
+    const o: PageOptions = { viewport: { width: 390, height: 700 }, dpr: 3, mobile: true, touch: true, colorScheme: 'dark', locale: 'zh-CN' };
+    const html = '<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body>x</body>';
+    const got = await pool.withPage(o, { html }, ({ page }) =>
+      page.evaluate(() => ({
+        w: window.innerWidth,
+        h: window.innerHeight,
+        dpr: window.devicePixelRatio,
+        touch: navigator.maxTouchPoints > 0,
+        dark: matchMedia('(prefers-color-scheme: dark)').matches,
+        lang: navigator.language,
+      })),
+    );
+    expect(got).toEqual({ w: 390, h: 700, dpr: 3, touch: true, dark: true, lang: 'zh-CN' });
+  }, 30_000);
+
+  it('serves a user page and its relative assets from /user/', async () => {
+    const r = await captureAndHitTest(pool, { file: join(PAGES, 'basic.html') }, desktop);
+    expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
+    expect(r.targets.length).toBeGreaterThan(5);
+  }, 30_000);
+});
+
+describe('capture failure modes', () => {
+  it('rejects a zoomed-out mobile page (visualViewport.scale != 1)', async () => {
+    const o: PageOptions = { viewport: { width: 390, height: 700 }, dpr: 2, mobile: true, touch: true, colorScheme: 'light', locale: 'en-US' };
+    const html = '<!doctype html><body><div style="width:1200px">wide page without a viewport meta</div><button>x</button></body>';
+    const err = await captureAndHitTest(pool, { html }, o).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SampleError);
+    expect((err as SampleError).reason).toBe('viewport_scale');
+  }, 30_000);
+
+  it('fails a generated page whose web font does not load, and only warns for a user page', async () => {
+    const html =
+      '<!doctype html><style>@font-face{font-family:Gone;src:url(http://uisynth.local/assets/@fontsource/inter/files/no-such-file.woff2)}' +
+      'body{font-family:Gone,sans-serif}</style><body><button>Hello</button></body>';
+    const err = await captureAndHitTest(pool, { html }, desktop).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SampleError);
+    expect((err as SampleError).reason).toBe('font_failed');
+    const ok = await captureAndHitTest(pool, { html }, desktop, { strictFonts: false });
+    expect(ok.warnings.some((w) => w.includes('Gone'))).toBe(true);
+  }, 30_000);
+});
+
+describe('capture robustness', () => {
+  it('a page that hangs fails with SampleError(timeout) and the pool keeps working', async () => {
+    const html = '<button>x</button><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>';
+    const err = await captureAndHitTest(pool, { html }, desktop, { stepTimeoutMs: 2000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SampleError);
+    expect((err as SampleError).reason).toBe('timeout');
+    const ok = await captureAndHitTest(pool, { html: '<button>after</button>' }, desktop);
+    expect(ok.targets.map((t) => t.name)).toEqual(['after']);
+  }, 30_000);
+});
+
+describe('generated page, fractional dpr, mobile + touch', () => {
+  it('every accepted target passes the click oracle', async () => {
+    const o: PageOptions = { viewport: { width: 412, height: 732 }, dpr: 2.625, mobile: true, touch: true, colorScheme: 'dark', locale: 'en-US' };
+    const icon = (n: string): string => `<img src="http://uisynth.local/assets/lucide-static/icons/${n}.svg" alt="" width="24" height="24" style="filter:invert(1)">`;
+    const rows = Array.from({ length: 20 }, (_, i) => `<li><a href="#r${i}">${icon('settings')}<span>Row ${i + 1}</span></a><input type="checkbox" aria-label="Toggle row ${i + 1}"></li>`).join('');
+    const html = `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+@font-face{font-family:Inter;font-weight:400;src:url(http://uisynth.local/assets/@fontsource/inter/files/inter-latin-400-normal.woff2) format('woff2')}
+body{margin:0;font:15px/1.3 Inter,sans-serif;background:#111;color:#eee}
+header{position:sticky;top:0;height:56px;background:#222;display:flex;align-items:center;gap:8px;padding:0 8px;z-index:2}
+header button{background:none;border:0;padding:8px} ul{list-style:none;margin:0;padding:0}
+li{display:flex;align-items:center;border-bottom:1px solid #333;height:57.3px;padding:0 12px}
+li a{flex:1;display:flex;gap:12px;align-items:center;color:#eee;text-decoration:none}
+input[type=checkbox]{width:22px;height:22px}
+</style></head><body>
+<header><button aria-label="Back" data-icon="arrow-left">${icon('arrow-left')}</button><h1 style="font-size:18px;margin:0">Settings</h1></header>
+<ul>${rows}</ul><script>scrollTo(0, 100)</script></body></html>`;
+    const r = await captureAndHitTest(pool, { html }, o);
+    expect(Math.abs(r.width - 412 * 2.625)).toBeLessThan(1);
+    expect(Math.abs(r.height - 732 * 2.625)).toBeLessThan(1);
+    expect(r.targets.length).toBeGreaterThan(10);
+    for (const t of r.targets) expect(pointInBox(t.point, t.bbox)).toBe(true);
+    // rows scrolled under the sticky header or below the fold are rejected, not mislabelled
+    expect(r.rejected.offscreen ?? 0).toBeGreaterThan(0);
+    expect(r.rejected.occluded_center ?? 0).toBeGreaterThan(0);
+    const back = r.targets.find((t) => t.name === 'Back');
+    expect(back?.icon).toBe('arrow-left');
+    expect(back?.context.landmark).toBe('header');
+    const oracle = await runOracle(pool, { html }, o, r);
+    expect(oracle.badSelectors).toEqual([]);
+    expect(oracle.clicks.misses).toEqual([]);
+    expect(oracle.clicks.hits).toBe(r.targets.length);
+    expect(oracle.rerenderDiffPixels).toBe(0);
+  }, 60_000);
+});
