@@ -1,0 +1,94 @@
+/**
+ * End-to-end oracle on what the CLI writes to disk (issue 2 "Done when"): generate a grounding batch and
+ * a `--pages` batch with the real CLI, then for every accepted target in every record, re-render the same
+ * page in a fresh browser context and do a real mouse click at the recorded point (image px / dpr): it
+ * must land on the recorded element (capture-phase listener, composedPath; test/oracle.ts). Also: the
+ * re-render is pixel-identical to the saved PNG, the same command twice gives byte-identical JSONL, and
+ * fixture elements marked `data-expect="accept"` are targets while `reject` ones never are.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BrowserPool, type PageOptions, type PageSource } from '../renderers/browser.js';
+import { sampleScenario } from '../generators/grounding/index.js';
+import type { GroundingRecord } from '../core/schema.js';
+import type { CaptureResult } from '../hittest/capture.js';
+import { runOracle } from './oracle.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'uisynth.js');
+const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 300_000, cwd: ROOT });
+const records = (dir: string): GroundingRecord[] =>
+  readFileSync(join(dir, 'shard-00000.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GroundingRecord);
+
+let pool: BrowserPool;
+let tmp: string;
+beforeAll(async () => {
+  pool = await BrowserPool.launch({ concurrency: 1 });
+  tmp = mkdtempSync(join(tmpdir(), 'uisynth-e2e-'));
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+async function oracle(rec: GroundingRecord, source: PageSource, opts: PageOptions, dir: string) {
+  const cap = { png: readFileSync(join(dir, rec.image.path)), dpr: rec.context.dpr, targets: rec.targets, rejectedTargets: [] } as unknown as CaptureResult;
+  return runOracle(pool, source, opts, cap);
+}
+
+describe('generated batch written by `uisynth grounding`', () => {
+  it('every accepted target is hit by a real click; re-render is pixel-identical; rerun is byte-identical', async () => {
+    const a = join(tmp, 'ga');
+    const b = join(tmp, 'gb');
+    for (const out of [a, b]) {
+      const r = cli('grounding', '--count', '6', '--seed', '4', '--out', out, '--quiet', '--concurrency', '1');
+      expect(r.status, r.stderr).toBe(0);
+    }
+    expect(readFileSync(join(a, 'shard-00000.jsonl'), 'utf8')).toBe(readFileSync(join(b, 'shard-00000.jsonl'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
+    const recs = records(a);
+    expect(new Set(recs.map((r) => r.context.scenario)).size).toBe(3);
+    let clicks = 0;
+    for (const rec of recs) {
+      const s = sampleScenario(manifest.config, rec.seed, rec.index);
+      const opts: PageOptions = { viewport: s.viewport, dpr: s.dpr, mobile: s.mobile, touch: s.touch, colorScheme: s.theme, locale: s.locale };
+      expect(opts.viewport).toEqual(rec.context.viewport);
+      const o = await oracle(rec, { html: s.html }, opts, a);
+      expect(o.badSelectors, rec.id).toEqual([]);
+      expect(o.clicks.misses, rec.id).toEqual([]);
+      expect(o.clicks.hits).toBe(rec.targets.length);
+      expect(o.rerenderDiffPixels, `${rec.id} re-render`).toBe(0);
+      clicks += o.clicks.hits;
+    }
+    expect(clicks).toBeGreaterThan(200);
+  });
+});
+
+describe('`uisynth grounding --pages` on fixture pages with known verdicts', () => {
+  it.each([1, 2])('dpr %d: clicks land, accept-marked elements are targets, reject-marked never are', async (dpr) => {
+    const out = join(tmp, `pages${dpr}`);
+    const glob = 'test/fixtures/pages/*.html';
+    const r = cli('grounding', '--pages', glob, '--viewport', '800x600', '--dpr', String(dpr), '--out', out, '--quiet', '--concurrency', '1');
+    expect(r.status, r.stderr).toBe(0);
+    const recs = records(out);
+    expect(recs.length).toBeGreaterThanOrEqual(15);
+    let clicks = 0;
+    for (const rec of recs) {
+      expect(rec.context.page).toMatch(/^test\/fixtures\/pages\/.+\.html$/);
+      expect(rec.image.width).toBe(800 * dpr);
+      for (const t of rec.targets) expect(t.dom.selector.length).toBeGreaterThan(0);
+      const opts: PageOptions = { viewport: { width: 800, height: 600 }, dpr, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
+      const o = await oracle(rec, { file: join(ROOT, rec.context.page!) }, opts, out);
+      expect(o.badSelectors, rec.context.page!).toEqual([]);
+      expect(o.clicks.misses, rec.context.page!).toEqual([]);
+      for (const v of o.verdicts) {
+        if (v.expect === 'accept') expect(v.got, `${rec.context.page} ${v.k}`).toBe('accept');
+        else expect(v.got, `${rec.context.page} ${v.k}`).not.toBe('accept');
+      }
+      clicks += o.clicks.hits;
+    }
+    expect(clicks).toBeGreaterThan(60);
+  });
+});
