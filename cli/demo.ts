@@ -43,7 +43,7 @@ export async function runDemo(out: string, seed: string, r: Runners): Promise<nu
   } as never);
   const errors = (await r.runValidate(g)) + (await r.runValidate(c));
   const gst = gs.manifest.stats as { queries: number; targets: number; scenario: Record<string, number>; locale: Record<string, number> };
-  const cst = cs.manifest.stats as { type: Record<string, number>; scenario: Record<string, number> };
+  const cst = cs.manifest.stats as { type: Record<string, number>; scenario: Record<string, number>; platform: Record<string, number> };
   process.stdout.write(
     [
       '',
@@ -52,7 +52,8 @@ export async function runDemo(out: string, seed: string, r: Runners): Promise<nu
       `  locales:  ${Object.entries(gst.locale).map(([k, v]) => `${k}=${v}`).join(' ')}`,
       `captcha:   ${cs.manifest.records} puzzles`,
       `  types:    ${Object.entries(cst.type).map(([k, v]) => `${k}=${v}`).join(' ')}`,
-      `  contexts: ${Object.entries(cst.scenario).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+      `  hosts:    ${Object.entries(cst.scenario).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+      `  platforms: ${Object.entries(cst.platform).map(([k, v]) => `${k}=${v}`).join(' ')}`,
       '',
       `data:    ${resolve(out)}  (grounding/ and captcha/, shard-*.jsonl + images/ + manifest.json)`,
       `gallery: npx uisynth gallery ${out}   then open the printed http://127.0.0.1 address`,

@@ -190,7 +190,8 @@ function buildProgram(argv: string[]): Command {
   const program = new Command('uisynth')
     .description('Verified synthetic data for GUI agents: grounding screenshots and CAPTCHA puzzles')
     .version(VERSION)
-    .showHelpAfterError('(run with --help for usage)')
+    // commander's own error text is replaced by one line of ours (see main), naming the allowed values
+    .configureOutput({ writeErr: () => {} })
     .exitOverride();
 
   addCommon(program.command('grounding').description('render scenario pages (or your own --pages) in Chromium and write hit-tested grounding records'), 'out/grounding', 30)
@@ -321,6 +322,17 @@ function buildProgram(argv: string[]): Command {
   return program;
 }
 
+/** One line for a commander parse error, with the allowed options or commands where they form a closed set. */
+function commanderLine(program: Command, argv: string[], e: CommanderError): string {
+  const msg = e.message.replace(/^error: /, '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+  const cmd = program.commands.find((c) => c.name() === argv[0]);
+  if (e.code === 'commander.unknownCommand')
+    return `${msg}; allowed: ${program.commands.map((c) => c.name()).join(', ')}`;
+  if (e.code === 'commander.unknownOption' && cmd)
+    return `${cmd.name()}: ${msg}; allowed: ${cmd.options.map((o) => o.long).filter(Boolean).join(', ')}, --help`;
+  return cmd ? `${cmd.name()}: ${msg} (see uisynth ${cmd.name()} --help)` : `${msg} (see uisynth --help)`;
+}
+
 /** Run the CLI on argv (without node and script). Returns the exit code; never throws for user mistakes. */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(argv);
@@ -329,8 +341,9 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      // commander already printed its one-line message (unknown option, missing argument, bad choice)
-      return e.exitCode === 0 ? 0 : 2;
+      if (e.exitCode === 0) return 0; // --help, --version
+      process.stderr.write(`uisynth: ${commanderLine(program, argv, e)}\n`);
+      return 2;
     }
     if (e instanceof UsageError) {
       process.stderr.write(`uisynth: ${e.message}\n`);

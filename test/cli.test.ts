@@ -14,6 +14,7 @@ function expectUsage(r: { code: number; err: string }, re: RegExp): void {
   expect(r.code).toBe(2);
   expect(r.err).toMatch(re);
   expect(r.err).not.toMatch(/\n\s+at /);
+  expect(r.err.trim().split('\n'), r.err).toHaveLength(1);
 }
 
 let dir: string;
@@ -22,7 +23,8 @@ beforeAll(() => {
 });
 
 describe('CLI usage errors are one clear line', () => {
-  it('unknown flag', () => expectUsage(run('captcha', '--colour', 'red'), /unknown option '--colour'/));
+  it('unknown flag names the allowed flags', () => expectUsage(run('captcha', '--colour', 'red'), /unknown option '--colour'; allowed: --count, .*--types/));
+  it('missing argument', () => expectUsage(run('validate'), /validate: missing required argument 'dir'/));
   it('unknown command', () => expectUsage(run('frobnicate'), /unknown command 'frobnicate'/));
   it('bad --coords names the allowed values', () =>
     expectUsage(run('score', dir, '--predictions', 'x.jsonl', '--coords', 'pixels'), /abs, norm1, norm1000/));
