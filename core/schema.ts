@@ -65,10 +65,14 @@ export const Context = z.object({
 /** Result at one of the nine grid points. `point` in image px. */
 export const PointCheck = z.object({
   point: PointSchema,
-  /** Short description of the top-most element at that point (`tag#id.class` or `null`). */
+  /** Short description of the top-most element at that point (`tag#id.class` or `null`): the interceptor when `ok` is false. */
   hit: z.string().nullable(),
   /** The hit resolves to the target or a descendant (through shadow roots / slots / label control). */
   ok: z.boolean(),
+  /** The CSS px point that was hit-tested (= `point / dpr`, top-level viewport). Always filled by uisynth >= 0.2. */
+  css: FPointSchema.optional(),
+  /** The point lies in the visible rect (box ∩ viewport ∩ clips; for text, its line rect). Always filled by uisynth >= 0.2. */
+  in_visible: z.boolean().optional(),
 });
 
 /** Every hit-test check with its measured value (DESIGN.md "Nine-point hit-test suite"). */
@@ -80,8 +84,12 @@ export const HitChecks = z.object({
     opacity: z.number(),
     content_visibility: z.string(),
     pointer_events: z.string(),
+    /** `checkVisibility({opacityProperty, visibilityProperty, contentVisibilityAuto})` (informative cross-check). Always filled by uisynth >= 0.2. */
+    check_visibility: z.boolean().optional(),
     pass: z.boolean(),
   }),
+  /** Element box in CSS px (border box, or text lines when refined). Always filled by uisynth >= 0.2. */
+  size: z.object({ width_css: z.number(), height_css: z.number(), pass: z.boolean() }).optional(),
   viewport: z.object({ visible_fraction: z.number(), pass: z.boolean() }),
   clip: z.object({
     /** Fraction of the box left after clipping by overflow / clip-path ancestors and the viewport. */
@@ -92,13 +100,56 @@ export const HitChecks = z.object({
   points: z.array(PointCheck),
   points_ok: z.int().min(0),
   center_ok: z.boolean(),
-  occlusion: z.object({ interceptor: z.string().nullable(), pass: z.boolean() }),
+  occlusion: z.object({
+    interceptor: z.string().nullable(),
+    /** Every distinct element hit at a failing grid point. Always filled by uisynth >= 0.2. */
+    interceptors: z.array(z.string()).optional(),
+    pass: z.boolean(),
+  }),
   painted: z.object({
     /** Fraction of box pixels that differ from the box's dominant (background) colour, [0,1]. */
     ink_fraction: z.number(),
     pass: z.boolean(),
   }),
-  text: z.object({ refined: z.boolean(), lines: z.int().min(0) }),
+  /**
+   * Differential painted-pixel check: the target's box captured with and without the target painted
+   * (`opacity: 0`, batched with other non-overlapping targets). Catches overlays hit testing cannot
+   * see (`pointer-events: none`). Always filled by uisynth >= 0.2.
+   */
+  painted_diff: z
+    .object({
+      /** Fraction of the box's pixels (CSS resolution) that change by more than `threshold` in some channel, [0,1]. */
+      changed_fraction: z.number(),
+      /** Channel difference (0-255) above which a pixel counts as changed. */
+      threshold: z.int(),
+      /** Which extra capture of the page measured it (0-based). */
+      batch: z.int(),
+      /** Pixels inside the box changed between captures although nothing in it was hidden (page not frozen). */
+      drift: z.boolean(),
+      pass: z.boolean(),
+    })
+    .optional(),
+  /** CSS transforms: the border-box quad the grid was placed in (CSS px, clockwise from top-left) and how much of the box it fills. Always filled by uisynth >= 0.2. */
+  transform: z
+    .object({
+      quad: z.array(z.number()).length(8).nullable(),
+      /** area(quad) / area(box), 1 without rotation/skew. */
+      fill: z.number(),
+      pass: z.boolean(),
+    })
+    .optional(),
+  /** Same-origin iframe chain (`iframe#a > iframe#b`) or null; transformed frames fail. Always filled by uisynth >= 0.2. */
+  frame: z.object({ path: z.string().nullable(), transformed: z.boolean(), pass: z.boolean() }).optional(),
+  /** Innermost shadow root (`open` / `closed`) or null. Always filled by uisynth >= 0.2. */
+  shadow: z.enum(['open', 'closed']).nullable().optional(),
+  text: z.object({
+    refined: z.boolean(),
+    lines: z.int().min(0),
+    /** Per rendered line: fraction left after clipping. Always filled by uisynth >= 0.2. */
+    line_visible: z.array(z.number()).optional(),
+    /** Cut by `text-overflow: ellipsis`; `text` is then the visible part ending in `…`. Always filled by uisynth >= 0.2. */
+    truncated: z.boolean().optional(),
+  }),
   stable: z.boolean(),
   accepted: z.boolean(),
 });
@@ -145,7 +196,10 @@ export const Verifier = z.discriminatedUnion('kind', [
     kind: z.literal('click'),
     action: z.enum(['click', 'long_press', 'double_click']),
     /**
-     * `sequence`: exactly boxes.length clicks, i-th in boxes[i] (Click×k, ordered);
+     * `sequence`: exactly boxes.length clicks, i-th in boxes[i] (Click×k, ordered). Boxes may repeat:
+     * an Arrows×k+Submit answer is the arrow button's box k times (repeats allowed), then `submit_box`;
+     * it is scored as exactly that sequence, i.e. the shortest sequence in the direction the
+     * instruction states (captcha engines reject puzzles where two directions tie);
      * `set`: exactly boxes.length clicks in distinct boxes, any order (Set+Submit);
      * `any`: exactly one click in any one box.
      */
@@ -174,6 +228,35 @@ export const Verifier = z.discriminatedUnion('kind', [
     rel_tolerance: z.number().positive(),
     /** |end.y - start.y| <= max_dy image px (5 px in VenusBench-CAPTCHA). */
     max_dy: z.number().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('drag_y'),
+    handle_box: BoxSchema,
+    track_box: BoxSchema.nullable(),
+    /** Expected signed vertical displacement, image px (negative = upwards). */
+    expected_dy: z.number(),
+    /**
+     * |dy - expected_dy| <= rel_tolerance * |expected_dy|: the VenusBench-CAPTCHA drag rule with the
+     * axes swapped (vertical swipe tracks, e.g. swipe_up_unlock).
+     */
+    rel_tolerance: z.number().positive(),
+    /** |end.x - start.x| <= max_dx image px (5 px, the VenusBench-CAPTCHA off-axis bound). */
+    max_dx: z.number().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('drags'),
+    /**
+     * Drag moves: a drag matches an item when it starts inside `handle_box` and ends inside
+     * `target_box` (free 2D drags: drop a piece into a slot, connect twins, sort tiles into slots).
+     */
+    items: z.array(z.object({ handle_box: BoxSchema, target_box: BoxSchema })).min(1),
+    /**
+     * Exactly `count` drags and nothing else; each drag matches a distinct item. With `count` <
+     * items.length the items are alternatives (e.g. jigsaw_tile_swap: A onto B or B onto A).
+     */
+    count: z.int().positive(),
+    /** When true, `count` equals items.length and the i-th drag must match items[i]. */
+    ordered: z.boolean(),
   }),
   z.object({
     kind: z.literal('pair'),

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { UisynthRecord, Manifest, type UisynthRecord as Rec } from '../core/schema.js';
 import { imageRel, manifestPath, shardJsonl, shardMeta, shardName, shardRejects } from './paths.js';
-import { planShards } from './shards.js';
+import { planShards, type ShardPlan } from './shards.js';
 
 /** A record without its `image` field (distributes over the grounding / captcha union). */
 export type RecordWithoutImage = Rec extends infer T ? (T extends unknown ? Omit<T, 'image'> : never) : never;
@@ -61,6 +61,8 @@ export interface ShardMeta {
   sha256: string;
   rejects: Record<string, number>;
   config_hash: string;
+  /** Counts over this shard's records (merged into the manifest's `stats`). */
+  stats: ShardStats;
 }
 
 export interface RunSummary {
@@ -72,14 +74,19 @@ export interface RunSummary {
 }
 
 const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
-/** Hash of the configuration that defines content; shards made under another config are not resumed. */
-export const configHash = (o: Pick<RunOptions, 'kind' | 'seed' | 'count' | 'shardSize' | 'config' | 'generators'>): string =>
-  sha256(JSON.stringify([o.kind, o.seed, o.count, o.shardSize, o.config, o.generators])).slice(0, 16);
+/**
+ * Hash of the configuration that defines content (kind, seed, shard size, generator config and versions).
+ * `count` is not part of it: a shard's content depends only on its index range, so raising `--count`
+ * keeps every complete shard. Shards made under another config are never resumed or mixed in.
+ */
+export const configHash = (o: Pick<RunOptions, 'kind' | 'seed' | 'shardSize' | 'config' | 'generators'>): string =>
+  sha256(JSON.stringify([o.kind, o.seed, o.shardSize, o.config, o.generators])).slice(0, 16);
 
-async function shardDone(out: string, s: number, hash: string): Promise<boolean> {
+async function shardDone(out: string, p: ShardPlan, hash: string): Promise<boolean> {
+  const s = p.shard;
   try {
     const meta = JSON.parse(await readFile(shardMeta(out, s), 'utf8')) as ShardMeta;
-    if (meta.config_hash !== hash) return false;
+    if (meta.config_hash !== hash || meta.start !== p.start || meta.end !== p.end || !meta.stats) return false;
     return sha256(await readFile(shardJsonl(out, s))) === meta.sha256;
   } catch {
     return false;
@@ -100,6 +107,32 @@ async function mapOrdered<T>(start: number, end: number, concurrency: number, f:
   return results;
 }
 
+/** Create the output directory; turns file-system refusals into one-line usage errors. */
+async function ensureOutDir(out: string): Promise<void> {
+  try {
+    await mkdir(out, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why: Record<string, string> = {
+      EEXIST: 'exists and is not a directory',
+      ENOTDIR: 'has a file where a directory is needed',
+      EACCES: 'is not writable',
+      EPERM: 'is not writable',
+      EROFS: 'is on a read-only file system',
+      ENOSPC: 'has no space left',
+    };
+    if (code && why[code]) throw new UsageError(`--out: ${out} ${why[code]}`, '--out');
+    throw e;
+  }
+}
+
+/** Remove every shard file (jsonl, meta, rejects) and the images folder: `--force` over another config. */
+async function removeShards(out: string): Promise<void> {
+  for (const f of await readdir(out)) if (/^shard-\d{5}\.(jsonl|meta\.json|rejects\.jsonl)(\.partial)?$/.test(f)) await rm(join(out, f), { force: true });
+  await rm(join(out, 'images'), { recursive: true, force: true });
+  await rm(manifestPath(out), { force: true });
+}
+
 type Attempt = { ok: true; line: string; png: Buffer; rel: string } | { ok: false; index: number; reason: string; message: string };
 
 /**
@@ -107,21 +140,36 @@ type Attempt = { ok: true; line: string; png: Buffer; rel: string } | { ok: fals
  * @throws UsageError when the output directory holds a dataset of the other kind.
  */
 export async function runShards(o: RunOptions): Promise<RunSummary> {
-  await mkdir(o.out, { recursive: true });
+  await ensureOutDir(o.out);
+  const hash = configHash(o);
   const existing = manifestPath(o.out);
   if (existsSync(existing)) {
-    const m = JSON.parse(await readFile(existing, 'utf8')) as { kind?: string };
+    let m: { kind?: string; config?: { config_hash?: string } } = {};
+    try {
+      m = JSON.parse(await readFile(existing, 'utf8'));
+    } catch {
+      /* unreadable manifest: rebuilt below */
+    }
     if (m.kind && m.kind !== o.kind)
       throw new UsageError(`--out: ${o.out} already holds a ${m.kind} dataset; choose another directory`, '--out');
+    const old = m.config?.config_hash;
+    if (old && old !== hash) {
+      if (!o.force)
+        throw new UsageError(
+          `--out: ${o.out} holds a dataset made with a different seed, shard size, config or generator version; ` +
+            `choose another directory, or pass --force to replace it`,
+          '--out',
+        );
+      await removeShards(o.out);
+    }
   }
-  const hash = configHash(o);
   const plan = planShards(o.count, o.shardSize, o.shardIndex, o.shardCount);
   const total = plan.reduce((a, p) => a + p.end - p.start, 0);
   let done = 0;
   const summary: Omit<RunSummary, 'manifest'> = { written: [], skipped: [], records: 0, rejects: {} };
 
   for (const p of plan) {
-    if (!o.force && (await shardDone(o.out, p.shard, hash))) {
+    if (!o.force && (await shardDone(o.out, p, hash))) {
       summary.skipped.push(p.shard);
       done += p.end - p.start;
       o.onProgress?.(done, total);
@@ -155,8 +203,12 @@ export async function runShards(o: RunOptions): Promise<RunSummary> {
     const lines: string[] = [];
     const rejectLines: string[] = [];
     const rejects: Record<string, number> = {};
+    const stats = emptyStats();
     for (const r of results) {
-      if (r.ok) lines.push(r.line);
+      if (r.ok) {
+        lines.push(r.line);
+        addStats(stats, JSON.parse(r.line) as Rec);
+      }
       else {
         rejects[r.reason] = (rejects[r.reason] ?? 0) + 1;
         rejectLines.push(JSON.stringify({ index: r.index, reason: r.reason, message: r.message }));
@@ -177,8 +229,11 @@ export async function runShards(o: RunOptions): Promise<RunSummary> {
       sha256: sha256(body),
       rejects,
       config_hash: hash,
+      stats,
     };
     await writeFile(shardMeta(o.out, p.shard), JSON.stringify(meta, null, 2) + '\n');
+    // the manifest is kept current after every shard, so an interrupted run still has one
+    await writeManifest(o, hash);
     summary.written.push(p.shard);
     summary.records += lines.length;
     for (const [k, v] of Object.entries(rejects)) summary.rejects[k] = (summary.rejects[k] ?? 0) + v;
@@ -202,7 +257,11 @@ async function writeManifest(o: RunOptions, hash: string): Promise<Manifest> {
   }
   const rejects: Record<string, number> = {};
   for (const m of metas) for (const [k, v] of Object.entries(m.rejects)) rejects[k] = (rejects[k] ?? 0) + v;
-  const stats = await datasetStats(o.out, metas);
+  const stats = emptyStats();
+  for (const m of metas) mergeStats(stats, m.stats);
+  const expected = Math.ceil(o.count / o.shardSize);
+  const present = new Set(metas.map((m) => m.shard));
+  const missing = Array.from({ length: expected }, (_, i) => i).filter((i) => !present.has(i));
   const manifest = Manifest.parse({
     format: 'uisynth/1',
     uisynth_version: o.generators.uisynth ?? '0.0.0',
@@ -219,7 +278,7 @@ async function writeManifest(o: RunOptions, hash: string): Promise<Manifest> {
     shards: metas.map((m) => ({ file: m.file, start: m.start, end: m.end, records: m.records, sha256: m.sha256 })),
     records: metas.reduce((a, m) => a + m.records, 0),
     rejects,
-    stats,
+    stats: { ...stats, shards_expected: expected, shards_missing: missing },
   });
   const tmp = manifestPath(o.out) + '.partial';
   await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
@@ -231,36 +290,49 @@ const bump = (m: Record<string, number>, k: string, n = 1): void => {
   m[k] = (m[k] ?? 0) + n;
 };
 
-/** Counts for the manifest: by platform, locale, scenario, captcha type/group, query style; hit-test rejections. */
-async function datasetStats(out: string, metas: ShardMeta[]): Promise<Record<string, unknown>> {
-  const by = { platform: {}, locale: {}, scenario: {}, type: {}, group: {}, query_style: {}, hittest_rejected: {} } as Record<
-    string,
-    Record<string, number>
-  >;
-  let targets = 0;
-  let queries = 0;
-  let negatives = 0;
-  for (const m of metas) {
-    const text = await readFile(join(out, m.file), 'utf8');
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      const r = JSON.parse(line) as Rec;
-      bump(by.platform!, r.platform);
-      bump(by.locale!, r.locale);
-      bump(by.scenario!, r.context.scenario);
-      if (r.kind === 'captcha') {
-        bump(by.type!, r.captcha.type);
-        bump(by.group!, r.captcha.group);
-      } else {
-        targets += r.targets.length;
-        queries += r.queries.length;
-        for (const q of r.queries) {
-          bump(by.query_style!, q.style);
-          if (q.tid === null) negatives++;
-        }
-        for (const [k, v] of Object.entries(r.hittest.rejected)) bump(by.hittest_rejected!, k, v);
-      }
+/** Counts over records: by platform, locale, scenario, captcha type/group, query style; hit-test rejections. */
+export interface ShardStats {
+  platform: Record<string, number>;
+  locale: Record<string, number>;
+  scenario: Record<string, number>;
+  type: Record<string, number>;
+  group: Record<string, number>;
+  query_style: Record<string, number>;
+  hittest_rejected: Record<string, number>;
+  targets: number;
+  queries: number;
+  negatives: number;
+}
+
+const COUNT_KEYS = ['platform', 'locale', 'scenario', 'type', 'group', 'query_style', 'hittest_rejected'] as const;
+
+export function emptyStats(): ShardStats {
+  return { platform: {}, locale: {}, scenario: {}, type: {}, group: {}, query_style: {}, hittest_rejected: {}, targets: 0, queries: 0, negatives: 0 };
+}
+
+/** Add one record to the counts. */
+export function addStats(st: ShardStats, r: Rec): void {
+  bump(st.platform, r.platform);
+  bump(st.locale, r.locale);
+  bump(st.scenario, r.context.scenario);
+  if (r.kind === 'captcha') {
+    bump(st.type, r.captcha.type);
+    bump(st.group, r.captcha.group);
+  } else {
+    st.targets += r.targets.length;
+    st.queries += r.queries.length;
+    for (const q of r.queries) {
+      bump(st.query_style, q.style);
+      if (q.tid === null) st.negatives++;
     }
+    for (const [k, v] of Object.entries(r.hittest.rejected)) bump(st.hittest_rejected, k, v);
   }
-  return { ...by, targets, queries, negatives };
+}
+
+/** `into += from`, key by key (key order: first seen). */
+export function mergeStats(into: ShardStats, from: ShardStats): void {
+  for (const k of COUNT_KEYS) for (const [key, v] of Object.entries(from[k] ?? {})) bump(into[k], key, v);
+  into.targets += from.targets ?? 0;
+  into.queries += from.queries ?? 0;
+  into.negatives += from.negatives ?? 0;
 }

@@ -29,11 +29,26 @@ export function planShards(count: number, shardSize: number, shardIndex: number,
 
 /**
  * Default shard index/count from the scheduler's environment: Kubernetes Indexed Job
- * (`JOB_COMPLETION_INDEX`), Slurm arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`), AWS Batch
- * (`AWS_BATCH_JOB_ARRAY_INDEX`, `AWS_BATCH_JOB_ARRAY_SIZE`). Returns undefined fields when absent.
+ * (`JOB_COMPLETION_INDEX`, 0-based), Slurm arrays (`SLURM_ARRAY_TASK_ID` minus `SLURM_ARRAY_TASK_MIN`, so
+ * `--array=1-8` works; `SLURM_ARRAY_TASK_COUNT`), AWS Batch (`AWS_BATCH_JOB_ARRAY_INDEX`, `AWS_BATCH_JOB_ARRAY_SIZE`),
+ * or a generic `SHARD_INDEX` / `SHARD_COUNT`. `source` names the variable for error messages.
+ * @throws UsageError when a variable is set but is not a non-negative integer.
  */
-export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): { index?: number; count?: number } {
-  const idx = env.JOB_COMPLETION_INDEX ?? env.SLURM_ARRAY_TASK_ID ?? env.AWS_BATCH_JOB_ARRAY_INDEX;
-  const cnt = env.SLURM_ARRAY_TASK_COUNT ?? env.AWS_BATCH_JOB_ARRAY_SIZE;
-  return { index: idx !== undefined ? Number(idx) : undefined, count: cnt !== undefined ? Number(cnt) : undefined };
+export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): { index?: number; count?: number; source?: string } {
+  const num = (name: string): number | undefined => {
+    const v = env[name];
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name}: expected a non-negative integer, got '${v}'`, name);
+    return n;
+  };
+  if (env.JOB_COMPLETION_INDEX !== undefined) return { index: num('JOB_COMPLETION_INDEX'), count: undefined, source: 'JOB_COMPLETION_INDEX' };
+  if (env.SLURM_ARRAY_TASK_ID !== undefined) {
+    const min = num('SLURM_ARRAY_TASK_MIN') ?? 0;
+    return { index: num('SLURM_ARRAY_TASK_ID')! - min, count: num('SLURM_ARRAY_TASK_COUNT'), source: 'SLURM_ARRAY_TASK_ID' };
+  }
+  if (env.AWS_BATCH_JOB_ARRAY_INDEX !== undefined)
+    return { index: num('AWS_BATCH_JOB_ARRAY_INDEX'), count: num('AWS_BATCH_JOB_ARRAY_SIZE'), source: 'AWS_BATCH_JOB_ARRAY_INDEX' };
+  if (env.SHARD_INDEX !== undefined) return { index: num('SHARD_INDEX'), count: num('SHARD_COUNT'), source: 'SHARD_INDEX' };
+  return {};
 }

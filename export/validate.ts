@@ -97,7 +97,11 @@ export async function validateDataset(dir: string, maxErrors = 200): Promise<Val
         if (!boxInside(r.captcha.puzzle_box, size)) err(`${at}: puzzle_box outside image`);
         const v = r.verifier;
         const boxes: Box[] =
-          v.kind === 'click' ? [...v.boxes, ...(v.submit_box ? [v.submit_box] : [])] : v.kind === 'text_entry' ? [v.input_box] : v.kind === 'drag' ? [v.handle_box] : v.boxes;
+          v.kind === 'click' ? [...v.boxes, ...(v.submit_box ? [v.submit_box] : [])]
+          : v.kind === 'text_entry' ? [v.input_box]
+          : v.kind === 'drag' || v.kind === 'drag_y' ? [v.handle_box]
+          : v.kind === 'drags' ? v.items.flatMap((it) => [it.handle_box, it.target_box])
+          : v.boxes;
         for (const b of boxes) if (!boxInside(b, size)) err(`${at}: verifier box ${JSON.stringify(b)} outside image`);
         if (r.solution.actions.length !== r.solution.actions_norm1000.length) err(`${at}: actions_norm1000 length mismatch`);
         const gold = scoreCaptcha(r, r.solution.actions);

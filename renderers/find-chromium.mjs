@@ -70,7 +70,7 @@ export function findChromium() {
 /** `Chromium 156.0.8078.73` or null. */
 export function chromiumVersion(path) {
   try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 20000 }).trim();
+    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 20000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return null;
   }

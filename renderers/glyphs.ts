@@ -143,6 +143,8 @@ export function glyphFor(ch: string, style: TextStyle = {}): { font: Font; glyph
   const sub = cjkSubsetFor(cp);
   const scDir = join(pkgDir('@fontsource/noto-sans-sc'), 'files');
   if (sub) candidates.push(join(scDir, `noto-sans-sc-${sub}-${weight}-normal.woff`));
+  // last resort: the face's Greek subsets (Noto Sans SC has no Greek); tried only after every other file
+  candidates.push(join(latinDir, `${face}-greek-${weight}-normal.woff`));
   for (const path of candidates) {
     const font = loadFontFile(path);
     if (!font) continue;

@@ -16,7 +16,9 @@ Rules (DESIGN.md "Scoring", VenusBench-CAPTCHA): action types and counts must ma
 counts only inside a box (x1 <= x < x2, y1 <= y < y2); ordered tasks need the order; text entry is a click
 in the input box then Type whose text equals an accepted answer after trimming (case-insensitive unless
 case_sensitive); a drag is exactly one drag starting in the handle box, with the expected direction,
-|dx - expected_dx| <= rel_tolerance * |expected_dx| and |end.y - start.y| <= max_dy; pair tasks are two
+|dx - expected_dx| <= rel_tolerance * |expected_dx| and |end.y - start.y| <= max_dy (drag_y: the same
+with the axes swapped, |end.x - start.x| <= max_dx); drags is exactly `count` drags, each matching a
+distinct item (start in its handle_box, end in its target_box; in order when `ordered`); pair tasks are two
 clicks matching any valid pair in either order; grounding is one click in the target box, or a refusal
 when the target is null. Predicted coordinates are decoded from the ground truth's convention first.
 """
@@ -448,6 +450,51 @@ def _score_verifier(v, actions):
         if abs(d["end"][1] - d["start"][1]) > v["max_dy"]:
             return 0, "drag drifts more than %spx vertically" % v["max_dy"]
         return 1, "ok"
+    if kind == "drag_y":
+        if len(actions) != 1:
+            return 0, "expected exactly one drag, got %d actions" % len(actions)
+        d = actions[0]
+        if d["type"] != "drag":
+            return 0, "expected drag, got %s" % d["type"]
+        if not _in_box(d["start"], v["handle_box"]):
+            return 0, "drag does not start on the handle"
+        dy = d["end"][1] - d["start"][1]
+        if _sign(dy) != _sign(v["expected_dy"]):
+            return 0, "drag goes the wrong way"
+        if abs(dy - v["expected_dy"]) > v["rel_tolerance"] * abs(v["expected_dy"]):
+            return 0, "drag distance outside tolerance"
+        if abs(d["end"][0] - d["start"][0]) > v["max_dx"]:
+            return 0, "drag drifts more than %spx horizontally" % v["max_dx"]
+        return 1, "ok"
+    if kind == "drags":
+        if len(actions) != v["count"]:
+            return 0, "expected exactly %d drags, got %d actions" % (v["count"], len(actions))
+        if any(a["type"] != "drag" for a in actions):
+            return 0, "expected only drags"
+        items = v["items"]
+
+        def fits(d, j):
+            return _in_box(d["start"], items[j]["handle_box"]) and _in_box(d["end"], items[j]["target_box"])
+
+        if v["ordered"]:
+            for i, d in enumerate(actions):
+                if i >= len(items) or not fits(d, i):
+                    return 0, "drag %d does not move item %d onto its target" % (i + 1, i + 1)
+            return 1, "ok"
+        used = [False] * len(items)
+
+        def go(i):
+            if i == len(actions):
+                return True
+            for j in range(len(items)):
+                if not used[j] and fits(actions[i], j):
+                    used[j] = True
+                    if go(i + 1):
+                        return True
+                    used[j] = False
+            return False
+
+        return (1, "ok") if go(0) else (0, "drags do not move every item onto its target")
     if kind == "pair":
         if len(actions) != 2:
             return 0, "expected exactly two clicks, got %d actions" % len(actions)

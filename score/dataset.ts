@@ -7,7 +7,7 @@
  * Per-type keys: `captcha/<type>` and `grounding/<query style>`.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import type { CoordSpace } from '../core/geometry.js';
 import type { Action } from '../core/actions.js';
@@ -64,6 +64,7 @@ export function parseOutput(output: string, grounding: boolean): Action[] | null
  */
 export async function readPredictions(file: string): Promise<Map<string, Prediction>> {
   if (!existsSync(file)) throw new UsageError(`--predictions: ${file} does not exist`, '--predictions');
+  if (!statSync(file).isFile()) throw new UsageError(`--predictions: ${file} is not a file (expected a JSONL file)`, '--predictions');
   const map = new Map<string, Prediction>();
   const lines = (await readFile(file, 'utf8')).split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -75,7 +76,7 @@ export async function readPredictions(file: string): Promise<Map<string, Predict
     } catch {
       throw new UsageError(`--predictions: ${file}:${i + 1}: not valid JSON`, '--predictions');
     }
-    if (typeof p.id !== 'string' || typeof p.output !== 'string' || (p.qid !== undefined && typeof p.qid !== 'string'))
+    if (p === null || typeof p !== 'object' || Array.isArray(p) || typeof p.id !== 'string' || typeof p.output !== 'string' || (p.qid !== undefined && typeof p.qid !== 'string'))
       throw new UsageError(`--predictions: ${file}:${i + 1}: needs string fields "id" and "output" (and optional "qid")`, '--predictions');
     const key = p.qid ? `${p.id}\u0000${p.qid}` : p.id;
     if (map.has(key)) throw new UsageError(`--predictions: ${file}:${i + 1}: duplicate prediction for ${p.id}${p.qid ? ' ' + p.qid : ''}`, '--predictions');

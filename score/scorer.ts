@@ -52,6 +52,11 @@ function distinctAssignment(pts: readonly Point[], boxes: readonly Box[]): boole
  * - `drag`: exactly one drag; start inside the handle box; signed dx has the expected direction and
  *   `|dx - expected_dx| <= rel_tolerance * |expected_dx|`; `|end.y - start.y| <= max_dy` (VenusBench-CAPTCHA drag rule).
  * - `pair`: exactly two clicks that fall in the two boxes of any valid pair, either order (Bingo rule).
+ * - `drag_y`: the `drag` rule with the axes swapped (vertical tracks): exactly one drag starting inside
+ *   the handle box, signed dy in the expected direction with `|dy - expected_dy| <= rel_tolerance *
+ *   |expected_dy|`, and `|end.x - start.x| <= max_dx`.
+ * - `drags`: exactly `count` actions, all drags; each drag matches a distinct item (start inside its
+ *   `handle_box`, end inside its `target_box`); with `ordered` the i-th drag must match item i.
  */
 export function scoreVerifier(v: Verifier, actions: readonly Action[]): ScoreResult {
   switch (v.kind) {
@@ -93,6 +98,45 @@ export function scoreVerifier(v: Verifier, actions: readonly Action[]): ScoreRes
         return fail(`drag distance ${dx.toFixed(1)} outside ${v.expected_dx.toFixed(1)} ± ${(v.rel_tolerance * 100).toFixed(0)}%`);
       if (Math.abs(d.end[1] - d.start[1]) > v.max_dy) return fail(`drag drifts more than ${v.max_dy}px vertically`);
       return ok;
+    }
+    case 'drag_y': {
+      if (actions.length !== 1) return fail(`expected exactly one drag, got ${actions.length} actions`);
+      const d = actions[0]!;
+      if (d.type !== 'drag') return fail(`expected drag, got ${d.type}`);
+      if (!pointInBox(d.start, v.handle_box)) return fail('drag does not start on the handle');
+      const dy = d.end[1] - d.start[1];
+      if (Math.sign(dy) !== Math.sign(v.expected_dy)) return fail('drag goes the wrong way');
+      if (Math.abs(dy - v.expected_dy) > v.rel_tolerance * Math.abs(v.expected_dy))
+        return fail(`drag distance ${dy.toFixed(1)} outside ${v.expected_dy.toFixed(1)} ± ${(v.rel_tolerance * 100).toFixed(0)}%`);
+      if (Math.abs(d.end[0] - d.start[0]) > v.max_dx) return fail(`drag drifts more than ${v.max_dx}px horizontally`);
+      return ok;
+    }
+    case 'drags': {
+      if (actions.length !== v.count) return fail(`expected exactly ${v.count} drags, got ${actions.length} actions`);
+      const drags: Array<{ start: Point; end: Point }> = [];
+      for (const a of actions) {
+        if (a.type !== 'drag') return fail(`expected only drags, got ${a.type}`);
+        drags.push(a);
+      }
+      const fits = (d: { start: Point; end: Point }, j: number): boolean =>
+        pointInBox(d.start, v.items[j]!.handle_box) && pointInBox(d.end, v.items[j]!.target_box);
+      if (v.ordered) {
+        for (let i = 0; i < drags.length; i++) if (!v.items[i] || !fits(drags[i]!, i)) return fail(`drag ${i + 1} does not move item ${i + 1} onto its target`);
+        return ok;
+      }
+      const used = new Array<boolean>(v.items.length).fill(false);
+      const go = (i: number): boolean => {
+        if (i === drags.length) return true;
+        for (let j = 0; j < v.items.length; j++) {
+          if (!used[j] && fits(drags[i]!, j)) {
+            used[j] = true;
+            if (go(i + 1)) return true;
+            used[j] = false;
+          }
+        }
+        return false;
+      };
+      return go(0) ? ok : fail('drags do not move every item onto its target');
     }
     case 'pair': {
       if (actions.length !== 2) return fail(`expected exactly two clicks, got ${actions.length} actions`);

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Action } from '../core/actions.js';
 import { actionsToText } from '../core/actions.js';
 import { type Box, type Point, boxCenter, pointInBox } from '../core/geometry.js';
-import { CaptchaRecord, DIFFICULTIES, type Verifier } from '../core/schema.js';
+import { CAPTCHA_GROUPS, CaptchaRecord, DIFFICULTIES, type Verifier } from '../core/schema.js';
 import { UsageError } from '../core/errors.js';
 import { actionsFromSpace, scoreCaptcha } from '../score/scorer.js';
 import { resizeSvg } from '../renderers/compositor.js';
@@ -42,7 +42,10 @@ function verifierBoxes(v: Verifier): Box[] {
     case 'text_entry':
       return [v.input_box];
     case 'drag':
+    case 'drag_y':
       return v.track_box ? [v.handle_box, v.track_box] : [v.handle_box];
+    case 'drags':
+      return v.items.flatMap((it) => [it.handle_box, it.target_box]);
     case 'pair':
       return v.boxes;
   }
@@ -61,11 +64,18 @@ function perturbations(r: Rec): Array<[string, Action[]]> {
     case 'click': {
       const boxes = verifierBoxes(v);
       gold.forEach((_a, i) => {
-        const p = outsidePoint(v.boxes[Math.min(i, v.boxes.length - 1)]!, v.mode === 'sequence' ? [v.boxes[i]!] : boxes, W, H);
+        // the click's own box (the submit button for the last click of a sequence with submit)
+        const own = v.mode === 'sequence' ? (v.boxes[i] ?? v.submit_box!) : v.boxes[Math.min(i, v.boxes.length - 1)]!;
+        const p = outsidePoint(own, v.mode === 'sequence' ? [own] : boxes, W, H);
         out.push([`click ${i + 1} shifted outside its box`, gold.map((g, j) => (j === i ? click(p) : g))]);
       });
-      if (gold.length >= 2) out.push(['wrong order', [gold[1]!, gold[0]!, ...gold.slice(2)]]);
-      out.push(['wrong action type', gold.map((g) => (g.type === 'click' ? { type: 'long_press', point: g.point } : g)) as Action[]]);
+      // (Arrows×k+Submit repeats one box: swapping two clicks on the same box is no perturbation)
+      const firstDiff = v.mode === 'sequence' ? gold.findIndex((_g, i) => i > 0 && JSON.stringify(v.boxes[i] ?? v.submit_box) !== JSON.stringify(v.boxes[0])) : 1;
+      // (Set+Submit: the target clicks are unordered, so the order perturbation is the submit click first)
+      if (v.mode === 'set' && v.submit_box) out.push(['submit before the targets', [gold[gold.length - 1]!, ...gold.slice(0, -1)]]);
+      else if (v.mode !== 'set' && gold.length >= 2 && firstDiff > 0) out.push(['wrong order', [gold[firstDiff]!, ...gold.slice(1, firstDiff), gold[0]!, ...gold.slice(firstDiff + 1)]]);
+      // (LongPress answers: a plain click is the wrong action type)
+      out.push(['wrong action type', gold.map((g) => (g.type === 'click' ? { type: 'long_press', point: g.point } : g.type === 'long_press' ? { type: 'click', point: g.point } : g)) as Action[]]);
       break;
     }
     case 'text_entry': {
@@ -90,6 +100,34 @@ function perturbations(r: Rec): Array<[string, Action[]]> {
       out.push(['click instead of drag', [click(d.start)]]);
       break;
     }
+    case 'drag_y': {
+      const d = gold[0] as Extract<Action, { type: 'drag' }>;
+      const dy = d.end[1] - d.start[1];
+      const withEnd = (ex: number, ey: number, s: Point = d.start): Action[] => [{ type: 'drag', start: s, end: [ex, ey] }];
+      out.push(['short drag', withEnd(d.start[0], d.start[1] + Math.round(dy * 0.5))]);
+      out.push(['long drag', withEnd(d.start[0], d.start[1] + Math.round(dy * 1.5))]);
+      out.push(['wrong direction', withEnd(d.start[0], d.start[1] - dy)]);
+      out.push(['horizontal drift > 5 px', withEnd(d.start[0] + 6, d.end[1])]);
+      out.push(['horizontal instead of vertical', withEnd(d.start[0] + Math.abs(dy), d.start[1])]);
+      const s2 = outsidePoint(v.handle_box, [v.handle_box], W, H);
+      out.push(['start outside handle', withEnd(s2[0], s2[1] + dy, s2)]);
+      out.push(['click instead of drag', [click(d.start)]]);
+      break;
+    }
+    case 'drags': {
+      const ds = gold as Array<Extract<Action, { type: 'drag' }>>;
+      const targets = v.items.map((it) => it.target_box);
+      ds.forEach((d, i) => {
+        const miss = outsidePoint(v.items.find((it) => pointInBox(d.end, it.target_box))!.target_box, targets, W, H);
+        out.push([`drag ${i + 1} ends outside its target`, ds.map((g, j) => (j === i ? { ...g, end: miss } : g))]);
+        const s2 = outsidePoint(v.items.find((it) => pointInBox(d.start, it.handle_box))!.handle_box, v.items.map((it) => it.handle_box), W, H);
+        out.push([`drag ${i + 1} starts off its item`, ds.map((g, j) => (j === i ? { ...g, start: s2 } : g))]);
+      });
+      if (ds.length >= 2) out.push(['ends swapped', [{ ...ds[0]!, end: ds[1]!.end }, { ...ds[1]!, end: ds[0]!.end }, ...ds.slice(2)]]);
+      if (v.ordered && ds.length >= 2) out.push(['wrong order', [ds[1]!, ds[0]!, ...ds.slice(2)]]);
+      out.push(['clicks instead of drags', ds.map((d) => click(d.start))]);
+      break;
+    }
     case 'pair': {
       const valid = new Set(v.valid_pairs.flatMap(([i, j]) => [`${i},${j}`, `${j},${i}`]));
       let bad: [number, number] | null = null;
@@ -107,7 +145,9 @@ function perturbations(r: Rec): Array<[string, Action[]]> {
 function answerStrings(r: Rec): string[] {
   const v = r.verifier;
   const out: string[] = [];
-  if (v.kind === 'text_entry') out.push(v.answer);
+  // short or purely numeric answers ("7", "12", "A") occur in any SVG's numbers and names by chance; the
+  // breadth tests check them structurally (test/captcha-breadth1.test.ts)
+  if (v.kind === 'text_entry' && v.answer.length > 2 && !/^\d+$/.test(v.answer)) out.push(v.answer);
   const l = r.latent as Record<string, unknown>;
   if (Array.isArray(l.targets)) out.push(...(l.targets as string[]).filter((t) => typeof t === 'string' && t.length > 2));
   if (typeof l.theta === 'number') out.push(`rotate(${l.theta}`);
@@ -246,11 +286,11 @@ describe('captcha generator contract', () => {
     expect(() => resolveCaptchaTypes('nope')).toThrow(/--types: unknown value 'nope'; allowed: .*slider_jigsaw_gap/);
   });
 
-  it('registry covers the eight VenusBench groups A–H, one engine each', () => {
+  it('registry covers the eight VenusBench groups A–H (and the extra groups once filled)', () => {
     const rows = describeTypes();
-    expect(rows.map((r) => r.group).sort()).toEqual(
-      ['drag_to_end', 'image_rotation', 'ocr_text_entry', 'one_click', 'ordered_icon_click', 'ordered_text_click', 'slider_puzzle', 'visual_reasoning'],
-    );
+    const groups = new Set(rows.map((r) => r.group));
+    for (const g of ['drag_to_end', 'image_rotation', 'ocr_text_entry', 'one_click', 'ordered_icon_click', 'ordered_text_click', 'slider_puzzle', 'visual_reasoning']) expect(groups.has(g)).toBe(true);
+    for (const g of groups) expect(CAPTCHA_GROUPS as readonly string[]).toContain(g);
     for (const r of rows) {
       expect(r.knobs.length).toBeGreaterThan(0);
       expect(Object.keys(r.difficulties)).toEqual(['easy', 'medium', 'hard']);

@@ -66,8 +66,12 @@ describe('shard plan', () => {
     expect(() => planShards(0, 4, 0, 1)).toThrow(UsageError);
   });
   it('reads scheduler indices from the environment', () => {
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '3' })).toEqual({ index: 3, count: undefined });
-    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({ index: 1, count: 4 });
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '3' })).toEqual({ index: 3, count: undefined, source: 'JOB_COMPLETION_INDEX' });
+    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '4' })).toMatchObject({ index: 1, count: 4 });
+    // 1-based Slurm arrays (--array=1-4): the index is relative to SLURM_ARRAY_TASK_MIN
+    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '4', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_COUNT: '4' })).toMatchObject({ index: 3, count: 4 });
+    expect(() => shardFromEnv({ SLURM_ARRAY_TASK_ID: 'abc' })).toThrow(/SLURM_ARRAY_TASK_ID: expected a non-negative integer/);
+    expect(shardFromEnv({})).toEqual({});
   });
 });
 

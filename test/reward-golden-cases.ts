@@ -414,5 +414,75 @@ export function goldenCases(): GoldenCase[] {
   add('pair-norm1000-1000', 'gold', PRQ, 'Click(point=(25, 25))\nClick(point=(125, 25))', 1);
   add('pair-norm1000-1000', 'x 50 -> 96 is box 1', PRQ, 'Click(point=(50, 25))\nClick(point=(125, 25))', 0);
 
+  // ---- CAPTCHA: drag_y (vertical track; VenusBench drag rule with the axes swapped) ----
+  const dyV = { kind: 'drag_y', handle_box: [100, 400, 140, 440], track_box: [100, 100, 140, 440], expected_dy: -300, rel_tolerance: 0.1, max_dx: 5 };
+  const DY = cGt([400, 500], ABS, dyV);
+  const dy = (name: string, c: string, e: 0 | 1): void => add('drag-y', name, DY, c, e);
+  dy('exact swipe up', 'Drag(start=(120, 420), end=(120, 120))', 1);
+  dy('tolerance edge -330', 'Drag(start=(120, 420), end=(120, 90))', 1);
+  dy('tolerance edge -270', 'Drag(start=(120, 420), end=(120, 150))', 1);
+  dy('over tolerance -331', 'Drag(start=(120, 420), end=(120, 89))', 0);
+  dy('short -269', 'Drag(start=(120, 420), end=(120, 151))', 0);
+  dy('downwards', 'Drag(start=(120, 420), end=(120, 480))', 0);
+  dy('dx +5 edge', 'Drag(start=(120, 420), end=(125, 120))', 1);
+  dy('dx -6', 'Drag(start=(120, 420), end=(114, 120))', 0);
+  dy('start above handle', 'Drag(start=(120, 399), end=(120, 99))', 0);
+  dy('horizontal drag', 'Drag(start=(120, 420), end=(420, 420))', 0);
+  dy('two drags', 'Drag(start=(120, 420), end=(120, 120))\nDrag(start=(120, 420), end=(120, 120))', 0);
+  dy('click', 'Click(point=(120, 420))', 0);
+  dy('json', '{"action":"drag","start_coordinate":[120,420],"end_coordinate":[121,121]}', 1);
+  const DYN = cGt([400, 500], NORM1000, dyV);
+  // norm1000 on 400x500: x = (m + 0.5) * 0.4, y = (m + 0.5) * 0.5
+  add('drag-y-norm1000', 'gold cells', DYN, 'Drag(start=(299, 839), end=(299, 239))', 1);
+  add('drag-y-norm1000', 'x drift 15 cells = 6 px', DYN, 'Drag(start=(299, 839), end=(314, 239))', 0);
+
+  // ---- CAPTCHA: drags (free 2D drags, each onto its target box) ----
+  const dsV = {
+    kind: 'drags',
+    items: [
+      { handle_box: [0, 0, 40, 40], target_box: [200, 0, 240, 40] },
+      { handle_box: [0, 50, 40, 90], target_box: [200, 50, 240, 90] },
+    ],
+    count: 2,
+    ordered: false,
+  };
+  const DS = cGt([400, 300], ABS, dsV);
+  const ds = (name: string, c: string, e: 0 | 1): void => add('drags', name, DS, c, e);
+  ds('both, listed order', 'Drag(start=(20, 20), end=(220, 20))\nDrag(start=(20, 70), end=(220, 70))', 1);
+  ds('both, other order', 'Drag(start=(20, 70), end=(220, 70))\nDrag(start=(20, 20), end=(220, 20))', 1);
+  ds('free 2D end anywhere in target', 'Drag(start=(5, 5), end=(239, 39))\nDrag(start=(39, 89), end=(200, 50))', 1);
+  ds('end on target x2 exclusive', 'Drag(start=(20, 20), end=(240, 20))\nDrag(start=(20, 70), end=(220, 70))', 0);
+  ds('swapped targets', 'Drag(start=(20, 20), end=(220, 70))\nDrag(start=(20, 70), end=(220, 20))', 0);
+  ds('same item twice', 'Drag(start=(20, 20), end=(220, 20))\nDrag(start=(20, 20), end=(220, 20))', 0);
+  ds('one drag only', 'Drag(start=(20, 20), end=(220, 20))', 0);
+  ds('three drags', 'Drag(start=(20, 20), end=(220, 20))\nDrag(start=(20, 70), end=(220, 70))\nDrag(start=(20, 70), end=(220, 70))', 0);
+  ds('click mixed in', 'Drag(start=(20, 20), end=(220, 20))\nClick(point=(220, 70))', 0);
+  ds('start off handle', 'Drag(start=(45, 20), end=(220, 20))\nDrag(start=(20, 70), end=(220, 70))', 0);
+  ds('json list', '[{"action":"drag","start_coordinate":[20,20],"end_coordinate":[220,20]},{"action":"drag","start_coordinate":[20,70],"end_coordinate":[220,70]}]', 1);
+  const DSO = cGt([400, 300], ABS, { ...dsV, ordered: true });
+  add('drags-ordered', 'listed order', DSO, 'Drag(start=(20, 20), end=(220, 20))\nDrag(start=(20, 70), end=(220, 70))', 1);
+  add('drags-ordered', 'other order', DSO, 'Drag(start=(20, 70), end=(220, 70))\nDrag(start=(20, 20), end=(220, 20))', 0);
+  const DSA = cGt([400, 300], ABS, {
+    kind: 'drags',
+    items: [
+      { handle_box: [0, 0, 40, 40], target_box: [100, 100, 140, 140] },
+      { handle_box: [100, 100, 140, 140], target_box: [0, 0, 40, 40] },
+    ],
+    count: 1,
+    ordered: false,
+  });
+  add('drags-alternatives', 'A onto B', DSA, 'Drag(start=(20, 20), end=(120, 120))', 1);
+  add('drags-alternatives', 'B onto A', DSA, 'Drag(start=(120, 120), end=(20, 20))', 1);
+  add('drags-alternatives', 'both (one too many)', DSA, 'Drag(start=(20, 20), end=(120, 120))\nDrag(start=(120, 120), end=(20, 20))', 0);
+  add('drags-alternatives', 'A onto itself', DSA, 'Drag(start=(20, 20), end=(25, 25))', 0);
+  // ---- Arrows×k+Submit: the arrow's box repeated k times, then submit ----
+  const arV = { kind: 'click', action: 'click', mode: 'sequence', boxes: [[0, 0, 30, 30], [0, 0, 30, 30], [0, 0, 30, 30]], submit_box: [100, 0, 160, 30], min_duration_ms: null };
+  const AR = cGt([400, 300], ABS, arV);
+  add('arrows-submit', 'arrow x3 then submit', AR, 'Click(point=(15, 15))\nClick(point=(16, 14))\nClick(point=(15, 15))\nClick(point=(130, 15))', 1);
+  add('arrows-submit', 'arrow x2 then submit', AR, 'Click(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(130, 15))', 0);
+  add('arrows-submit', 'arrow x4 then submit', AR, 'Click(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(130, 15))', 0);
+  add('arrows-submit', 'no submit', AR, 'Click(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(15, 15))', 0);
+  add('arrows-submit', 'submit first', AR, 'Click(point=(130, 15))\nClick(point=(15, 15))\nClick(point=(15, 15))\nClick(point=(15, 15))', 0);
+
   return out;
 }

@@ -81,6 +81,10 @@ function boxesOf(v: Verifier): Box[] {
       return [v.input_box];
     case 'drag':
       return [v.handle_box];
+    case 'drag_y':
+      return [v.handle_box];
+    case 'drags':
+      return v.items.flatMap((it) => [it.handle_box, it.target_box]);
     case 'pair':
       return v.boxes;
   }

@@ -107,13 +107,16 @@ function clickBoxes(v: Verifier): Box[] {
     case 'pair':
       return v.boxes;
     case 'drag':
+    case 'drag_y':
+    case 'drags':
       return [];
   }
 }
 
 /**
  * Map a verifier from puzzle px to canvas px: boxes through {@link mapBox} (rounding outwards),
- * `expected_dx` scaled by `m.sx`; tolerances unchanged (`max_dy` stays 5 canvas px).
+ * `expected_dx` scaled by `m.sx` (`drag_y`: `expected_dy` by `m.sy`); tolerances unchanged (`max_dy` /
+ * `max_dx` stay 5 canvas px).
  */
 export function mapVerifier(v: Verifier, m: Affine): Verifier {
   const mb = (b: Box): Box => mapBox(m, b);
@@ -131,13 +134,25 @@ export function mapVerifier(v: Verifier, m: Affine): Verifier {
         track_box: v.track_box ? mb(v.track_box) : null,
         expected_dx: Math.round(v.expected_dx * m.sx * 1e6) / 1e6,
       };
+    case 'drag_y':
+      return {
+        ...v,
+        handle_box: mb(v.handle_box),
+        track_box: v.track_box ? mb(v.track_box) : null,
+        expected_dy: Math.round(v.expected_dy * m.sy * 1e6) / 1e6,
+      };
+    case 'drags':
+      return { ...v, items: v.items.map((it) => ({ handle_box: mb(it.handle_box), target_box: mb(it.target_box) })) };
   }
 }
 
 /**
  * Map gold actions from puzzle px to integer canvas px. A click lands on the rounded mapped point, or
  * on the centre of its mapped box if rounding pushed it out; a drag starts at the rounded mapped start
- * (inside the mapped handle box) and ends `round(expected_dx * sx)` px to the side on the same row.
+ * (inside the mapped handle box) and ends `round(expected_dx * sx)` px to the side on the same row
+ * (`drag_y`: `round(expected_dy * sy)` px up or down in the same column); a `drags` drag starts and
+ * ends at the rounded mapped points, snapped to the centre of its item's mapped handle / target box
+ * when rounding pushed it out.
  */
 export function mapGoldActions(actions: readonly Action[], v: Verifier, m: Affine): Action[] {
   const boxes = clickBoxes(v);
@@ -161,6 +176,26 @@ export function mapGoldActions(actions: readonly Action[], v: Verifier, m: Affin
       if (!pointInBox(s, hb)) s = boxCenter(hb);
       const dx = Math.round(v.expected_dx * m.sx);
       return { ...a, start: s, end: [s[0] + dx, s[1]] };
+    }
+    if (a.type === 'drag' && v.kind === 'drag_y') {
+      let s = r(a.start);
+      const hb = mapBox(m, v.handle_box);
+      if (!pointInBox(s, hb)) s = boxCenter(hb);
+      const dy = Math.round(v.expected_dy * m.sy);
+      return { ...a, start: s, end: [s[0], s[1] + dy] };
+    }
+    if (a.type === 'drag' && v.kind === 'drags') {
+      // snap start / end into the mapped boxes of the item this drag moves
+      const it = v.items.find((x) => pointInBox(a.start, x.handle_box) && pointInBox(a.end, x.target_box));
+      let s = r(a.start);
+      let e = r(a.end);
+      if (it) {
+        const hb = mapBox(m, it.handle_box);
+        const tb = mapBox(m, it.target_box);
+        if (!pointInBox(s, hb)) s = boxCenter(hb);
+        if (!pointInBox(e, tb)) e = boxCenter(tb);
+      }
+      return { ...a, start: s, end: e };
     }
     return mapActionPoints(a, r);
   });

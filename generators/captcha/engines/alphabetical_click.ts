@@ -1,0 +1,104 @@
+/**
+ * #17 alphabetical_click (group B, ordered text click, Click×k): letters scattered over a picture;
+ * click them in alphabetical order (A→Z). Hard puzzles mix upper and lower case (order ignores case;
+ * no letter appears in both cases).
+ */
+import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
+import { Ids, hsl, noiseLines, path, svgDoc, texturedBackground } from '../draw.js';
+import { glyphAt } from '../../../renderers/glyphs.js';
+import { type ClickFrame, clickFrame, drawClickFrame, orderSteps, sequenceSolve } from '../kit.js';
+import { type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../textpic.js';
+
+/** Lower-case letters allowed in mixed-case puzzles (no i, l, o: confusable with I, 1, 0). */
+export const LOWER_OK = [...'abdefghjkmnpqrtuy'];
+
+/** Latent state of alphabetical_click (puzzle px). */
+export interface AlphabeticalLatent extends Record<string, unknown> {
+  frame: ClickFrame;
+  items: GlyphItem[];
+  order: number[];
+  clutter: number;
+  noise_lines: number;
+  bg_hue: number;
+}
+
+const KNOBS = {
+  count: 'letters to order',
+  mixed_case: 'letters may be lower case (order ignores case)',
+  max_rot: 'max glyph rotation, degrees',
+  adjacent: 'letters drawn from a narrow alphabet window (close neighbours)',
+  size: 'glyph size range, puzzle px',
+  clutter: 'background clutter shapes',
+  noise_lines: 'noise curves over the picture',
+} as const;
+const DIFF: Record<Difficulty, { count: number; mixed_case: boolean; max_rot: number; adjacent: boolean; size: [number, number]; clutter: number; noise_lines: number }> = {
+  easy: { count: 3, mixed_case: false, max_rot: 20, adjacent: false, size: [34, 40], clutter: 8, noise_lines: 0 },
+  medium: { count: 4, mixed_case: false, max_rot: 35, adjacent: true, size: [31, 37], clutter: 14, noise_lines: 2 },
+  hard: { count: 5, mixed_case: true, max_rot: 45, adjacent: true, size: [30, 35], clutter: 20, noise_lines: 3 },
+};
+
+const key = (c: string): string => c.toUpperCase();
+
+/** Engine #17 alphabetical_click (group B, Click×k, verifier `click`/`sequence`). */
+export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
+  type: 'alphabetical_click',
+  group: 'ordered_text_click',
+  number: 17,
+  actionForm: 'Click×k',
+  knobs: KNOBS,
+  difficulties: DIFF,
+
+  sample(rng, difficulty) {
+    const k = DIFF[difficulty];
+    const frame = clickFrame(rng, 180);
+    let pool = UPPER;
+    if (k.adjacent) {
+      const s = rng.int(0, UPPER.length - 9);
+      pool = UPPER.slice(s, s + 9);
+    }
+    const letters = rng.sample(pool, k.count).map((c) => (k.mixed_case && LOWER_OK.includes(c.toLowerCase()) && rng.bool(0.5) ? c.toLowerCase() : c));
+    const items = rng.shuffle(scatterGlyphs(rng, frame.image_box, letters, k.size, k.max_rot, () => hsl(rng.int(0, 359), rng.float(65, 95), rng.float(45, 62)), { face: rng.pick(['roboto', 'inter', 'noto-sans'] as const) }));
+    const order = items.map((_, i) => i).sort((a, b) => key(items[a]!.ch).localeCompare(key(items[b]!.ch)));
+    return { frame, items, order, clutter: k.clutter, noise_lines: k.noise_lines, bg_hue: rng.int(0, 359) };
+  },
+
+  validate(l) {
+    if (l.items.length < 3) return 'fewer than three letters';
+    const keys = l.items.map((i) => key(i.ch));
+    if (new Set(keys).size !== keys.length) return 'a letter appears twice (in either case)';
+    for (const it of l.items) if (!UPPER.includes(it.ch) && !LOWER_OK.includes(it.ch)) return 'letter not allowed (ambiguous shape)';
+    if (l.order.length !== l.items.length || new Set(l.order).size !== l.order.length) return 'order must use every letter once';
+    for (let i = 1; i < l.order.length; i++) if (key(l.items[l.order[i - 1]!]!.ch) >= key(l.items[l.order[i]!]!.ch)) return 'order is not alphabetical';
+    return checkItems(l.items, l.frame.image_box, 24);
+  },
+
+  draw(l, style, rng) {
+    const ids = new Ids();
+    const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
+    const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
+    const lead = style.locale === 'zh-CN' ? '请按字母表顺序点击' : 'Click in alphabetical order';
+    const body = drawClickFrame(style, l.frame, lead, (x, cy) =>
+      path(glyphAt('A', 16, x + 8, cy, { face: style.face, weight: 700 }).d, { fill: style.accent }) +
+      path(`M${x + 20} ${cy}L${x + 36} ${cy}M${x + 31} ${cy - 4}L${x + 36} ${cy}L${x + 31} ${cy + 4}`, { stroke: style.accent, sw: 2, extra: 'stroke-linecap="round" stroke-linejoin="round"' }) +
+      path(glyphAt('Z', 16, x + 46, cy, { face: style.face, weight: 700 }).d, { fill: style.accent }), pic, 56);
+    return { svg: svgDoc(l.frame.width, l.frame.height, body, bg.defs), width: l.frame.width, height: l.frame.height };
+  },
+
+  solve(l) {
+    return sequenceSolve(l.order.map((i) => l.items[i]!.box));
+  },
+
+  reasoning(l, locale, m = IDENTITY_AFFINE) {
+    const zh = locale === 'zh-CN';
+    const shown = l.items.map((i) => i.ch).join(zh ? '、' : ', ');
+    const sorted = l.order.map((i) => l.items[i]!.ch);
+    const steps = orderSteps(l.order.map((i) => ({ name: `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    return zh
+      ? `图中的字母有：${shown}。按字母表顺序（不区分大小写）排列为 ${sorted.join(' → ')}。${steps}。依次点击。`
+      : `The picture shows the letters ${shown}. In alphabetical order (ignoring case) they are ${sorted.join(' → ')}. ${steps}. Click them in this order.`;
+  },
+
+  instruction(l, locale) {
+    return locale === 'zh-CN' ? `请按字母表顺序（A→Z，不区分大小写）依次点击图中的 ${l.items.length} 个字母。` : `Click the ${l.items.length} letters in alphabetical order (A to Z, ignoring case).`;
+  },
+});

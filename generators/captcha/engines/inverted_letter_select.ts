@@ -1,0 +1,123 @@
+/**
+ * #84 inverted_letter_select (group I, multi-select grid + submit, Set+Submit): capital letters, some
+ * upside down (turned 180°); select every upside-down letter, then submit (MCA-Bench). Hard puzzles add
+ * mirrored (left-right flipped, upright) letters as decoys and small tilts.
+ *
+ * Letters that look the same upside down (H, I, N, O, S, X, Z) or turn into other letters (M/W, P→d,
+ * U→∩, V→Λ≈A) are never used; mirrored decoys only use letters whose mirror differs from their upside-down
+ * form (F, G, J, L, R).
+ */
+import { glyphAt, type LatinFace } from '../../../renderers/glyphs.js';
+import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
+import { Ids, hsl, path, svgDoc } from '../draw.js';
+import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps, plainTile, setSolve } from '../kit.js';
+
+/** Letters whose upside-down form is unmistakable. */
+export const INVERT_CHARSET = [...'ABCEFGJKLRTY'];
+/** Letters whose mirror image differs from their upside-down form. */
+export const MIRROR_OK = [...'FGJLR'];
+
+interface Tile {
+  ch: string;
+  state: 'upright' | 'inverted' | 'mirrored';
+  tilt: number;
+  face: LatinFace;
+  size: number;
+  color: string;
+}
+/** Latent state of inverted_letter_select (puzzle px). */
+export interface InvertedLatent extends Record<string, unknown> {
+  frame: GridFrame;
+  tiles: Tile[];
+  answer: number[];
+}
+
+const KNOBS = {
+  grid: 'rows x cols',
+  inverted: 'upside-down tile count range',
+  mirrored: 'mirrored (upright) decoy tiles',
+  tilt: 'extra tilt on every tile, degrees',
+} as const;
+const DIFF: Record<Difficulty, { grid: [number, number]; inverted: [number, number]; mirrored: number; tilt: number }> = {
+  easy: { grid: [3, 3], inverted: [2, 3], mirrored: 0, tilt: 0 },
+  medium: { grid: [3, 3], inverted: [2, 4], mirrored: 1, tilt: 8 },
+  hard: { grid: [4, 4], inverted: [3, 5], mirrored: 3, tilt: 14 },
+};
+
+/** Engine #84 inverted_letter_select (group I, Set+Submit, verifier `click`/`set` + submit). */
+export const invertedLetterSelect = defineEngine<InvertedLatent>({
+  type: 'inverted_letter_select',
+  group: 'multi_select_grid',
+  number: 84,
+  actionForm: 'Set+Submit',
+  knobs: KNOBS,
+  difficulties: DIFF,
+
+  sample(rng, difficulty) {
+    const k = DIFF[difficulty];
+    const [rows, cols] = k.grid;
+    const frame = gridFrame(rng, rows, cols, rows === 3 ? 96 : 72);
+    const n = rows * cols;
+    const idx = rng.shuffle([...Array(n).keys()]);
+    const nInv = rng.int(k.inverted[0], k.inverted[1]);
+    const inv = new Set(idx.slice(0, nInv));
+    const mir = new Set(idx.slice(nInv, nInv + k.mirrored));
+    const tile = rows === 3 ? 96 : 72;
+    const face = rng.pick(['roboto', 'inter', 'noto-sans'] as const);
+    const tiles: Tile[] = [...Array(n).keys()].map((i) => {
+      const state = inv.has(i) ? 'inverted' : mir.has(i) ? 'mirrored' : 'upright';
+      return {
+        ch: rng.pick(state === 'mirrored' ? MIRROR_OK : INVERT_CHARSET),
+        state, tilt: rng.int(-k.tilt, k.tilt), face, size: Math.round(tile * rng.float(0.5, 0.6)),
+        color: hsl(rng.int(0, 359), rng.float(50, 80), rng.float(25, 40)),
+      };
+    });
+    return { frame, tiles, answer: [...inv].sort((a, b) => a - b) };
+  },
+
+  validate(l) {
+    const f = checkGridFrame(l.frame);
+    if (f) return f;
+    if (l.tiles.length !== l.frame.tiles.length) return 'one letter per tile needed';
+    for (const t of l.tiles) {
+      if (!INVERT_CHARSET.includes(t.ch)) return `letter ${t.ch} is ambiguous upside down`;
+      if (t.state === 'mirrored' && !MIRROR_OK.includes(t.ch)) return `mirrored ${t.ch} looks upside down`;
+      if (Math.abs(t.tilt) > 20) return 'tilt too large';
+    }
+    const want = l.tiles.map((t, i) => (t.state === 'inverted' ? i : -1)).filter((i) => i >= 0);
+    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the upside-down letters';
+    if (!l.answer.length || l.answer.length === l.tiles.length) return 'need upside-down and upright letters';
+    return null;
+  },
+
+  draw(l, style, rng) {
+    const ids = new Ids();
+    const dark = style.theme === 'dark';
+    const tiles = l.frame.tiles.map((b, i) => {
+      const t = l.tiles[i]!;
+      const cx = (b[0] + b[2]) / 2;
+      const cy = (b[1] + b[3]) / 2;
+      const o = glyphAt(t.ch, t.size, cx, cy, { rot: (t.state === 'inverted' ? 180 : 0) + t.tilt, sx: t.state === 'mirrored' ? -1 : 1, face: t.face, weight: 700 });
+      return plainTile(rng, b, style) + path(o.d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : t.color });
+    });
+    const zh = style.locale === 'zh-CN';
+    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有' : 'Select all letters that are', big: zh ? '倒置（上下颠倒）的字母' : 'upside down' }, tiles, ids);
+    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
+  },
+
+  solve(l) {
+    return setSolve(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
+  },
+
+  reasoning(l, locale, m = IDENTITY_AFFINE) {
+    const zh = locale === 'zh-CN';
+    const nm = l.tiles.filter((t) => t.state === 'mirrored').length;
+    return zh
+      ? `逐格判断字母方向：上下颠倒（旋转 180°）的字母入选${nm ? `；有 ${nm} 个只是左右镜像、仍然朝上，不选` : ''}。` + gridSteps(l.frame, l.answer, locale, m)
+      : `Checking each letter's orientation: the ones turned upside down (180°) count${nm ? `; ${nm} ${nm === 1 ? 'is' : 'are'} only mirrored left-right and still upright, so not selected` : ''}. ` + gridSteps(l.frame, l.answer, locale, m);
+  },
+
+  instruction(_l, locale) {
+    return locale === 'zh-CN' ? '请选中所有上下颠倒的字母，然后点击提交按钮。' : 'Select every letter that is upside down, then click the submit button.';
+  },
+});
