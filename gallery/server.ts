@@ -41,7 +41,7 @@ export async function serveGallery(root: string, port: number): Promise<{ url: s
       res.writeHead(code, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
-    if (req.method !== 'GET') return send(405, 'method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
     if (url.pathname === '/' || url.pathname === '/index.html') return send(200, readFileSync(PAGE, 'utf8'), TYPES['.html']);
     if (url.pathname === '/api/datasets')
       return send(200, JSON.stringify(sets.map((s, i) => ({ n: i, name: s.name, manifest: JSON.parse(readFileSync(join(s.dir, 'manifest.json'), 'utf8')) }))), TYPES['.json']);
@@ -58,7 +58,8 @@ export async function serveGallery(root: string, port: number): Promise<{ url: s
         return send(404, 'not found');
       }
       if (!real.startsWith(set.dir + sep) || !statSync(real).isFile()) return send(404, 'not found');
-      res.writeHead(200, { 'content-type': TYPES[extname(real)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': TYPES[extname(real)] ?? 'application/octet-stream', 'content-length': statSync(real).size });
+      if (req.method === 'HEAD') return void res.end();
       createReadStream(real).pipe(res);
       return;
     }
