@@ -52,3 +52,19 @@ if (!found) {
   }
 }
 log(`chromium: ${found.path} (${found.source}) ${chromiumVersion(found.path) ?? ''}`.trim());
+
+// Generated pages embed their own fonts; users' --pages may not. Without a system CJK face their Chinese or
+// Japanese text renders as tofu while the records still carry the text (grounding-pitfalls #42/#43), so
+// install Noto CJK where we can (root with apt-get) and warn otherwise.
+const fc = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+if (fc.status === 0 && fc.stdout.trim() === '') {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+  if (isRoot && hasApt) {
+    log('no CJK system font; installing Debian package fonts-noto-cjk (for --pages on CJK pages) ...');
+    const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) log('could not install fonts-noto-cjk; CJK text on your own --pages may render as boxes');
+  } else {
+    log('warning: no CJK system font (e.g. apt-get install fonts-noto-cjk); CJK text on your own --pages may render as boxes');
+  }
+}
