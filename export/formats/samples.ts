@@ -222,7 +222,7 @@ function groundingSamples(
     return {
       ok: true,
       sample: {
-        key: `${r.id}-${q.qid}`.replace(/\./g, '_'),
+        key: (q.qid.startsWith(`${r.id}-`) ? q.qid : `${r.id}-${q.qid}`).replace(/\./g, '_'),
         record: r,
         kind: 'grounding',
         qid: q.qid,
