@@ -25,6 +25,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const VERSION: string = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
+/** Page locales of the grounding generator (kept in sync with generators/grounding/locales.ts). */
+const GROUNDING_LOCALES = ['en-US', 'zh-CN', 'ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'] as const;
 const THEMES = ['light', 'dark'] as const;
 const CONTEXTS = ['mobile', 'web'] as const;
 
@@ -55,13 +57,16 @@ function addCommon(c: Command, defOut: string, defCount: number): Command {
 
 function common(o: CommonOpts) {
   const env = shardFromEnv();
-  const shardCount = intOpt('--shard-count', o.shardCount ?? env.count ?? 1, 1);
+  const countFlag = o.shardCount !== undefined ? '--shard-count' : env.count !== undefined ? `--shard-count (from ${env.source})` : '--shard-count';
+  const shardCount = intOpt(countFlag, o.shardCount ?? env.count ?? 1, 1);
+  const indexFlag =
+    o.shardIndex !== undefined ? '--shard-index' : env.index !== undefined ? `--shard-index (from ${env.source}; set --shard-count to the number of tasks)` : '--shard-index';
   return {
     count: intOpt('--count', o.count, 1, 100_000_000),
     seed: intOpt('--seed', o.seed, 0, 2 ** 31 - 1),
     out: o.out,
     shardSize: intOpt('--shard-size', o.shardSize, 1, 1_000_000),
-    shardIndex: intOpt('--shard-index', o.shardIndex ?? env.index ?? 0, 0, shardCount - 1),
+    shardIndex: intOpt(indexFlag, o.shardIndex ?? env.index ?? 0, 0, shardCount - 1),
     shardCount,
     force: Boolean(o.force),
     quiet: Boolean(o.quiet),
@@ -72,12 +77,24 @@ function report(kind: string, out: string, s: RunSummary, ms: number): void {
   const rej = Object.entries(s.rejects).map(([k, v]) => `${k}=${v}`).join(', ');
   const st = s.manifest.stats as { queries?: number; targets?: number };
   const extra = kind === 'grounding' ? `, ${st.targets ?? 0} targets, ${st.queries ?? 0} queries` : '';
+  if (s.written.length === 0) {
+    process.stdout.write(`${kind}: nothing to do: all ${s.skipped.length} shard(s) of this slice are already complete -> ${out} (use --force to rebuild)\n`);
+    return;
+  }
   process.stdout.write(
     `${kind}: wrote ${s.records} records${extra} in ${s.written.length} shard(s)` +
       (s.skipped.length ? `, ${s.skipped.length} shard(s) already complete (resumed)` : '') +
       (rej ? `; skipped samples: ${rej}` : '') +
       ` -> ${out} (${(ms / 1000).toFixed(1)} s)\n`,
   );
+}
+
+/** A run that wrote shards but no record at all (every sample failed) exits 4 with one line saying why. */
+function noRecords(kind: string, out: string, s: RunSummary): void {
+  if (s.written.length === 0 || s.records > 0) return;
+  const why = Object.entries(s.rejects).map(([k, v]) => `${k}=${v}`).join(', ');
+  process.stderr.write(`uisynth: ${kind}: no records written: every sample failed (${why}); details in ${out}/shard-*.rejects.jsonl\n`);
+  process.exitCode = 4;
 }
 
 /** `uisynth captcha ...` as a function (used by the CLI and `demo`). */
@@ -105,19 +122,53 @@ export async function runCaptcha(argv: string[], o: CommonOpts & { types: string
     });
     bar.stop();
     if (!c.quiet) report('captcha', c.out, s, performance.now() - t0);
+    noRecords('captcha', c.out, s);
     return s;
   } finally {
     bar.stop();
   }
 }
 
+/** Hit-test acceptance flags of `uisynth grounding` (hittest/policy.ts `AcceptancePolicy`). */
+interface PolicyFlags {
+  minPoints?: string;
+  minVisible?: string;
+  minOpacity?: string;
+  minInk?: string;
+  minPainted?: string;
+  minPaintedPx?: string;
+  minQuadFill?: string;
+  minSize?: string;
+  requireCenter?: boolean;
+}
+
+/**
+ * The acceptance policy overrides given on the command line (merged over hittest/policy.ts
+ * `DEFAULT_POLICY` by the capture), or undefined when none was given (records then match the defaults).
+ * @throws UsageError naming the flag when a value is out of range.
+ */
+function policyFromFlags(o: PolicyFlags): Record<string, number | boolean> | undefined {
+  const p: Record<string, number | boolean> = {};
+  if (o.minPoints !== undefined) p.minPointsOk = intOpt('--min-points', o.minPoints, 0, 9);
+  if (o.minVisible !== undefined) p.minVisibleFraction = numOpt('--min-visible', o.minVisible, 0, 1);
+  if (o.minOpacity !== undefined) p.minOpacity = numOpt('--min-opacity', o.minOpacity, 0, 1);
+  if (o.minInk !== undefined) p.minInk = numOpt('--min-ink', o.minInk, 0, 1);
+  if (o.minPainted !== undefined) p.minPaintedDiff = numOpt('--min-painted', o.minPainted, 0, 1);
+  if (o.minPaintedPx !== undefined) p.minPaintedPx = numOpt('--min-painted-px', o.minPaintedPx, 0, 1e7);
+  if (o.minQuadFill !== undefined) p.minQuadFill = numOpt('--min-quad-fill', o.minQuadFill, 0, 1);
+  if (o.minSize !== undefined) p.minSizeCss = numOpt('--min-size', o.minSize, 0, 10000);
+  if (o.requireCenter === false) p.requireCenter = false;
+  return Object.keys(p).length ? p : undefined;
+}
+
 /** `uisynth grounding ...` as a function (used by the CLI and `demo`). */
 export async function runGrounding(
   argv: string[],
-  o: CommonOpts & { families: string; locales: string; themes: string; pages?: string; viewport: string; dpr: string; mobile?: boolean },
+  o: CommonOpts & { families: string; locales: string; themes: string; pages?: string; viewport: string; dpr: string; mobile?: boolean; scenarios?: string } & PolicyFlags,
 ): Promise<RunSummary> {
   const c = common(o);
-  const locales = listOpt('--locales', o.locales, LOCALES);
+  const policy = policyFromFlags(o);
+  const locales = listOpt('--locales', o.locales, GROUNDING_LOCALES);
   const themes = listOpt('--themes', o.themes, THEMES);
   const viewport = sizeOpt('--viewport', o.viewport);
   const dpr = numOpt('--dpr', o.dpr, 0.5, 4);
@@ -138,17 +189,28 @@ export async function runGrounding(
     if (files.length === 0) throw new UsageError(`--pages: no .html files match '${o.pages}'`, '--pages');
     const locale = locales[0]!;
     const { resolve } = await import('node:path');
-    config = { pages: o.pages, files, viewport, dpr, mobile: Boolean(o.mobile), locale };
+    const { createHash } = await import('node:crypto');
+    // content hashes: an edited page is a different config (never silently resumed from stale records)
+    const file_sha256 = files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex').slice(0, 16));
+    config = { pages: o.pages, files, file_sha256, viewport, dpr, mobile: Boolean(o.mobile), locale, ...(policy ? { policy } : {}) };
     count = files.length;
-    produce = (i) => g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale }, c.seed, i);
+    produce = (i) => g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale }, c.seed, i, policy ? { policy } : undefined);
   } else {
+    let scenarios: string[] | undefined;
+    if (o.scenarios !== undefined) {
+      const { default: fg } = await import('fast-glob');
+      scenarios = (await fg(o.scenarios, { onlyFiles: true, unique: true })).filter((f) => /\.(ya?ml|json)$/i.test(f)).sort();
+      if (scenarios.length === 0) throw new UsageError(`--scenarios: no .yaml/.yml/.json files match '${o.scenarios}'`, '--scenarios');
+    }
     const cfg = {
-      families: g.resolveFamilies(o.families),
+      families: g.resolveFamilies(o.families, scenarios),
       locales,
       themes,
+      ...(scenarios ? { scenarios } : {}),
     };
-    config = cfg;
-    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i);
+    g.familySchedule(cfg); // fails early (usage error) when no family supports the chosen locales
+    config = policy ? { ...cfg, policy } : cfg;
+    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, policy ? { policy } : undefined);
   }
   pool = await BrowserPool.launch({ concurrency });
   const bar = progress('grounding', c.quiet);
@@ -168,6 +230,7 @@ export async function runGrounding(
     });
     bar.stop();
     if (!c.quiet) report('grounding', c.out, s, performance.now() - t0);
+    noRecords('grounding', c.out, s);
     return s;
   } finally {
     bar.stop();
@@ -195,14 +258,32 @@ function buildProgram(argv: string[]): Command {
     .exitOverride();
 
   addCommon(program.command('grounding').description('render scenario pages (or your own --pages) in Chromium and write hit-tested grounding records'), 'out/grounding', 30)
-    .option('--families <list>', "scenario families, comma-separated, or 'all'", 'all')
-    .option('--locales <list>', "locales: en-US, zh-CN, or 'all'", 'all')
+    .option('--families <list>', "scenario families, comma-separated (a trailing * matches a prefix, e.g. 'desktop.windows.*'), or 'all'", 'all')
+    .option('--scenarios <glob>', 'add your own scenario files (YAML/JSON, fast-glob pattern); their families join --families all')
+    .option('--locales <list>', "page locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar, or 'all'", 'all')
     .option('--themes <list>', "themes: light, dark, or 'all'", 'all')
     .option('--pages <glob>', 'ground your own HTML files instead of generated pages (fast-glob pattern; --count is ignored)')
     .option('--viewport <WxH>', 'viewport in CSS px for --pages', '1280x800')
     .option('--dpr <n>', 'device scale factor for --pages', '1')
     .option('--mobile', 'mobile emulation with touch for --pages')
-    .action(async (o) => {
+    .option('--min-points <k>', 'hit test: grid points (of 9) that must land on the target (default 7)')
+    .option('--min-visible <f>', 'hit test: minimum visible fraction of the box in the viewport and after clipping, 0-1 (default 0.9)')
+    .option('--min-opacity <f>', 'hit test: minimum effective opacity through ancestors, 0-1 (default 0.1)')
+    .option('--min-painted <f>', 'hit test: box pixels that must change when the target is hidden, as a fraction, 0-1 (default 0.01; or --min-painted-px)')
+    .option('--min-painted-px <n>', 'hit test: ... or as CSS px², whichever is less (default 8)')
+    .option('--min-ink <f>', "hit test: minimum fraction of box pixels unlike the box's dominant colour, 0-1 (default 0: off)")
+    .option('--min-quad-fill <f>', 'hit test: rotated targets: minimum area(quad)/area(box), 0-1 (default 0.5)')
+    .option('--min-size <px>', 'hit test: minimum width and height in CSS px (default 4)')
+    .option('--no-require-center', 'hit test: accept targets whose centre point is covered (default: the centre must hit)')
+    .action(async (o, cmd: Command) => {
+      const given = (name: string): boolean => cmd.getOptionValueSource(name) === 'cli';
+      if (o.pages === undefined) {
+        for (const [k, flag] of [['viewport', '--viewport'], ['dpr', '--dpr'], ['mobile', '--mobile']] as const)
+          if (given(k)) throw new UsageError(`${flag}: only applies with --pages (generated scenarios choose their own viewport, dpr and device)`, flag);
+      } else {
+        for (const [k, flag] of [['families', '--families'], ['themes', '--themes'], ['scenarios', '--scenarios']] as const)
+          if (given(k)) throw new UsageError(`${flag}: does not apply with --pages (your pages are rendered as they are)`, flag);
+      }
       await runGrounding(argv, o);
     });
 
@@ -221,6 +302,18 @@ function buildProgram(argv: string[]): Command {
     .argument('<dir>', 'dataset directory (holds manifest.json)')
     .action(async (dir: string) => {
       process.exitCode = (await runValidate(dir)) ? 4 : 0;
+    });
+
+  program
+    .command('stats')
+    .description('dataset statistics: counts by platform, family, locale, role, query style; target sizes; click heatmap PNG; writes stats.json')
+    .argument('<dir>', 'dataset directory (holds manifest.json)')
+    .option('--out <dir>', 'where to write stats.json and heatmap.png (default: the dataset directory)')
+    .option('--json', 'print the JSON instead of the table')
+    .action(async (dir: string, o: { out?: string; json?: boolean }) => {
+      const { datasetStatsReport, formatStats } = await import('../export/stats.js');
+      const r = await datasetStatsReport(dir, o.out ?? dir);
+      process.stdout.write(o.json ? JSON.stringify(r.stats, null, 2) + '\n' : formatStats(r.stats, r.files));
     });
 
   program

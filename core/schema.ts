@@ -120,6 +120,8 @@ export const HitChecks = z.object({
     .object({
       /** Fraction of the box's pixels (CSS resolution) that change by more than `threshold` in some channel, [0,1]. */
       changed_fraction: z.number(),
+      /** The same as a count of CSS px² (one pixel per CSS px). */
+      changed_px: z.int().min(0),
       /** Channel difference (0-255) above which a pixel counts as changed. */
       threshold: z.int(),
       /** Which extra capture of the page measured it (0-based). */

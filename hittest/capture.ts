@@ -1,12 +1,16 @@
 /**
- * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, two rAFs)
+ * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, timers)
  * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE in-page probe (hittest/probe.ts)
- * -> ONE viewport screenshot (PNG, not full page) -> painted-pixel check (sharp) -> acceptance
- * (hittest/policy.ts) -> zod-valid {@link Target}s in reading order.
+ * -> content quads for rotated/skewed candidates (CDP `DOM.getContentQuads`, then one more in-page
+ * grid) -> ONE viewport screenshot (PNG, not full page) -> differential painted-pixel check (a few
+ * CSS-resolution captures with batches of non-overlapping candidates hidden) -> acceptance
+ * (hittest/policy.ts) -> zod-valid {@link Target}s in reading order. Everything is measured and
+ * captured in one frozen state.
  *
  * Units: `bbox`, `point`, `checks.points` are image px (= CSS px × dpr; boxes floor x1/y1, ceil
  * x2/y2; x2/y2 exclusive); `bbox_css` is CSS px of the top-level viewport.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import {
   boxToNorm1,
@@ -20,10 +24,10 @@ import {
 } from '../core/geometry.js';
 import { SampleError } from '../core/errors.js';
 import { Target } from '../core/schema.js';
-import type { BrowserPool, PageOptions, PageSource } from '../renderers/browser.js';
-import { decodeImage, inkFraction } from './painted.js';
-import { DEFAULT_POLICY, judge, type AcceptancePolicy, type RejectReason } from './policy.js';
-import { probePage, type ProbeCandidate, type ProbeResult, type ProbeTextItem } from './probe.js';
+import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
+import { changedPixels, decodeImage, inkFraction, type Region } from './painted.js';
+import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure, type RejectReason } from './policy.js';
+import { probePage, type ProbeArgs, type ProbeCandidate, type ProbePoint, type ProbeResult, type ProbeTextItem } from './probe.js';
 import { evaluateFn, settleInPage, type SettleResult } from './settle.js';
 
 export type { PageOptions } from '../renderers/browser.js';
@@ -36,8 +40,9 @@ export interface CaptureOptions {
   /** Override acceptance thresholds (merged over {@link DEFAULT_POLICY}). */
   policy?: Partial<AcceptancePolicy>;
   /**
-   * Throw `SampleError('font_failed')` when a used web font fails to load or `fonts.check()` is false.
-   * Default: true for `{html}` input, false for `{file}` input (reported in `warnings` instead).
+   * Throw `SampleError('font_failed')` when a used web font fails to load, `fonts.check()` is false or
+   * a used primary family has no `@font-face`. Default: true for `{html}` input, false for `{file}`
+   * input (reported in `warnings` instead).
    */
   strictFonts?: boolean;
   /** Text leaves longer than this are not candidates (default 80 characters). */
@@ -72,30 +77,46 @@ export interface CaptureResult {
   dpr: number;
   /** Accepted targets only, `tid` `t0`, `t1`, ... in reading order; each fits the zod `Target`. */
   targets: Target[];
-  /** Rejected candidates by first failing check. */
+  /** Rejected candidates by first failing check (keys from `REJECT_REASONS`). */
   rejected: Record<string, number>;
   /** Number of candidates the probe found (accepted + rejected). */
   candidates: number;
   /** Every visible text and accessible name on the page, lower-cased, whitespace-collapsed, deduplicated. */
   pageTexts: string[];
   rejectedTargets: RejectedTarget[];
-  /** Non-fatal problems (fonts, blocked requests). */
+  /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels). */
   warnings: string[];
-  /** Milliseconds per stage. */
-  timings: { load: number; settle: number; probe: number; screenshot: number; total: number };
+  /** Extra captures taken by the differential painted check (one per batch; the saved screenshot is the "shown" state). */
+  paintedCaptures: number;
+  /** Milliseconds per stage (`painted`: extra captures and diffs; `quads`: CDP content quads). */
+  timings: { load: number; settle: number; probe: number; quads: number; screenshot: number; painted: number; total: number };
 }
 
 /**
- * Settle a loaded page (freeze, fonts, images, two rAFs) and check `visualViewport.scale === 1`.
+ * Settle a loaded page (freeze, fonts, images, timers) and check `visualViewport.scale === 1`.
  * Exported so that test oracles can reproduce the captured state.
  * @throws SampleError reason `viewport_scale` when the visual viewport is zoomed.
  */
 export async function settlePage(page: Page, timeoutMs = 10000): Promise<SettleResult> {
+  await runPageClock(page);
   const s = await evaluateFn(page, settleInPage, { timeoutMs });
+  checkScale(s);
+  return s;
+}
+
+/**
+ * Run the page's (fake, paused) clock for {@link CLOCK_RUN_MS}: its timers and rAF callbacks fire in
+ * order, the same way in every render; afterwards time stays still. A page whose timers never settle
+ * (a zero-delay loop) is cut off by Playwright's loop limit; the error is ignored.
+ */
+async function runPageClock(page: Page): Promise<void> {
+  await page.clock.runFor(CLOCK_RUN_MS).catch(() => undefined);
+}
+
+function checkScale(s: SettleResult): void {
   if (Math.abs(s.visualViewportScale - 1) > 1e-9) {
     throw new SampleError(`visualViewport.scale is ${s.visualViewportScale}, not 1 (page wider than a mobile viewport?)`, 'viewport_scale');
   }
-  return s;
 }
 
 const r3 = (v: number): number => Math.round(v * 1000) / 1000;
@@ -108,6 +129,243 @@ function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
   p.catch(() => undefined);
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Settle and probe in ONE evaluate (the probe only runs when the visual viewport is unzoomed); the
+ * result travels as a JSON string (much cheaper than Playwright's structured serialisation).
+ */
+async function settleAndProbe(page: Page, settleArg: { timeoutMs: number }, probeArg: ProbeArgs): Promise<{ s: SettleResult; p: ProbeResult | null }> {
+  const src =
+    `(async () => { const __name = (f, _n) => f; ` +
+    `const s = await (${settleInPage.toString()})(${JSON.stringify(settleArg)}); ` +
+    `const p = Math.abs(s.visualViewportScale - 1) > 1e-9 ? null : await (${probePage.toString()})(${JSON.stringify(probeArg)}); ` +
+    `return JSON.stringify({ s, p }); })()`;
+  return JSON.parse((await page.evaluate(src)) as string) as { s: SettleResult; p: ProbeResult | null };
+}
+
+/** Declarative closed shadow roots (`<template shadowrootmode="closed">`) in the page source. */
+const DECLARATIVE_CLOSED = /shadowrootmode\s*=\s*["']?closed|shadowroot\s*=\s*["']?closed/i;
+
+/**
+ * Make closed shadow roots of a loaded page reachable: imperative ones are kept by the init hook of
+ * renderers/browser.ts; declarative ones (only when the page source mentions them) are registered
+ * through CDP. Call before settling. Returns the number of declarative roots registered.
+ */
+export async function reachClosedShadowRoots(h: PageHandle, source: PageSource): Promise<number> {
+  const text = 'html' in source ? source.html : await readFile(source.file, 'utf8').catch(() => '');
+  return DECLARATIVE_CLOSED.test(text) ? registerDeclarativeClosedRoots(h) : 0;
+}
+
+/**
+ * Register declarative closed shadow roots (which bypass the `attachShadow` hook) through CDP
+ * (`DOM.getDocument` with `pierce`), so the probe and settle reach them like imperative ones.
+ * Returns how many were registered.
+ */
+async function registerDeclarativeClosedRoots(h: PageHandle): Promise<number> {
+  const cdp = await h.cdp();
+  const doc = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+  const closed: number[] = [];
+  const walk = (n: CdpNode): void => {
+    for (const sr of n.shadowRoots ?? []) {
+      if (sr.shadowRootType === 'closed') closed.push(sr.backendNodeId);
+      walk(sr);
+    }
+    for (const c of n.children ?? []) walk(c);
+    if (n.contentDocument) walk(n.contentDocument);
+  };
+  walk(doc.root);
+  for (const backendNodeId of closed) {
+    const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId })) as { object: { objectId?: string } };
+    if (!object.objectId) continue;
+    await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      functionDeclaration: `function () { const k = Symbol.for('uisynth.closedShadowRoots'); const w = this.ownerDocument && this.ownerDocument.defaultView; if (w && Array.isArray(w[k]) && !w[k].includes(this)) w[k].push(this); }`,
+    });
+  }
+  return closed.length;
+}
+interface CdpNode {
+  backendNodeId: number;
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+  shadowRootType?: string;
+  contentDocument?: CdpNode;
+}
+
+/**
+ * Content quads (CDP `DOM.getContentQuads`, CSS px of the top-level viewport) of the probe's
+ * candidates `idx`, then the nine-point grid placed bilinearly inside each quad and hit-tested in the
+ * page. Multi-fragment (inline) elements use their largest quad.
+ */
+async function applyQuads(h: PageHandle, cands: ProbeCandidate[], idx: number[]): Promise<void> {
+  const cdp = await h.cdp();
+  const ev = (await cdp.send('Runtime.evaluate', {
+    expression: `(() => { const s = window[Symbol.for('uisynth.probe')]; return ${JSON.stringify(idx)}.map((i) => s.els[i]); })()`,
+    returnByValue: false,
+    objectGroup: 'uisynth-quads',
+  })) as { result: { objectId?: string } };
+  if (!ev.result.objectId) return;
+  const props = (await cdp.send('Runtime.getProperties', { objectId: ev.result.objectId, ownProperties: true })) as {
+    result: Array<{ name: string; value?: { objectId?: string } }>;
+  };
+  const items: Array<{ i: number; quad: number[] }> = [];
+  await Promise.all(
+    props.result
+      .filter((p) => /^\d+$/.test(p.name) && p.value?.objectId)
+      .map(async (p) => {
+        const i = idx[Number(p.name)]!;
+        try {
+          const r = (await cdp.send('DOM.getContentQuads', { objectId: p.value!.objectId! })) as { quads: number[][] };
+          const area = (q: number[]): number => {
+            let a = 0;
+            for (let k = 0; k < 4; k++) {
+              const j = (k + 1) % 4;
+              a += q[2 * k]! * q[2 * j + 1]! - q[2 * j]! * q[2 * k + 1]!;
+            }
+            return Math.abs(a) / 2;
+          };
+          const best = [...r.quads].sort((a, b) => area(b) - area(a))[0];
+          if (!best || best.length !== 8) return;
+          const xs = [best[0]!, best[2]!, best[4]!, best[6]!];
+          const ys = [best[1]!, best[3]!, best[5]!, best[7]!];
+          const hull = (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+          const c = cands[i]!;
+          c.quad = best;
+          c.quadFill = hull > 0 ? Math.min(1, area(best) / hull) : 0;
+          items.push({ i, quad: best });
+        } catch {
+          /* node gone: keep the box grid */
+        }
+      }),
+  );
+  await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'uisynth-quads' }).catch(() => undefined);
+  if (!items.length) return;
+  const res = (await h.page.evaluate(
+    `JSON.stringify(window[Symbol.for('uisynth.probe')].regrid(${JSON.stringify(items)}))`,
+  )) as string;
+  for (const r of JSON.parse(res) as Array<{ i: number; points: ProbePoint[] }>) cands[r.i]!.points = r.points;
+}
+
+/** Do the boxes overlap with positive area? */
+const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+const grow = (b: Box, m: number): Box => [b[0] - m, b[1] - m, b[2] + m, b[3] + m];
+
+/** The CSS-px pixels (one per CSS px, as captured) a box touches: floor/ceil outwards. */
+const pixels = (b: Box, m = 0): Box => [Math.floor(b[0] - m), Math.floor(b[1] - m), Math.ceil(b[2] + m), Math.ceil(b[3] + m)];
+
+/**
+ * Group candidates so that hiding one member cannot change pixels in another member's box: A and B
+ * conflict when the pixels A's paint extent touches overlap the pixels of B's measured box, or vice
+ * versa by more than a one-pixel sliver (touching edges do not conflict; nested elements always do). Greedy first fit in document
+ * order. Boxes in CSS px; `margin` grows paint extents. Returns lists of candidate indices.
+ */
+export function paintBatches(items: Array<{ i: number; box: Box; paint: Box }>, margin = 0): number[][] {
+  const px = items.map((it) => ({ i: it.i, box: pixels(it.box), paint: pixels(it.paint, margin) }));
+  // a one-pixel sliver (two boxes meeting at a fractional coordinate share a pixel row or column) is not
+  // a conflict: at most that edge row of the other box changes
+  const meets = (a: Box, b: Box): boolean => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+  const batches: Array<typeof px> = [];
+  for (const it of px) {
+    const fit = batches.find((b) => b.every((o) => !meets(it.paint, o.box) && !meets(o.paint, it.box)));
+    if (fit) fit.push(it);
+    else batches.push([it]);
+  }
+  return batches.map((b) => b.map((x) => x.i));
+}
+
+interface DiffOut {
+  measures: Map<number, PaintedMeasure>;
+  /** Candidates whose rect changed between the probe and the first hiding (after the saved screenshot); null when nothing was hidden. */
+  moved: number[] | null;
+  captures: number;
+  /** Candidates with changed pixels in a capture that hid nothing overlapping them. */
+  drifted: number;
+}
+
+/** Integer pixel region (pixel grid of `scale` px per CSS px, inside the viewport) holding `boxes` (CSS px). */
+function regionOf(boxes: Box[], vp: { width: number; height: number }, scale: number): Box {
+  const x1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[0])) * scale));
+  const y1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[1])) * scale));
+  const x2 = Math.min(Math.round(vp.width * scale), Math.ceil(Math.max(...boxes.map((b) => b[2])) * scale));
+  const y2 = Math.min(Math.round(vp.height * scale), Math.ceil(Math.max(...boxes.map((b) => b[3])) * scale));
+  return [x1, y1, Math.max(x1 + 1, x2), Math.max(y1 + 1, y2)];
+}
+
+/**
+ * The differential painted-pixel check for candidates `idx` (their visible boxes, CSS px): per batch
+ * ({@link paintBatches}) one capture of the batch's region with the batch hidden, at device scale, in
+ * the pixel grid of the saved screenshot, which is the "shown" state (PNG, fast encoding, decoded in
+ * sharp's thread pool while the browser renders the next one). Also measures ink on the saved
+ * screenshot, and drift: pixels that change in a candidate's box in a capture that hid nothing able to
+ * change them (the page is not frozen there). Changed pixels are reported in CSS px² (÷ dpr²).
+ */
+async function paintedDiff(
+  h: PageHandle,
+  dpr: number,
+  cands: ProbeCandidate[],
+  idx: number[],
+  policy: AcceptancePolicy,
+  vp: { width: number; height: number },
+  origin: { x: number; y: number },
+  mainPng: Buffer,
+): Promise<DiffOut> {
+  const measures = new Map<number, PaintedMeasure>();
+  if (!idx.length) return { measures, moved: null, captures: 0, drifted: 0 };
+  const S = dpr;
+  const toPx = (b: Box): Box => [b[0] * S, b[1] * S, b[2] * S, b[3] * S];
+  const items = idx.map((i) => {
+    const c = cands[i]!;
+    const box = c.visible as Box;
+    return { i, box, paint: (c.paintBox ?? box) as Box, px: toPx(box) };
+  });
+  const byIdx = new Map(items.map((x) => [x.i, x]));
+  // conflicts are decided in device pixels (two boxes meeting inside one device pixel share it)
+  const batches = paintBatches(items.map((x) => ({ i: x.i, box: x.px, paint: toPx(x.paint) })), 0);
+  const baseP = decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 }));
+  baseP.catch(() => undefined);
+  const shoot = async (boxes: Box[]): Promise<Promise<Region>[]> => {
+    const [x1, y1, x2, y2] = regionOf(boxes, vp, S);
+    const clip = { x: x1 / S, y: y1 / S, width: (x2 - x1) / S, height: (y2 - y1) / S };
+    const png = await screenshotPng(h, dpr, { clip, scale: S, fast: true, origin });
+    const reg = decodeImage(png).then((img): Region => ({ img, x: x1, y: y1 }));
+    reg.catch(() => undefined);
+    return [reg];
+  };
+  const hide = async (list: number[]): Promise<number[]> =>
+    (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}))`)) as string) as { moved: number[] }).moved;
+  const hidden: Array<Promise<Region>> = [];
+  let moved: number[] | null = null;
+  for (const b of batches) {
+    const m = await hide(b);
+    moved ??= m;
+    hidden.push(...(await shoot(b.map((i) => byIdx.get(i)!.box))));
+  }
+  const base = await baseP;
+  const drifted = new Set<number>();
+  const s2 = S * S;
+  for (const [k, b] of batches.entries()) {
+    const reg = await hidden[k]!;
+    const members = b.map((i) => byIdx.get(i)!);
+    for (const it of members) {
+      const c = changedPixels(base, reg, it.px, policy.diffThreshold);
+      measures.set(it.i, {
+        ink: inkFraction(base.img, it.px, policy.inkThreshold),
+        diff: { fraction: c.total ? c.changed / c.total : 0, pixels: Math.round(c.changed / s2), batch: k, drift: false },
+      });
+    }
+    // drift: other candidates in this capture that no hidden member can reach must not change at all
+    for (const it of items) {
+      if (b.includes(it.i) || drifted.has(it.i)) continue;
+      if (members.some((m) => overlaps(m.paint, it.box))) continue;
+      if (changedPixels(base, reg, it.px, policy.diffThreshold).changed > 0) drifted.add(it.i);
+    }
+  }
+  for (const i of drifted) {
+    const m = measures.get(i);
+    if (m?.diff) m.diff.drift = true;
+  }
+  return { measures, moved, captures: batches.length, drifted: drifted.size };
 }
 
 /**
@@ -130,7 +388,25 @@ export async function captureAndHitTest(
   const stepMs = copts.stepTimeoutMs ?? 30000;
   const got = await pool.withPage(opts, source, async (h) => {
     tLoad = performance.now();
-    const settle = await bounded(settlePage(h.page, copts.settleTimeoutMs ?? 10000), stepMs, 'settle');
+    await reachClosedShadowRoots(h, source);
+    await bounded(runPageClock(h.page), stepMs, 'page clock');
+    const { s: settle, p: probe0 } = await bounded(
+      settleAndProbe(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }, {
+        dpr: opts.dpr,
+        maxTextLength: copts.maxTextLength ?? 80,
+        maxContainerArea: 0.25,
+        doomed: {
+          minVisibleFraction: policy.minVisibleFraction,
+          minOpacity: policy.minOpacity,
+          minSizeCss: policy.minSizeCss,
+          requireCenter: policy.requireCenter,
+        },
+        stabilityFrames: 0,
+      }),
+      stepMs,
+      'settle and probe',
+    );
+    checkScale(settle);
     const tSettle = performance.now();
     if (Math.abs(settle.dpr - opts.dpr) > 1e-6) {
       throw new SampleError(`devicePixelRatio ${settle.dpr} != requested ${opts.dpr}`, 'dpr_mismatch');
@@ -138,28 +414,35 @@ export async function captureAndHitTest(
     if (strictFonts && settle.fontIssues.length) {
       throw new SampleError(`web fonts not ready: ${settle.fontIssues.join('; ')}`, 'font_failed');
     }
-    const probe = await bounded(
-      evaluateFn(h.page, probePage, { dpr: opts.dpr, maxTextLength: copts.maxTextLength ?? 80, maxContainerArea: 0.25 }),
-      stepMs,
-      'probe',
-    );
+    const probe = probe0!;
     const tProbe = performance.now();
-    const png = await h.page.screenshot({ type: 'png', fullPage: false, animations: 'allow', caret: 'hide', scale: 'device' });
+    const quadIdx = probe.candidates.filter((c) => c.needsQuad && c.visible && c.points.length).map((c) => c.idx);
+    if (quadIdx.length) await bounded(applyQuads(h, probe.candidates, quadIdx), stepMs, 'content quads');
+    const tQuads = performance.now();
+    const png = await screenshotPng(h, opts.dpr);
     const tShot = performance.now();
-    return { settle, probe, png, blocked: [...h.blocked], tSettle, tProbe, tShot };
+    // differential painted check for every candidate that passes everything else
+    const pre = probe.candidates.map((c) => judge(c, { ink: 0, diff: null }, { ...policy, minInk: 0 }));
+    const pending = probe.candidates.filter((c, i) => pre[i]!.reason === null && c.visible).map((c) => c.idx);
+    const diff = await bounded(paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, png), stepMs, 'painted check');
+    // stability: every rect again after the saved screenshot (frames later; done by the first hiding);
+    // a candidate that moved is unstable
+    const moved = diff.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
+    for (const i of moved) probe.candidates[i]!.stable = false;
+    const tPainted = performance.now();
+    return { settle, probe, png, diff, blocked: [...h.blocked], tSettle, tProbe, tQuads, tShot, tPainted };
   }).catch((e: unknown) => {
     if (e instanceof SampleError) throw e;
     // page crashed, navigated away, browser died: this sample fails, the run goes on
     throw new SampleError(`capture failed: ${(e as Error).message?.split('\n')[0] ?? String(e)}`, 'capture_failed');
   });
-  const { settle, probe, png } = got;
-  const img = await decodeImage(png);
+  const { settle, probe, png, diff } = got;
+  const size = pngSize(png);
   const expW = opts.viewport.width * opts.dpr;
   const expH = opts.viewport.height * opts.dpr;
-  if (Math.abs(img.width - expW) >= 1 || Math.abs(img.height - expH) >= 1) {
-    throw new SampleError(`screenshot ${img.width}x${img.height} != viewport x dpr ${expW}x${expH}`, 'image_size');
+  if (Math.abs(size.width - expW) >= 1 || Math.abs(size.height - expH) >= 1) {
+    throw new SampleError(`screenshot ${size.width}x${size.height} != viewport x dpr ${expW}x${expH}`, 'image_size');
   }
-  const size = { width: img.width, height: img.height };
   const dpr = probe.dpr;
   const clampBox = (b: Box): Box => [
     Math.max(0, Math.min(size.width, b[0])),
@@ -173,8 +456,8 @@ export async function captureAndHitTest(
   const rejectedTargets: RejectedTarget[] = [];
   for (const c of probe.candidates) {
     const box = c.visible ? clampBox(cssBoxToImage(c.visible, dpr)) : null;
-    const ink = box && box[2] > box[0] && box[3] > box[1] ? inkFraction(img, box, policy.inkThreshold) : 0;
-    const v = judge(c, ink, policy);
+    const m: PaintedMeasure = diff.measures.get(c.idx) ?? { ink: 0, diff: { fraction: 0, pixels: 0, batch: -1, drift: false } };
+    const v = judge(c, m, policy);
     let reason: RejectReason | null = v.reason;
     let point: Point | null = null;
     if (!reason && box) {
@@ -230,13 +513,15 @@ export async function captureAndHitTest(
   const warnings = [
     ...(strictFonts ? [] : settle.fontIssues),
     ...settle.undeclaredFamilies.map((f) => `font family not provided by @font-face (system fallback): ${f}`),
+    ...probe.unreachableFrames.map((f) => `frame not reachable (cross-origin or sandboxed), its content is not hit-tested: ${f}`),
+    ...(diff.drifted ? [`${diff.drifted} candidate(s) changed pixels between captures although nothing overlapping them was hidden (page not frozen)`] : []),
     ...got.blocked.map((u) => `blocked request: ${u}`),
   ];
   const tEnd = performance.now();
   return {
     png,
-    width: img.width,
-    height: img.height,
+    width: size.width,
+    height: size.height,
     dpr,
     targets,
     rejected,
@@ -244,14 +529,23 @@ export async function captureAndHitTest(
     pageTexts: pageTextsOf(probe),
     rejectedTargets,
     warnings,
+    paintedCaptures: diff.captures,
     timings: {
       load: tLoad - t0,
       settle: got.tSettle - tLoad,
       probe: got.tProbe - got.tSettle,
-      screenshot: got.tShot - got.tProbe,
+      quads: got.tQuads - got.tProbe,
+      screenshot: got.tShot - got.tQuads,
+      painted: got.tPainted - got.tShot,
       total: tEnd - t0,
     },
   };
+}
+
+/** Width and height from a PNG's IHDR chunk (no decode). */
+function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new SampleError('screenshot is not a PNG', 'capture_failed');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
 /**

@@ -1,6 +1,8 @@
-/** Public hit-test API: capture + nine-point suite + painted-pixel check + acceptance policy. */
+/** Public hit-test API: capture + nine-point suite + differential painted check + acceptance policy. */
 export {
   captureAndHitTest,
+  paintBatches,
+  reachClosedShadowRoots,
   settlePage,
   type CaptureInput,
   type CaptureOptions,
@@ -8,7 +10,15 @@ export {
   type PageOptions,
   type RejectedTarget,
 } from './capture.js';
-export { DEFAULT_POLICY, REJECT_REASONS, judge, type AcceptancePolicy, type RejectReason, type Verdict } from './policy.js';
-export { decodeImage, inkFraction, type RawImage } from './painted.js';
+export {
+  DEFAULT_POLICY,
+  REJECT_REASONS,
+  judge,
+  type AcceptancePolicy,
+  type PaintedMeasure,
+  type RejectReason,
+  type Verdict,
+} from './policy.js';
+export { changedFraction, changedPixels, decodeImage, inkFraction, type RawImage, type Region } from './painted.js';
 export { evaluateFn, type SettleResult } from './settle.js';
-export type { ProbeCandidate, ProbePoint, ProbeResult, ProbeTextItem, CssBox } from './probe.js';
+export type { ProbeArgs, ProbeCandidate, ProbePoint, ProbeResult, ProbeTextItem, CssBox } from './probe.js';

@@ -24,6 +24,17 @@ export interface ProbeArgs {
   maxTextLength: number;
   /** Generic clickable containers (`[onclick]`, `[tabindex]`) larger than this fraction of the viewport are skipped. */
   maxContainerArea: number;
+  /**
+   * Thresholds of the acceptance policy below which a candidate is certainly rejected: its grid is then
+   * not hit-tested and its paint extent not measured (saves time; such records are never written).
+   */
+  doomed?: { minVisibleFraction: number; minOpacity: number; minSizeCss: number; requireCenter?: boolean };
+  /**
+   * Animation frames between the two rect measurements of the stability check (default 2). 0 skips
+   * the wait here: hittest/capture.ts instead re-measures every rect after its captures
+   * (`state.moved()`), a longer window that costs no idle time.
+   */
+  stabilityFrames?: number;
 }
 
 export interface ProbePoint {
@@ -31,10 +42,12 @@ export interface ProbePoint {
   css: [number, number];
   /** Integer image px. */
   img: [number, number];
-  /** Top-most element there (`tag#id.class`), descending through open shadow roots and same-origin frames. */
+  /** Top-most element there (`tag#id.class`), descending through shadow roots (open, and closed ones kept by the init hook) and same-origin frames. */
   hit: string | null;
   /** The hit is the target, a descendant, or (for labels/controls) its label/control. */
   ok: boolean;
+  /** The point lies inside the visible rect (element box or line rect ∩ viewport ∩ clips). */
+  inVisible: boolean;
 }
 
 export interface ProbeCandidate {
@@ -70,7 +83,33 @@ export interface ProbeCandidate {
   frameProblem: string | null;
   /** Nine grid points (row-major, index 4 = centre); empty when there is no visible box. */
   points: ProbePoint[];
+  /**
+   * Client rect equal across `stabilityFrames` animation frames; hittest/capture.ts also clears it when
+   * the rect differs after all its captures.
+   */
   stable: boolean;
+  /**
+   * Some ancestor-or-self has a rotation/skew/3-D transform: the box is the axis-aligned hull and the
+   * grid must be placed in the content quad (filled in by hittest/capture.ts via CDP `DOM.getContentQuads`
+   * and the page state's `regrid`).
+   */
+  needsQuad: boolean;
+  /** Border-box quad, CSS px, `[x1,y1, x2,y2, x3,y3, x4,y4]` clockwise from the box's top-left; null when not transformed. */
+  quad: number[] | null;
+  /** area(quad) / area(axis-aligned hull of the quad), 1 when not transformed. */
+  quadFill: number;
+  /** Border box ∪ rendered descendants' boxes ∪ shadow/outline extents, CSS px: what hiding it may change. */
+  paintBox: CssBox | null;
+  /** Per text line (refined targets): area(line ∩ clips) / area(line). */
+  lineVisible: number[];
+  /** The text is cut by `text-overflow: ellipsis`; `text` is the visible part with `…`. */
+  truncated: boolean;
+  /** `Element.checkVisibility({opacityProperty, visibilityProperty, contentVisibilityAuto})`. */
+  checkVisibility: boolean;
+  /** Innermost shadow root kind, or null in a document tree. */
+  shadow: 'open' | 'closed' | null;
+  /** Iframe chain (`iframe#a > iframe#b`), null in the top document. */
+  frame: string | null;
 }
 
 export interface ProbeTextItem {
@@ -83,9 +122,15 @@ export interface ProbeTextItem {
 export interface ProbeResult {
   /** `window.devicePixelRatio` measured in the page. */
   dpr: number;
+  /** Iframes whose document is not reachable (cross-origin, sandboxed): their content is not hit-tested. */
+  unreachableFrames: string[];
+  /** Closed shadow roots walked (kept by the init hook of renderers/browser.ts or registered via CDP). */
+  closedRoots: number;
   visualViewportScale: number;
   /** Top-level viewport without scrollbars, CSS px. */
   viewport: { width: number; height: number };
+  /** Scroll offset of the top-level visual viewport in its document, CSS px (`pageLeft`, `pageTop`). */
+  scroll: { x: number; y: number };
   candidates: ProbeCandidate[];
   /** Visible texts with boxes (for neighbours). */
   texts: ProbeTextItem[];
@@ -101,7 +146,8 @@ export interface ProbeResult {
  */
 export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   type B = [number, number, number, number];
-  const t0 = performance.now();
+  const realNow = ((window as unknown as Record<symbol, unknown>)[Symbol.for('uisynth.now')] as (() => number) | undefined) ?? (() => performance.now());
+  const t0 = realNow();
   const dpr = args.dpr;
   const FR = [1 / 6, 1 / 2, 5 / 6];
 
@@ -134,11 +180,28 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     vp: B;
     frame: HTMLIFrameElement | null;
     problem: string | null;
+    /** `iframe#a > iframe#b`, null for the top document. */
+    path: string | null;
   }
+  type WS = Window & Record<symbol, unknown>;
+  /** The page's rAF may be frozen by settle.ts; the original is kept under this key. */
+  const raf: (cb: FrameRequestCallback) => number =
+    ((window as unknown as WS)[Symbol.for('uisynth.raf')] as typeof requestAnimationFrame | undefined) ?? requestAnimationFrame.bind(window);
+  // closed shadow roots kept by the init hook of renderers/browser.ts (per window), by host
+  const CLOSED = Symbol.for('uisynth.closedShadowRoots');
+  const closedByHost = new Map<Element, ShadowRoot>();
+  const addClosed = (w: Window | null): void => {
+    const l = w ? (w as unknown as WS)[CLOSED] : null;
+    if (Array.isArray(l)) for (const r of l as ShadowRoot[]) if (r && r.host) closedByHost.set(r.host, r);
+  };
+  addClosed(window);
+  /** Open or closed shadow root of `el`, when reachable. */
+  const shadowOf = (el: Element): ShadowRoot | null => el.shadowRoot ?? closedByHost.get(el) ?? null;
+  const unreachableFrames: string[] = [];
   const scopes = new Map<Document, Scope>();
   const topVV = window.visualViewport;
   const topVp: B = [0, 0, topVV ? topVV.width : document.documentElement.clientWidth, topVV ? topVV.height : document.documentElement.clientHeight];
-  scopes.set(document, { doc: document, ox: 0, oy: 0, vp: topVp, frame: null, problem: null });
+  scopes.set(document, { doc: document, ox: 0, oy: 0, vp: topVp, frame: null, problem: null, path: null });
 
   const styleCache = new Map<Element, CSSStyleDeclaration>();
   const cs = (el: Element): CSSStyleDeclaration => {
@@ -177,8 +240,9 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     const w = doc.defaultView;
     const vw = w?.visualViewport ? w.visualViewport.width : doc.documentElement.clientWidth;
     const vh = w?.visualViewport ? w.visualViewport.height : doc.documentElement.clientHeight;
-    const sc: Scope = { doc, ox, oy, vp: [ox, oy, ox + vw, oy + vh], frame: f, problem };
+    const sc: Scope = { doc, ox, oy, vp: [ox, oy, ox + vw, oy + vh], frame: f, problem, path: (parent.path ? parent.path + ' > ' : '') + desc(f) };
     scopes.set(doc, sc);
+    addClosed(doc.defaultView);
     return sc;
   }
   const scopeOf = (el: Element | Node): Scope => {
@@ -186,7 +250,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     const s = scopes.get(doc);
     if (s) return s;
     const f = doc.defaultView?.frameElement as HTMLIFrameElement | null;
-    return (f && frameScope(f)) || { doc, ox: 0, oy: 0, vp: topVp, frame: null, problem: 'unknown_frame' };
+    return (f && frameScope(f)) || { doc, ox: 0, oy: 0, vp: topVp, frame: null, problem: 'unknown_frame', path: null };
   };
 
   // ---------------------------------------------------------------- tree navigation
@@ -322,7 +386,8 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   // ---------------------------------------------------------------- accessible name
   const childNodesFlat = (n: Node): Node[] => {
     const el = n as Element;
-    if (isEl(n) && el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
+    const sr = isEl(n) ? shadowOf(el) : null;
+    if (sr) return Array.from(sr.childNodes);
     if (isEl(n) && el.localName === 'slot') {
       const a = (el as HTMLSlotElement).assignedNodes({ flatten: true });
       return a.length ? a : Array.from(el.childNodes);
@@ -499,7 +564,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   function iconOf(el: Element): string | null {
     const own = iconOfOne(el);
     if (own) return own;
-    const root = el.shadowRoot ?? el;
+    const root = shadowOf(el) ?? el;
     const cand = root.querySelector('[data-icon], svg, img');
     return cand ? iconOfOne(cand) : null;
   }
@@ -508,7 +573,8 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   /** querySelectorAll counts, memoised per root and selector (many candidates share suffixes). */
   const qMemo = new Map<Node, Map<string, { n: number; first: Element | null }>>();
   let pathQueryBudget = 300;
-  function localPath(el: Element): string {
+  /** Unique CSS path of `el` in its root; `shorten`: look for the shortest unique suffix (costs queries). */
+  function localPath(el: Element, shorten = true): string {
     const root = el.getRootNode() as Document | ShadowRoot;
     let memo = qMemo.get(root);
     if (!memo) qMemo.set(root, (memo = new Map()));
@@ -550,7 +616,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     }
     // 2. the shortest unique suffix (queries memoised; at most `pathQueryBudget` fresh multi-segment
     //    queries per page so that huge pages stay linear)
-    for (let n = 1; n < parts.length; n++) {
+    for (let n = 1; shorten && n < parts.length; n++) {
       const sel = parts.slice(-n).join(' > ').replace(/^:host > /, '');
       if (n > 1 && !memo.has(sel)) {
         if (pathQueryBudget <= 0) break;
@@ -560,11 +626,11 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     }
     return parts.join(' > ');
   }
-  function composedSelector(el: Element): string {
+  function composedSelector(el: Element, shorten = true): string {
     const segs: string[] = [];
     let cur: Element | null = el;
     for (let i = 0; cur && i < 32; i++) {
-      segs.unshift(localPath(cur));
+      segs.unshift(localPath(cur, shorten));
       const root = cur.getRootNode();
       if ((root as ShadowRoot).host) cur = (root as ShadowRoot).host;
       else cur = ((root as Document).defaultView?.frameElement as Element | null) ?? null;
@@ -595,6 +661,8 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   interface Ctx {
     atomic: boolean;
     textOwner: boolean;
+    /** Inside an `<svg>`: only interactive elements (`a[href]`, roles, tabindex, onclick) are candidates. */
+    svg?: boolean;
   }
   function visitChildren(parent: Node, ctx: Ctx): void {
     for (const c of Array.from(parent.childNodes)) {
@@ -612,7 +680,14 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     const add = (kind: Cand['kind'], role: string, control: Element | null = null): void => {
       cands.push({ el, kind, role, control, idx: idx++ });
     };
-    if (!ctx.atomic) {
+    if (ctx.svg && !ctx.atomic) {
+      // inside <svg>: links and elements made interactive by role / tabindex / onclick only
+      const ir = interactiveRole(el);
+      if (ir) {
+        add(ir === 'generic' ? 'container' : 'control', ir === 'generic' ? explicitRole(el) || 'generic' : ir);
+        next = { atomic: ATOMIC.has(ir) || ir === 'link', textOwner: true, svg: true };
+      }
+    } else if (!ctx.atomic) {
       const ir = interactiveRole(el);
       if (tag === 'label' && (el as HTMLLabelElement).control) {
         const c = (el as HTMLLabelElement).control!;
@@ -648,7 +723,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       ) {
         add('image', implicitRole(el) === 'text' ? 'img' : implicitRole(el));
         next = { atomic: false, textOwner: true };
-      } else if (!ctx.textOwner && tag !== 'body' && tag !== 'html' && tag !== 'svg' && !el.shadowRoot && hasOwnText(el)) {
+      } else if (!ctx.textOwner && tag !== 'body' && tag !== 'html' && tag !== 'svg' && !shadowOf(el) && hasOwnText(el)) {
         const t = collapse(contentText(el, null));
         if (t && t.length <= args.maxTextLength) {
           add('text', implicitRole(el));
@@ -656,15 +731,21 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         }
       }
     }
-    if (tag === 'svg' || tag === 'select' || tag === 'textarea') return;
+    if (tag === 'select' || tag === 'textarea') return;
+    if (tag === 'svg') {
+      if (next.atomic || !el.querySelector('a[href], [role], [tabindex], [onclick]')) return;
+      next = { ...next, svg: true };
+    }
     if (tag === 'iframe' || tag === 'frame') {
       const sc = frameScope(el as HTMLIFrameElement);
       if (sc && sc.doc.body) visit(sc.doc.documentElement, { atomic: false, textOwner: false });
+      else if (!sc) unreachableFrames.push(desc(el)!);
       return;
     }
-    if (el.shadowRoot) {
-      allShadowRoots.push(el.shadowRoot);
-      visitChildren(el.shadowRoot, next);
+    const sr = shadowOf(el);
+    if (sr) {
+      allShadowRoots.push(sr);
+      visitChildren(sr, next);
     }
     visitChildren(el, next);
   }
@@ -772,27 +853,41 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     if (hit) return hit;
     const out: Clip[] = [];
     ownClips(el, includeSelf, out);
-    let mode = cs(el).position;
-    let cur: Element = el;
-    for (;;) {
-      const p = flatParentEl(cur);
-      if (!p || p.ownerDocument !== el.ownerDocument) break;
-      cur = p;
-      const s = cs(p);
-      if (mode === 'fixed' && !isFixedCB(s)) continue;
-      if (mode === 'absolute' && !isAbsCB(s)) continue;
-      ownClips(p, true, out);
-      mode = s.position === 'fixed' || s.position === 'absolute' ? s.position : 'static';
-    }
-    const sc = scopeOf(el);
-    if (mode === 'fixed' && sc.frame === null) {
-      out.push({ by: 'viewport', r: topVp });
-    } else {
-      out.push({ by: sc.frame ? desc(sc.frame)! : 'viewport', r: sc.vp });
-    }
-    if (sc.frame) out.push(...clipsFor(sc.frame, false));
+    const pos = cs(el).position;
+    out.push(...chainClips(flatParentEl(el), pos === 'fixed' || pos === 'absolute' ? pos : 'static', el.ownerDocument));
     clipCache.set(key, out);
     return out;
+  }
+  const chainMemo = new Map<Element, Partial<Record<'static' | 'absolute' | 'fixed', Clip[]>>>();
+  /**
+   * Clips applied by `p` and its ancestors to a box in positioning `mode`, following the containing-
+   * block chain (abs-pos skips non-positioned ancestors, fixed skips all but transform/filter/contain
+   * ones), ending with the viewport / iframe clips. Memoised per (ancestor, mode): siblings share it.
+   */
+  function chainClips(p: Element | null, mode: 'static' | 'absolute' | 'fixed', doc: Document): Clip[] {
+    if (!p || p.ownerDocument !== doc) {
+      const sc = scopes.get(doc) ?? scopeOf(doc.documentElement);
+      const tail: Clip[] = [];
+      if (mode === 'fixed' && sc.frame === null) tail.push({ by: 'viewport', r: topVp });
+      else tail.push({ by: sc.frame ? desc(sc.frame)! : 'viewport', r: sc.vp });
+      if (sc.frame) tail.push(...clipsFor(sc.frame, false));
+      return tail;
+    }
+    let m = chainMemo.get(p);
+    const hit = m?.[mode];
+    if (hit) return hit;
+    const s = cs(p);
+    let res: Clip[];
+    if ((mode === 'fixed' && !isFixedCB(s)) || (mode === 'absolute' && !isAbsCB(s))) res = chainClips(flatParentEl(p), mode, doc);
+    else {
+      const own: Clip[] = [];
+      ownClips(p, true, own);
+      const next = s.position === 'fixed' || s.position === 'absolute' ? s.position : 'static';
+      res = own.length ? own.concat(chainClips(flatParentEl(p), next, doc)) : chainClips(flatParentEl(p), next, doc);
+    }
+    if (!m) chainMemo.set(p, (m = {}));
+    m[mode] = res;
+    return res;
   }
   const applyClips = (b: B | null, clips: Clip[]): B | null => {
     let r = b;
@@ -815,7 +910,9 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     let cv = s.contentVisibility || 'visible';
     if (cvHidden) cv = 'hidden';
     else if (s.display !== 'contents' && typeof el.checkVisibility === 'function' && !displayNone) {
-      if (!el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions)) cv = cv === 'auto' ? 'auto (skipped)' : 'hidden (ancestor)';
+      // not rendered at all (e.g. a light child assigned to no slot): like display:none
+      if (!el.checkVisibility()) displayNone = true;
+      else if (!el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions)) cv = cv === 'auto' ? 'auto (skipped)' : 'hidden (ancestor)';
     }
     return {
       display: displayNone ? 'none' : s.display,
@@ -911,6 +1008,12 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       const s = cs(e);
       if (s.display === 'none') return false;
       if (hasBoxPaint(e)) return true;
+      // generated content (::before / ::after icons, arrows) is painted but not a text node: use the element box
+      const v = e.ownerDocument.defaultView ?? window;
+      for (const p of ['::before', '::after']) {
+        const ps = v.getComputedStyle(e, p);
+        if (ps.content && ps.content !== 'none' && ps.content !== 'normal' && ps.display !== 'none') return true;
+      }
       for (const c of childNodesFlat(e)) if (isEl(c) && rec(c)) return true;
       return false;
     };
@@ -923,7 +1026,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     let ox = 0;
     let oy = 0;
     for (let guard = 0; el && guard < 64; guard++) {
-      const sr = el.shadowRoot;
+      const sr = shadowOf(el);
       if (sr) {
         let inner = sr.elementFromPoint(x - ox, y - oy);
         if (!inner || inner === el) {
@@ -969,13 +1072,212 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     return false;
   }
 
+  // ---------------------------------------------------------------- transforms (content quads)
+  const nonAxisMemo = new Map<Element, boolean>();
+  /** The element's own transform is a rotation, skew or 3-D (its box is then not its client rect). */
+  function ownNonAxis(s: CSSStyleDeclaration): boolean {
+    const eps = 1e-6;
+    const t = s.transform;
+    if (t && t !== 'none') {
+      let v: number[] | null = null;
+      const m2 = /^matrix\(([^)]*)\)$/.exec(t);
+      const m3 = /^matrix3d\(([^)]*)\)$/.exec(t);
+      if (m2) v = m2[1]!.split(',').map(Number);
+      else if (m3) {
+        const q = m3[1]!.split(',').map(Number);
+        // 2-D affine in 3-D form (e.g. translateZ(0)) when the z / perspective terms vanish
+        const flat = [2, 3, 6, 7, 8, 9, 11].every((k) => Math.abs(q[k] ?? 0) < eps) && Math.abs((q[10] ?? 1) - 1) < eps && Math.abs((q[15] ?? 1) - 1) < eps;
+        if (!flat) return true;
+        v = [q[0]!, q[1]!, q[4]!, q[5]!];
+      } else return true;
+      const [a, b, c, d] = v as [number, number, number, number];
+      if (!((Math.abs(b) < eps && Math.abs(c) < eps) || (Math.abs(a) < eps && Math.abs(d) < eps))) return true;
+    }
+    const r = s.rotate;
+    if (r && r !== 'none') {
+      const m = /^(?:z\s+)?(-?[\d.e+-]+)deg$/.exec(r.trim());
+      if (!m) return true;
+      const q = Number(m[1]) / 90;
+      if (Math.abs(q - Math.round(q)) > 1e-6) return true;
+    }
+    return false;
+  }
+  function nonAxis(el: Element): boolean {
+    const hit = nonAxisMemo.get(el);
+    if (hit !== undefined) return hit;
+    const p = flatParentEl(el);
+    const v = ownNonAxis(cs(el)) || (!!p && nonAxis(p));
+    nonAxisMemo.set(el, v);
+    return v;
+  }
+  const polyArea = (q: number[]): number => {
+    let a = 0;
+    for (let i = 0; i < 4; i++) {
+      const j = (i + 1) % 4;
+      a += q[2 * i]! * q[2 * j + 1]! - q[2 * j]! * q[2 * i + 1]!;
+    }
+    return Math.abs(a) / 2;
+  };
+
+  // ---------------------------------------------------------------- paint extent (for batching the painted diff)
+  /** Extent (CSS px, per side) of box-shadow / outline / filter painting outside the border box. */
+  function overflowPaint(s: CSSStyleDeclaration): number {
+    let e = 0;
+    if (s.boxShadow && s.boxShadow !== 'none') {
+      for (const part of s.boxShadow.split(/,(?![^(]*\))/)) {
+        if (/\binset\b/.test(part)) continue;
+        const nums = (part.replace(/rgba?\([^)]*\)|hsla?\([^)]*\)|#[0-9a-f]+/gi, '').match(/-?[\d.]+px/g) ?? []).map((x) => Math.abs(parseFloat(x)));
+        e = Math.max(e, (nums[0] ?? 0) + (nums[1] ?? 0) + (nums[2] ?? 0) + (nums[3] ?? 0));
+      }
+    }
+    if (s.outlineStyle && s.outlineStyle !== 'none') e = Math.max(e, (parseFloat(s.outlineWidth) || 0) + Math.max(0, parseFloat(s.outlineOffset) || 0));
+    if (s.textShadow && s.textShadow !== 'none') e = Math.max(e, 8);
+    if (s.filter && s.filter !== 'none') e = Math.max(e, 16);
+    return e;
+  }
+  function paintBoxOf(el: Element, box: B | null): B | null {
+    let u: B | null = box ? ([...box] as B) : null;
+    const grow = (b: B | null, s: CSSStyleDeclaration): void => {
+      if (!b) return;
+      const e = overflowPaint(s);
+      const g: B = [b[0] - e, b[1] - e, b[2] + e, b[3] + e];
+      u = u ? [Math.min(u[0], g[0]), Math.min(u[1], g[1]), Math.max(u[2], g[2]), Math.max(u[3], g[3])] : g;
+    };
+    grow(box, cs(el));
+    let budget = 200;
+    const rec = (e: Element, depth: number): void => {
+      if (depth > 30) return;
+      for (const c of childNodesFlat(e)) {
+        if (!isEl(c) || --budget < 0) continue;
+        const t = c.localName;
+        if (SKIP_TAGS.has(t)) continue;
+        const s = cs(c);
+        if (s.display === 'none') continue;
+        grow(boxOf(c), s);
+        if (t !== 'svg' && t !== 'iframe') rec(c, depth + 1);
+      }
+    };
+    rec(el, 0);
+    return u;
+  }
+
+  // ---------------------------------------------------------------- ellipsis
+  /**
+   * The block container of `e` when it truncates its text on purpose: `text-overflow: ellipsis` (one
+   * line) or `-webkit-line-clamp` (several lines), with overflow clipped.
+   */
+  function ellipsisOwner(e: Element): Element | null {
+    for (let n: Element | null = e, g = 0; n && g < 40; n = flatParentEl(n), g++) {
+      const s = cs(n);
+      if (s.display === 'inline' || s.display === 'contents') continue;
+      if (s.textOverflow === 'ellipsis' && s.overflowX !== 'visible') return n;
+      const clamp = (s as CSSStyleDeclaration & { webkitLineClamp?: string }).webkitLineClamp;
+      if (clamp && clamp !== 'none' && s.overflowY !== 'visible') return n;
+      return null;
+    }
+    return null;
+  }
+  const isClamp = (o: Element): boolean => {
+    const c = (cs(o) as CSSStyleDeclaration & { webkitLineClamp?: string }).webkitLineClamp;
+    return !!c && c !== 'none';
+  };
+  const ellipsisWidth = new Map<Element, number>();
+  let canvasCtx: CanvasRenderingContext2D | null = null;
+  function ellipsisWidthOf(o: Element): number {
+    let w = ellipsisWidth.get(o);
+    if (w !== undefined) return w;
+    w = 0;
+    try {
+      canvasCtx ??= document.createElement('canvas').getContext('2d');
+      const s = cs(o);
+      if (canvasCtx) {
+        canvasCtx.font = s.font || `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        const ow = (o as HTMLElement).offsetWidth;
+        const r = o.getBoundingClientRect();
+        const z = ow > 0 ? r.width / ow : 1;
+        w = canvasCtx.measureText('\u2026').width * (isFinite(z) && z > 0 ? z : 1);
+      }
+    } catch {
+      w = 0;
+    }
+    ellipsisWidth.set(o, w);
+    return w;
+  }
+  /**
+   * Visible part of a text node cut by its ellipsis owner `o` (clip rect `clip`, top coords): the
+   * longest prefix whose glyphs end before the ellipsis glyph (LTR: right edge; RTL: left edge).
+   */
+  function visiblePrefix(node: Text, o: Element, clip: B): { text: string; cut: boolean } {
+    const d = node.data;
+    const i0 = d.search(/\S/);
+    if (i0 < 0) return { text: '', cut: false };
+    let i1 = d.length;
+    while (i1 > i0 && /\s/.test(d[i1 - 1]!)) i1--;
+    const sc = scopeOf(node);
+    const rtl = cs(o).direction === 'rtl';
+    const ew = ellipsisWidthOf(o);
+    const limR = clip[2] - sc.ox - ew + 0.5;
+    const limL = clip[0] - sc.ox + ew - 0.5;
+    const rg = node.ownerDocument.createRange();
+    let fits: (k: number) => boolean;
+    if (isClamp(o)) {
+      // line clamp: whole lines up to the clip's bottom; the last of them ends before the ellipsis
+      const bottom = clip[3] - sc.oy + 0.5;
+      rg.setStart(node, i0);
+      rg.setEnd(node, i1);
+      const tops = Array.from(rg.getClientRects()).filter((r) => r.height > 0 && r.bottom <= bottom).map((r) => r.top);
+      const lastTop = tops.length ? Math.max(...tops) : -Infinity;
+      const ch = node.ownerDocument.createRange();
+      fits = (k: number): boolean => {
+        if (k <= i0) return true;
+        ch.setStart(node, k - 1);
+        ch.setEnd(node, k);
+        const r = ch.getBoundingClientRect();
+        if (r.bottom > bottom) return false;
+        if (r.top < lastTop - 0.5) return true;
+        return rtl ? r.left >= limL : r.right <= limR;
+      };
+    } else {
+      fits = (k: number): boolean => {
+        rg.setStart(node, i0);
+        rg.setEnd(node, k);
+        const r = rg.getBoundingClientRect();
+        return rtl ? r.left >= limL : r.right <= limR;
+      };
+    }
+    if (fits(i1)) return { text: d.slice(i0, i1), cut: false };
+    let lo = i0;
+    let hi = i1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (fits(mid)) lo = mid;
+      else hi = mid;
+    }
+    // never split a surrogate pair
+    if (lo > i0 && /[\uD800-\uDBFF]/.test(d[lo - 1]!)) lo--;
+    return { text: d.slice(i0, lo), cut: true };
+  }
+
   // ---------------------------------------------------------------- phase A: rects, then two frames
   const rectsA = cands.map((c) => boxOf(c.el));
-  await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
-  styleCache.clear();
+  const frames = args.stabilityFrames ?? 2;
+  if (frames > 0) {
+    for (let f = 0; f < frames; f++) await new Promise<void>((r) => raf(() => r()));
+    styleCache.clear();
+  }
 
   // ---------------------------------------------------------------- phase B: measure
   const out: ProbeCandidate[] = [];
+  const testPoint = (x: number, y: number, ok: Set<Element>, vis: B | null): ProbePoint => {
+    const ix = Math.floor(x * dpr);
+    const iy = Math.floor(y * dpr);
+    const px = ix / dpr;
+    const py = iy / dpr;
+    const h = hitAt(px, py);
+    const inVisible = !!vis && px >= vis[0] && px < vis[2] && py >= vis[1] && py < vis[3];
+    return { css: [px, py], img: [ix, iy], hit: desc(h), ok: resolvesTo(h, ok), inVisible };
+  };
+  const localSels: string[] = [];
   cands.forEach((c, i) => {
     const el = c.el;
     const sc = scopeOf(el);
@@ -989,14 +1291,33 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       if (c.control && style.pointer_events === 'none') style.pointer_events = cs(c.control).pointerEvents;
       const role = c.role;
       const tag = el.localName;
+      const needsQuad = !sc.problem && nonAxis(el);
       // text refinement
       let rect: B | null = box;
       let visible: B | null = null;
       let lineRects: B[] = [];
+      let lineVisible: number[] = [];
       let refined = false;
+      let truncated = false;
       let visText = '';
       const tn = c.kind === 'image' ? [] : textNodesUnder(el);
-      const perNode = tn.map((t) => ({ ...t, ...textRects(t.node, t.parent) }));
+      const perNode = tn.map((t) => {
+        const tr = textRects(t.node, t.parent);
+        const o = tr.raw.length ? ellipsisOwner(t.parent) : null;
+        let shown: string | null = null;
+        let raw = tr.raw;
+        if (o) {
+          const pb = paddingBox(o);
+          const cut = pb ? visiblePrefix(t.node, o, pb) : null;
+          if (cut && cut.cut) {
+            shown = cut.text;
+            truncated = true;
+            // intentional truncation is not clipping: measure against the owner's box
+            raw = raw.map((r) => inter(r, pb)).filter((r): r is B => !!r);
+          }
+        }
+        return { ...t, raw, vis: tr.vis, shown };
+      });
       {
         let prevLine: B | null = null;
         let prevTrail = false;
@@ -1008,27 +1329,36 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
           const lead = /^\s/.test(d);
           const first = p.vis[0]!;
           const sep = visText && (lead || prevTrail || (prevLine && (first[1] >= prevLine[3] - 1 || first[0] - prevLine[2] > 2)));
-          visText += (sep ? ' ' : '') + collapse(d);
+          visText += (sep ? ' ' : '') + collapse(p.shown ?? d);
           prevLine = p.vis[p.vis.length - 1]!;
           prevTrail = /\s$/.test(d);
+          if (p.shown !== null) break; // nothing after the ellipsis is visible
         }
+        if (truncated && visText) visText += '\u2026';
       }
       // text refinement: when what is painted is only text (no box paint, no replaced content)
       // (a label's nested text control is a target of its own and does not count)
-      const textish = c.kind !== 'image' && !subtreeHasPaint(el, c.kind === 'label' ? (el as HTMLLabelElement).control : null);
+      const textish = !needsQuad && c.kind !== 'image' && !subtreeHasPaint(el, c.kind === 'label' ? (el as HTMLLabelElement).control : null);
+      const clips = clipsFor(el, false);
       if (textish) {
         const raw = perNode.flatMap((p) => p.raw);
         const vis = perNode.flatMap((p) => p.vis);
         if (raw.length) {
           refined = true;
-          rect = union(toLines(raw));
-          lineRects = toLines(vis);
-          const clipsBox = clipsFor(el, false);
-          lineRects = lineRects.map((l) => applyClips(l, clipsBox)).filter((l): l is B => !!l);
+          const rawLines = toLines(raw);
+          rect = union(rawLines);
+          lineRects = toLines(vis)
+            .map((l) => applyClips(l, clips))
+            .filter((l): l is B => !!l);
           visible = union(lineRects);
+          lineVisible = rawLines.map((l) => {
+            const la = area(l);
+            let v = 0;
+            for (const r of lineRects) v += area(inter(r, l));
+            return la > 0 ? Math.round(Math.min(1, v / la) * 1e4) / 1e4 : 0;
+          });
         }
       }
-      const clips = clipsFor(el, false);
       if (!refined) visible = applyClips(rect, clips);
       // fractions
       const ra = area(rect);
@@ -1046,18 +1376,29 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         }
         if (worst >= ra - 1e-9) clippedBy = refined ? desc(el) : null;
       }
-      // nine points
+      // nine points (skipped when an earlier check certainly rejects the candidate)
+      const dm = args.doomed;
+      const doomed =
+        !!dm &&
+        (!!sc.problem ||
+          style.display === 'none' ||
+          style.visibility !== 'visible' ||
+          style.pointer_events === 'none' ||
+          style.opacity < dm.minOpacity ||
+          !rect ||
+          rect[2] - rect[0] < dm.minSizeCss ||
+          rect[3] - rect[1] < dm.minSizeCss ||
+          viewportFraction < dm.minVisibleFraction ||
+          clipFraction < dm.minVisibleFraction);
       const points: ProbePoint[] = [];
       const ok = okSet(c);
-      const test = (x: number, y: number): ProbePoint => {
-        const ix = Math.floor(x * dpr);
-        const iy = Math.floor(y * dpr);
-        const px = ix / dpr;
-        const py = iy / dpr;
-        const h = hitAt(px, py);
-        return { css: [px, py], img: [ix, iy], hit: desc(h), ok: resolvesTo(h, ok) };
+      // planned first, hit-tested after: the centre (index 4) goes first, and when it fails and the
+      // policy requires it, the other eight are not tested (`hit: null`; such candidates are rejected)
+      const plan: Array<{ x: number; y: number; vis: B | null }> = [];
+      const test = (x: number, y: number, vis: B | null): void => {
+        plan.push({ x, y, vis });
       };
-      if (visible) {
+      if (visible && !doomed) {
         if (refined && lineRects.length > 1) {
           const L = lineRects;
           const hs = L.map((l) => l[3] - l[1]);
@@ -1085,11 +1426,23 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
             const m = at(f * H);
             return { line: m.line, fy: Math.min(5 / 6, Math.max(1 / 6, m.local)) };
           });
-          for (const r of rows) for (const fx of FR) points.push(test(r.line[0] + fx * (r.line[2] - r.line[0]), r.line[1] + r.fy * (r.line[3] - r.line[1])));
+          for (const r of rows) for (const fx of FR) test(r.line[0] + fx * (r.line[2] - r.line[0]), r.line[1] + r.fy * (r.line[3] - r.line[1]), r.line);
         } else {
           const v = refined && lineRects.length === 1 ? lineRects[0]! : visible;
-          for (const fy of FR) for (const fx of FR) points.push(test(v[0] + fx * (v[2] - v[0]), v[1] + fy * (v[3] - v[1])));
+          for (const fy of FR) for (const fx of FR) test(v[0] + fx * (v[2] - v[0]), v[1] + fy * (v[3] - v[1]), v);
         }
+      }
+      if (plan.length === 9) {
+        const centre = testPoint(plan[4]!.x, plan[4]!.y, ok, plan[4]!.vis);
+        const skip = !centre.ok && !!dm?.requireCenter && !needsQuad;
+        plan.forEach((p, k) => {
+          if (k === 4) points.push(centre);
+          else if (skip) {
+            const ix = Math.floor(p.x * dpr);
+            const iy = Math.floor(p.y * dpr);
+            points.push({ css: [ix / dpr, iy / dpr], img: [ix, iy], hit: null, ok: false, inVisible: false });
+          } else points.push(testPoint(p.x, p.y, ok, p.vis));
+        });
       }
       const control = c.control;
       const name = accName(el, role) || (control ? accName(control, role) : '');
@@ -1101,6 +1454,19 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         else text = '';
       } else if (tag === 'textarea') text = collapse((el as HTMLTextAreaElement).value || (el as HTMLTextAreaElement).placeholder || '');
       else if (tag === 'select') text = collapse((el as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+      const root = el.getRootNode() as ShadowRoot | Document;
+      const shadow = root.nodeType === 11 ? ((root as ShadowRoot).mode === 'closed' ? 'closed' : 'open') : null;
+      let checkVis = true;
+      try {
+        if (typeof el.checkVisibility === 'function') {
+          checkVis = el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true } as CheckVisibilityOptions);
+        }
+      } catch {
+        checkVis = true;
+      }
+      // certainly-rejected candidates get the plain (unique, query-free) path
+      const selector = composedSelector(el, !doomed);
+      localSels[i] = selector.split(' >>> ').pop() ?? '';
       cand = {
         idx: c.idx,
         kind: c.kind,
@@ -1110,7 +1476,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         aria: ariaOf(el, control),
         tag,
         id: el.getAttribute('id'),
-        selector: composedSelector(el),
+        selector,
         icon: iconOf(el),
         landmark: landmarkOf(el),
         rect,
@@ -1124,6 +1490,15 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         frameProblem: sc.problem,
         points,
         stable,
+        needsQuad,
+        quad: null,
+        quadFill: 1,
+        paintBox: doomed ? null : paintBoxOf(el, box),
+        lineVisible,
+        truncated,
+        checkVisibility: checkVis,
+        shadow,
+        frame: sc.path,
       };
     } catch (e) {
       cand = {
@@ -1131,10 +1506,87 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         selector: '', icon: null, landmark: null, rect: null, visible: null, lineRects: [], refined: false,
         style: { display: '', visibility: '', opacity: 0, content_visibility: '', pointer_events: '' },
         viewportFraction: 0, clipFraction: 0, clippedBy: null, frameProblem: 'probe_error: ' + String(e), points: [], stable: false,
+        needsQuad: false, quad: null, quadFill: 1, paintBox: null, lineVisible: [], truncated: false, checkVisibility: false, shadow: null, frame: null,
       };
+      localSels[i] = '';
     }
     out.push(cand);
   });
+
+  // ---------------------------------------------------------------- page state kept for the follow-up steps
+  // (hittest/capture.ts: content-quad grid via CDP, batched hiding for the differential painted check)
+  const sheets = new Map<Document | ShadowRoot, CSSStyleSheet>();
+  const rectsB = cands.map((c) => boxOf(c.el));
+  const state = {
+    els: cands.map((c) => c.el),
+    /** Candidates whose client rect changed since the probe measured it (indices). */
+    moved(): number[] {
+      const out: number[] = [];
+      cands.forEach((c, i) => {
+        const a = rectsB[i] ?? null;
+        const b = boxOf(c.el);
+        const same = (a === null && b === null) || (!!a && !!b && a.every((v, j) => Math.abs(v - b[j]!) < 0.01));
+        if (!same) out.push(i);
+      });
+      return out;
+    },
+    /** Grid inside content quads (CSS px, top coords): per item the nine points, row-major. */
+    regrid(items: Array<{ i: number; quad: number[] }>): Array<{ i: number; points: ProbePoint[] }> {
+      return items.map(({ i, quad: q }) => {
+        const c = cands[i]!;
+        const ok = okSet(c);
+        const vis = out[i]!.visible;
+        const pts: ProbePoint[] = [];
+        for (const fy of FR) {
+          for (const fx of FR) {
+            const tx = q[0]! + fx * (q[2]! - q[0]!);
+            const ty = q[1]! + fx * (q[3]! - q[1]!);
+            const bx = q[6]! + fx * (q[4]! - q[6]!);
+            const by = q[7]! + fx * (q[5]! - q[7]!);
+            pts.push(testPoint(tx + fy * (bx - tx), ty + fy * (by - ty), ok, vis));
+          }
+        }
+        return { i, points: pts };
+      });
+    },
+    /**
+     * Hide candidates `idx` (and show every other): `opacity: 0 !important` (`visibility: hidden` for
+     * `display: contents`) through a constructed style sheet adopted by each element's root, so that
+     * neither layout, focus nor the page's MutationObservers see a change. Empty `idx` shows all.
+     */
+    hide(idx: number[]): { hidden: number; moved: number[] } {
+      // rects first (the caller's previous capture happened in between): stability check for free
+      const moved = state.moved();
+      const rules = new Map<Document | ShadowRoot, string[]>();
+      for (const r of sheets.keys()) rules.set(r, []);
+      let n = 0;
+      for (const i of idx) {
+        const el = cands[i]?.el;
+        const sel = localSels[i];
+        if (!el || !sel) continue;
+        const root = el.getRootNode() as Document | ShadowRoot;
+        const prop = cs(el).display === 'contents' ? 'visibility:hidden' : 'opacity:0';
+        const list = rules.get(root) ?? [];
+        // extra :not(#id) raise the specificity above ordinary author !important rules
+        list.push(`:is(${sel}):not(#__uisynth_a):not(#__uisynth_b):not(#__uisynth_c){${prop} !important}`);
+        rules.set(root, list);
+        n++;
+      }
+      for (const [root, list] of rules) {
+        let sh = sheets.get(root);
+        if (!sh) {
+          if (!list.length) continue;
+          const w = ((root as Document).defaultView ?? root.ownerDocument?.defaultView ?? window) as Window & typeof globalThis;
+          sh = new w.CSSStyleSheet();
+          sheets.set(root, sh);
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, sh];
+        }
+        sh.replaceSync(list.join('\n'));
+      }
+      return { hidden: n, moved };
+    },
+  };
+  Object.defineProperty(window, Symbol.for('uisynth.probe'), { value: state, configurable: true });
 
   // ---------------------------------------------------------------- visible texts
   const texts: ProbeTextItem[] = [];
@@ -1178,11 +1630,14 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   }
   return {
     dpr: window.devicePixelRatio,
+    unreachableFrames,
+    closedRoots: allShadowRoots.filter((r) => r.mode === 'closed').length,
     visualViewportScale: topVV ? topVV.scale : 1,
     viewport: { width: topVp[2], height: topVp[3] },
+    scroll: { x: topVV ? topVV.pageLeft : window.scrollX, y: topVV ? topVV.pageTop : window.scrollY },
     candidates: out,
     texts,
     pageTexts,
-    ms: performance.now() - t0,
+    ms: realNow() - t0,
   };
 }

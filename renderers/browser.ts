@@ -20,7 +20,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
 
 /** The origin every page is served from. */
@@ -104,6 +104,118 @@ export interface PageHandle {
   url: string;
   /** Requests that were aborted (blocked or not found), in order. */
   blocked: string[];
+  /** A Chrome DevTools Protocol session for the page (created on first use, closed with the context). */
+  cdp(): Promise<CDPSession>;
+}
+
+/**
+ * Key (`Symbol.for`) of the per-window array in which {@link CLOSED_SHADOW_ROOT_HOOK} keeps every
+ * closed shadow root the page creates with `attachShadow({mode: 'closed'})`.
+ */
+export const CLOSED_ROOTS_KEY = 'uisynth.closedShadowRoots';
+
+/**
+ * Init script added to every context (runs in every frame before the page's own scripts): wraps
+ * `Element.prototype.attachShadow` so that closed shadow roots stay reachable for the hit test and the
+ * oracles (shared/grounding-pitfalls.md "Shadow DOM", #28). The page still sees `el.shadowRoot === null`
+ * for closed roots; nothing else changes. Declarative closed roots (`<template shadowrootmode=closed>`)
+ * do not go through `attachShadow`; hittest/capture.ts registers those through CDP.
+ */
+export const CLOSED_SHADOW_ROOT_HOOK = `(() => {
+  const K = Symbol.for(${JSON.stringify(CLOSED_ROOTS_KEY)});
+  if (window[K]) return;
+  // real-time functions for uisynth's own in-page code (the page's are faked by the paused clock)
+  const keep = (k, v) => Object.defineProperty(window, Symbol.for(k), { value: v, configurable: true });
+  keep('uisynth.raf', window.requestAnimationFrame.bind(window));
+  keep('uisynth.setTimeout', window.setTimeout.bind(window));
+  keep('uisynth.now', performance.now.bind(performance));
+  const roots = [];
+  Object.defineProperty(window, K, { value: roots, enumerable: false, configurable: false, writable: false });
+  const orig = Element.prototype.attachShadow;
+  if (typeof orig !== 'function') return;
+  Object.defineProperty(Element.prototype, 'attachShadow', {
+    configurable: true, enumerable: false, writable: true,
+    value: function attachShadow(init) {
+      const r = orig.call(this, init);
+      if (init && init.mode === 'closed') roots.push(r);
+      return r;
+    },
+  });
+})();`;
+
+/**
+ * Page time: every context runs Playwright's fake clock, installed and paused at this instant before the
+ * page loads (`Date`, `performance`, timers, `requestAnimationFrame` are fake). The page's timers run
+ * only when hittest/capture.ts advances the clock by {@link CLOCK_RUN_MS} after `load`, so JS-driven
+ * state (tickers, clocks, delayed banners, rAF loops) is the same in every render; then time stops.
+ * Time zone is UTC. (DESIGN.md: every sample is a pure function of its inputs.)
+ */
+export const CLOCK_EPOCH = Date.UTC(2025, 0, 15, 9, 30, 0);
+/** Fake milliseconds the page's timers and rAF callbacks run after `load` (see {@link CLOCK_EPOCH}). */
+export const CLOCK_RUN_MS = 1500;
+
+/**
+ * Init script added after the fake clock: the page's `requestAnimationFrame` becomes a 16 ms timer of
+ * that clock. (Playwright aligns fake frames to multiples of 16 ms of clock ticks, and the tick count
+ * when the clock is paused depends on real milliseconds elapsed while installing it; a relative 16 ms
+ * timer makes the page's frames the same in every render.)
+ */
+export const FAKE_RAF_SCRIPT = `(() => {
+  if (!window.Date || !window.Date.isFake) return;
+  const st = window.setTimeout, ct = window.clearTimeout, perf = () => window.performance.now();
+  window.requestAnimationFrame = (cb) => st(() => cb(perf()), 16);
+  window.cancelAnimationFrame = (id) => ct(id);
+})();`;
+
+/** Options of {@link screenshotPng}. */
+export interface ShotOptions {
+  /** Region in CSS px of the top-level viewport; default: the whole viewport. */
+  clip?: { x: number; y: number; width: number; height: number };
+  /**
+   * Scroll offset of the visual viewport in the document, CSS px (`visualViewport.pageLeft/pageTop`);
+   * CDP clips are in document coordinates. Default: asked from the page (`Page.getLayoutMetrics`).
+   */
+  origin?: { x: number; y: number };
+  /** Output pixels per CSS px; default: the device scale factor (image px). 1 gives a CSS-resolution image. */
+  scale?: number;
+  /** Faster, larger PNG encoding (for internal measurement captures that are decoded at once). */
+  fast?: boolean;
+}
+
+/**
+ * Viewport screenshot as PNG, never a full-page capture (pitfalls #36, #38). Without `clip`/`scale`/
+ * `fast` this is Playwright's `page.screenshot` at device scale (the image saved with a record; the
+ * test oracles re-render with the same call and compare pixels). Otherwise one CDP
+ * `Page.captureScreenshot` of the region (internal measurement captures).
+ * @param dpr device scale factor of the page (image px per CSS px), used when `opts.scale` is not given
+ * @throws when the page or browser has gone away
+ */
+export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOptions = {}): Promise<Buffer> {
+  if (!opts.clip && opts.scale === undefined && !opts.fast) {
+    // Playwright: clip = visual viewport, `caret: 'hide'` (a no-op after settle's freeze CSS)
+    return h.page.screenshot({ type: 'png', fullPage: false, animations: 'allow', caret: 'hide', scale: 'device' });
+  }
+  const cdp = await h.cdp();
+  const vp = h.page.viewportSize();
+  const clip = { ...(opts.clip ?? { x: 0, y: 0, width: vp?.width ?? 0, height: vp?.height ?? 0 }) };
+  let origin = opts.origin;
+  if (!origin) {
+    const m = (await cdp.send('Page.getLayoutMetrics')) as { cssVisualViewport: { pageX: number; pageY: number } };
+    origin = { x: m.cssVisualViewport.pageX, y: m.cssVisualViewport.pageY };
+  }
+  clip.x += origin.x;
+  clip.y += origin.y;
+  const scale = opts.scale ?? dpr;
+  const params: Record<string, unknown> = {
+    format: 'png',
+    captureBeyondViewport: false,
+    fromSurface: true,
+  };
+  // CDP: output size = clip size x clip.scale (without a clip the image would be in CSS px)
+  params.clip = { ...clip, scale };
+  if (opts.fast) params.optimizeForSpeed = true;
+  const r = (await cdp.send('Page.captureScreenshot', params)) as { data: string };
+  return Buffer.from(r.data, 'base64');
 }
 
 export interface LaunchOptions {
@@ -113,6 +225,18 @@ export interface LaunchOptions {
   executablePath?: string;
   /** Navigation / action timeout per page in ms (default 30000). */
   timeoutMs?: number;
+  /** More Chromium switches (e.g. a marker such as `--uisynth-bench=<pid>` to find the process tree). */
+  extraArgs?: string[];
+}
+
+/** Options of {@link BrowserPool.withPage}. */
+export interface WithPageOptions {
+  /**
+   * Install uisynth's page instrumentation before the page loads: the closed-shadow-root hook and the
+   * paused fake clock ({@link CLOCK_EPOCH}). Default true; `false` gives a plain page (benchmarks'
+   * bare render loop).
+   */
+  instrument?: boolean;
 }
 
 interface FindChromiumModule {
@@ -169,12 +293,14 @@ export class BrowserPool {
   private readonly sem: Semaphore;
   private readonly timeoutMs: number;
   private readonly cache = new Map<string, Buffer>();
+  private readonly extraArgs: string[];
   private cacheBytes = 0;
   private closed = false;
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
-  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number) {
+  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = []) {
     this.browser = browser;
+    this.extraArgs = extraArgs;
     this.executablePath = executablePath;
     this.version = `Chromium ${browser.version()}`;
     this.sem = new Semaphore(concurrency);
@@ -198,13 +324,14 @@ export class BrowserPool {
       if (!found) throw new EnvironmentError(fc.INSTALL_HINT);
       path = found.path;
     }
-    const browser = await BrowserPool.start(path);
-    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000);
+    const extra = opts.extraArgs ?? [];
+    const browser = await BrowserPool.start(path, extra);
+    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra);
   }
 
-  private static async start(executablePath: string): Promise<Browser> {
+  private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
     try {
-      return await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60000 });
+      return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60000 });
     } catch (e) {
       throw new EnvironmentError(`Chromium at ${executablePath} failed to start: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -214,7 +341,7 @@ export class BrowserPool {
     if (this.closed) throw new Error('BrowserPool is closed');
     if (this.browser.isConnected()) return this.browser;
     if (!this.relaunching) {
-      this.relaunching = BrowserPool.start(this.executablePath).then((b) => {
+      this.relaunching = BrowserPool.start(this.executablePath, this.extraArgs).then((b) => {
         this.browser = b;
         this.relaunching = null;
         return b;
@@ -224,11 +351,13 @@ export class BrowserPool {
   }
 
   /**
-   * Open `source` in a fresh context with `opts`, wait for the `load` event, run `fn`, then close the
-   * context (also when `fn` throws). At most `concurrency` pages are open at once; callers queue.
+   * Open `source` in a fresh context with `opts` (time zone UTC; unless `wopts.instrument` is false,
+   * the closed-shadow-root hook and the paused fake clock are installed first), wait for the `load`
+   * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` pages are
+   * open at once; callers queue.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
    */
-  async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>): Promise<T> {
+  async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
     await this.sem.acquire();
     let context: BrowserContext | undefined;
     try {
@@ -240,11 +369,18 @@ export class BrowserPool {
         hasTouch: opts.touch,
         colorScheme: opts.colorScheme,
         locale: opts.locale,
+        timezoneId: 'UTC',
         serviceWorkers: 'block',
         acceptDownloads: false,
       });
       context.setDefaultTimeout(this.timeoutMs);
       context.setDefaultNavigationTimeout(this.timeoutMs);
+      if (wopts.instrument !== false) {
+        await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
+        await context.clock.install({ time: CLOCK_EPOCH });
+        await context.clock.pauseAt(CLOCK_EPOCH);
+        await context.addInitScript({ content: FAKE_RAF_SCRIPT });
+      }
       const blocked: string[] = [];
       let url: string;
       let pages: Map<string, string | Buffer> = new Map();
@@ -269,7 +405,10 @@ export class BrowserPool {
       } catch (e) {
         throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      return await fn({ page, context, url, blocked });
+      let session: Promise<CDPSession> | null = null;
+      const ctx = context;
+      const cdp = (): Promise<CDPSession> => (session ??= ctx.newCDPSession(page));
+      return await fn({ page, context, url, blocked, cdp });
     } finally {
       if (context) await context.close().catch(() => undefined);
       this.sem.release();

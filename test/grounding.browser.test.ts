@@ -32,7 +32,9 @@ interface Case {
   theme: 'light' | 'dark';
   cfg: GroundingConfig;
 }
-const CASES: Case[] = GROUNDING_FAMILIES.flatMap((fam, i) =>
+/** The three hand-written families in both of their locales (every family is covered by grounding-families.browser.test.ts). */
+const LEGACY = ['desktop.macos.mail', 'mobile.android.settings', 'web.shop'];
+const CASES: Case[] = GROUNDING_FAMILIES.filter((f) => LEGACY.includes(f)).flatMap((fam, i) =>
   (['en-US', 'zh-CN'] as const).map((locale, j) => {
     const theme = (i + j) % 2 ? 'dark' : 'light';
     return { fam, locale, theme, cfg: { families: [fam], locales: [locale], themes: [theme] } } as Case;

@@ -9,8 +9,9 @@ import { UsageError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { Query, type Target } from '../core/schema.js';
 import { GROUNDING_FAMILIES, resolveFamilies } from '../generators/grounding/index.js';
-import { sampleScenario, type Scenario } from '../generators/grounding/scenarios.js';
+import { familySchedule, sampleScenario, scenarioIndex, type Scenario } from '../generators/grounding/scenarios.js';
 import { parseUnicodeRange, REPO_ROOT } from '../generators/grounding/templating.js';
+import { GROUNDING_LOCALES, type GroundingLocale } from '../generators/grounding/locales.js';
 import { resolveQuery, writeQueries, type QueryTarget, type WrittenQuery } from '../generators/grounding/queries.js';
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
@@ -34,38 +35,50 @@ function tagBalance(html: string): string | null {
   return stack.length ? `unclosed <${stack.join('> <')}>` : null;
 }
 
-function scenarios(): Array<{ fam: string; locale: (typeof LOCALES)[number]; theme: (typeof THEMES)[number]; sc: Scenario }> {
-  const out = [];
+const DEFS = scenarioIndex();
+/** Every family in every locale it supports (both themes alternating), two samples each. */
+function scenarios(): Array<{ fam: string; locale: GroundingLocale; theme: (typeof THEMES)[number]; sc: Scenario }> {
+  const out: Array<{ fam: string; locale: GroundingLocale; theme: (typeof THEMES)[number]; sc: Scenario }> = [];
   for (const fam of GROUNDING_FAMILIES) {
-    for (const locale of LOCALES) {
-      for (const theme of THEMES) {
-        for (const index of [0, 1, 2]) {
-          out.push({ fam, locale, theme, sc: sampleScenario({ families: [fam], locales: [locale], themes: [theme] }, 20240611, index) });
-        }
+    const def = DEFS.get(fam)!;
+    def.locales.forEach((locale, li) => {
+      for (const index of [0, 1]) {
+        const theme = THEMES[(li + index) % 2]!;
+        out.push({ fam, locale, theme, sc: sampleScenario({ families: [fam], locales: [locale], themes: [theme] }, 20240611, index) });
       }
-    }
+    });
   }
   return out;
 }
 const ALL = scenarios();
 
 describe('scenario templates', () => {
-  it('cover three families: a macOS mail window, an Android phone screen, a web shop', () => {
-    expect([...GROUNDING_FAMILIES].sort()).toEqual(['desktop.macos.mail', 'mobile.android.settings', 'web.shop']);
+  it('cover at least 40 families: macOS >= 8, Windows >= 8, iOS >= 6, Android >= 6, web >= 12', () => {
+    expect(GROUNDING_FAMILIES.length).toBeGreaterThanOrEqual(40);
+    const per = (p: string) => GROUNDING_FAMILIES.filter((f) => DEFS.get(f)!.platform === p).length;
+    expect(per('desktop.macos')).toBeGreaterThanOrEqual(8);
+    expect(per('desktop.windows')).toBeGreaterThanOrEqual(8);
+    expect(per('mobile.ios')).toBeGreaterThanOrEqual(6);
+    expect(per('mobile.android')).toBeGreaterThanOrEqual(6);
+    expect(per('web')).toBeGreaterThanOrEqual(12);
+    for (const f of ['desktop.macos.mail', 'mobile.android.settings', 'web.shop']) expect(GROUNDING_FAMILIES).toContain(f);
+    // every locale is covered by at least 40 families
+    for (const l of GROUNDING_LOCALES) expect(GROUNDING_FAMILIES.filter((f) => DEFS.get(f)!.locales.includes(l)).length, l).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(ALL.map((x) => [`${x.fam} ${x.locale} ${x.theme} #${ALL.indexOf(x) % 3}`, x] as const))('%s renders a well-formed self-contained page', (_n, { fam, locale, theme, sc }) => {
+  it.each(ALL.map((x, i) => [`${x.fam} ${x.locale} ${x.theme} #${i % 2}`, x] as const))('%s renders a well-formed self-contained page', (_n, { fam, locale, theme, sc }) => {
     const { html } = sc;
     expect(sc.family).toBe(fam);
     expect(sc.locale).toBe(locale);
     expect(sc.theme).toBe(theme);
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain(`<html lang="${locale}" data-theme="${theme}"`);
+    expect(html).toContain(`<html lang="${locale}"${locale === 'ar' ? ' dir="rtl"' : ''} data-theme="${theme}"`);
     expect(tagBalance(html)).toBeNull();
-    // no external URL of any kind: only the project's asset server
-    const urls = [...html.matchAll(/(?:https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}[^\s"'()<>]*/gi)].map((m) => m[0]);
+    // nothing is loaded from outside: every url() / src / href resource is the project's asset server
+    // (page text may mention web addresses, e.g. a browser's address bar or search results)
+    const urls = [...html.matchAll(/url\(([^)]+)\)|\s(?:src|href)="((?:https?:)?\/\/[^"]+)"/gi)].map((m) => (m[1] ?? m[2])!.replace(/^['"]|['"]$/g, '')).filter((u) => !u.startsWith('#'));
     expect(urls.length).toBeGreaterThan(0);
-    for (const u of urls) expect(u.startsWith('http://uisynth.local/assets/')).toBe(true);
+    for (const u of urls) expect(u.startsWith('http://uisynth.local/assets/'), u).toBe(true);
     expect(html).not.toMatch(/<script|<link|<iframe|@import|src="/i);
     // every asset URL maps to a file that exists
     for (const u of new Set(urls)) {
@@ -87,6 +100,20 @@ describe('scenario templates', () => {
     for (const m of html.matchAll(/<button([^>]*)><svg(?:(?!<\/svg>)[^])*<\/svg><\/button>/g)) expect(m[1]).toMatch(/aria-label="[^"]+"/);
   });
 
+  it('every character a page shows is covered by an embedded font face (no host fonts, no tofu)', () => {
+    const missing = new Map<string, string>();
+    for (const { fam, locale, sc } of ALL) {
+      const faces = [...sc.html.matchAll(/@font-face\{[^}]*unicode-range:([^;]+);\}/g)].map((m) => parseUnicodeRange(m[1]!));
+      const body = sc.html.slice(sc.html.indexOf('<body')).replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;|&#\d+;/g, ' ');
+      for (const ch of new Set(body)) {
+        const cp = ch.codePointAt(0)!;
+        if (cp < 0x7f || /\s/.test(ch)) continue;
+        if (!faces.some((rs) => rs.some(([lo, hi]) => cp >= lo && cp <= hi))) missing.set(`U+${cp.toString(16)} ${ch}`, `${fam} ${locale}`);
+      }
+    }
+    expect([...missing.entries()].slice(0, 20)).toEqual([]);
+  });
+
   it('zh-CN pages embed Noto Sans SC faces whose unicode-ranges cover every CJK character used (no tofu)', () => {
     for (const { sc } of ALL.filter((x) => x.locale === 'zh-CN')) {
       const faces = [...sc.html.matchAll(/@font-face\{font-family:'Noto Sans SC';[^}]*unicode-range:([^;]+);\}/g)].map((m) => parseUnicodeRange(m[1]!));
@@ -105,7 +132,7 @@ describe('scenario templates', () => {
     for (const { sc } of ALL.filter((x) => x.locale === 'en-US')) {
       const body = sc.html.slice(sc.html.indexOf('<body'));
       expect(body).not.toMatch(/[\u4e00-\u9fff]/);
-      expect(sc.html).toMatch(/font-family:'(Inter|Roboto|Noto Sans)'/);
+      expect(sc.html).toMatch(/font-family:'(Inter|Roboto|Noto Sans|Open Sans|Noto Serif)'/);
       expect(sc.html).not.toContain("'Noto Sans SC';font-style");
     }
   });
@@ -118,18 +145,21 @@ describe('scenario templates', () => {
     expect(zh.filter((x) => x.fam === 'mobile.android.settings').every((x) => /设置|网络和互联网|显示|提示音和振动/.test(x.sc.html))).toBe(true);
   });
 
-  it('devices per family: desktop dpr 1|2, phone dpr 3 with mobile + touch, web dpr 1', () => {
+  it('devices per platform: phones 360-430 CSS px wide at dpr 2-3 with touch; desktops from laptops to 4K', () => {
     for (const { fam, sc } of ALL) {
-      if (fam === 'mobile.android.settings') {
-        expect(sc).toMatchObject({ dpr: 3, mobile: true, touch: true, platform: 'mobile.android' });
-        expect([412, 390]).toContain(sc.viewport.width);
-      } else if (fam === 'desktop.macos.mail') {
-        expect(sc).toMatchObject({ mobile: false, touch: false, platform: 'desktop.macos' });
-        expect([1, 2]).toContain(sc.dpr);
-      } else {
-        expect(sc).toMatchObject({ dpr: 1, mobile: false, platform: 'web' });
+      expect(DEFS.get(fam)!.devices.some((d) => d.width === sc.viewport.width && d.height === sc.viewport.height && d.dpr === sc.dpr)).toBe(true);
+      if (sc.platform.startsWith('mobile.')) {
+        expect(sc).toMatchObject({ mobile: true, touch: true });
+        expect(sc.viewport.width).toBeGreaterThanOrEqual(360);
+        expect(sc.viewport.width).toBeLessThanOrEqual(430);
+        expect(sc.dpr).toBeGreaterThanOrEqual(2);
+        expect(sc.dpr).toBeLessThanOrEqual(3);
+      } else if (sc.platform.startsWith('desktop.')) {
+        expect(sc).toMatchObject({ mobile: false, touch: false });
       }
     }
+    const all = [...DEFS.values()].flatMap((d) => d.devices);
+    for (const [w, h] of [[2560, 1440], [3840, 2160], [768, 1024], [1366, 768], [360, 800], [430, 932]]) expect(all.some((d) => d.width === w && d.height === h), `${w}x${h}`).toBe(true);
   });
 });
 
@@ -142,9 +172,12 @@ describe('scenario sampler', () => {
     expect(sampleScenario(cfg, 5, 7).html).not.toBe(a.html);
     expect(sampleScenario(cfg, 6, 4).html).not.toBe(a.html);
   });
-  it('round-robins the configured families by index', () => {
-    const fams = Array.from({ length: 6 }, (_, i) => sampleScenario(cfg, 1, i).family);
-    expect(fams).toEqual([...GROUNDING_FAMILIES, ...GROUNDING_FAMILIES]);
+  it('round-robins the configured families by index (weighted schedule, every family first)', () => {
+    const sched = familySchedule(cfg).map((d) => d.name);
+    const fams = Array.from({ length: 8 }, (_, i) => sampleScenario(cfg, 1, i).family);
+    expect(fams).toEqual(sched.slice(0, 8));
+    // the first round holds every family that supports the config's locales once
+    expect(new Set(sched.slice(0, GROUNDING_FAMILIES.length)).size).toBe(GROUNDING_FAMILIES.length);
   });
   it('uses both locales and both themes over a run', () => {
     const s = Array.from({ length: 24 }, (_, i) => sampleScenario(cfg, 3, i));

@@ -163,6 +163,46 @@ describe('capture failure modes', () => {
   }, 30_000);
 });
 
+describe('fonts, clock, frames (issue 3)', () => {
+  it('a generated page whose primary family has no @font-face fails (family-name mismatch, #40); a user page warns', async () => {
+    const html =
+      "<!doctype html><style>@font-face{font-family:'Inter Var';src:url(http://uisynth.local/assets/@fontsource/inter/files/inter-latin-400-normal.woff2)}" +
+      'body{font-family:InterVariable,sans-serif}</style><body><p>Hello</p><button style="font:inherit">Go</button></body>';
+    const err = await captureAndHitTest(pool, { html }, desktop).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SampleError);
+    expect((err as SampleError).reason).toBe('font_failed');
+    expect((err as Error).message).toContain('primary font family not declared by @font-face (system fallback): InterVariable');
+    const ok = await captureAndHitTest(pool, { file: join(PAGES, 'fonts-mismatch.html') }, desktop);
+    expect(ok.warnings.some((w) => w.includes('InterVariable'))).toBe(true);
+    expect(ok.targets.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('every used family is loaded and checked; text added after load still gets its face', async () => {
+    const ok = await captureAndHitTest(pool, { file: join(PAGES, 'fonts-families.html') }, desktop, { strictFonts: true });
+    expect(ok.warnings.filter((w) => !w.startsWith('blocked'))).toEqual([]);
+    expect(ok.targets.map((t) => t.name)).toContain('Late Roboto link');
+  }, 30_000);
+
+  it('page time is fixed and JS timers run the same fake milliseconds in every render', async () => {
+    const html =
+      '<!doctype html><body style="margin:0;font:16px sans-serif"><p id="t"></p><button id="b" style="position:absolute;top:40px">Moving</button>' +
+      '<script>t.textContent = new Date().toISOString(); let x = 0; setInterval(() => { x += 3; b.style.left = x + "px"; }, 10);' +
+      '(function f() { requestAnimationFrame(f); })(); setTimeout(() => document.body.append("late"), 60000);</script></body>';
+    const [a, b] = [await captureAndHitTest(pool, { html }, desktop, { strictFonts: false }), await captureAndHitTest(pool, { html }, desktop, { strictFonts: false })];
+    expect(a.png.equals(b.png)).toBe(true);
+    expect(a.pageTexts).toContain('2025-01-15t09:30:00.000z'); // set at load, before the clock runs
+    expect(a.pageTexts).not.toContain('late');
+    const btn = a.targets.find((t) => t.name === 'Moving')!;
+    expect(btn.bbox_css[0]).toBe(450); // 150 ticks of 10 ms x 3 px
+  }, 30_000);
+
+  it('cross-origin (sandboxed) frames are reported, not reached', async () => {
+    const r = await captureAndHitTest(pool, { file: join(PAGES, 'iframe-transformed.html') }, desktop);
+    expect(r.warnings.some((w) => w.startsWith('frame not reachable') && w.includes('iframe'))).toBe(true);
+    expect(r.targets.some((t) => t.name === 'Sandboxed content')).toBe(false);
+  }, 30_000);
+});
+
 describe('capture robustness', () => {
   it('a page that hangs fails with SampleError(timeout) and the pool keeps working', async () => {
     const html = '<button>x</button><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>';

@@ -1,7 +1,8 @@
 /** Unit tests of the acceptance policy and the painted-pixel measure (no browser). */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, REJECT_REASONS, judge } from '../hittest/policy.js';
-import { inkFraction, type RawImage } from '../hittest/painted.js';
+import { DEFAULT_POLICY, REJECT_REASONS, judge, type PaintedMeasure } from '../hittest/policy.js';
+import { changedFraction, inkFraction, type RawImage } from '../hittest/painted.js';
+import { paintBatches } from '../hittest/capture.js';
 import type { ProbeCandidate } from '../hittest/probe.js';
 import { HitChecks } from '../core/schema.js';
 
@@ -17,12 +18,14 @@ function img(w: number, h: number, bg: [number, number, number], paint?: (x: num
 }
 
 function cand(over: Partial<ProbeCandidate> = {}): ProbeCandidate {
-  const points = Array.from({ length: 9 }, (_, i) => ({ css: [10 + i, 10] as [number, number], img: [10 + i, 10] as [number, number], hit: 'button', ok: true }));
+  const points = Array.from({ length: 9 }, (_, i) => ({ css: [10 + i, 10] as [number, number], img: [10 + i, 10] as [number, number], hit: 'button', ok: true, inVisible: true }));
   return {
     idx: 0, kind: 'control', role: 'button', name: 'OK', text: 'OK', aria: {}, tag: 'button', id: null, selector: 'button',
     icon: null, landmark: null, rect: [0, 0, 40, 20], visible: [0, 0, 40, 20], lineRects: [], refined: false,
     style: { display: 'inline-block', visibility: 'visible', opacity: 1, content_visibility: 'visible', pointer_events: 'auto' },
     viewportFraction: 1, clipFraction: 1, clippedBy: null, frameProblem: null, points, stable: true,
+    needsQuad: false, quad: null, quadFill: 1, paintBox: [0, 0, 40, 20], lineVisible: [], truncated: false, checkVisibility: true,
+    shadow: null, frame: null,
     ...over,
   };
 }
@@ -44,40 +47,98 @@ describe('inkFraction', () => {
   });
 });
 
+const m = (diff: number, ink = 0.2, drift = false): PaintedMeasure => ({ ink, diff: { fraction: diff, pixels: Math.round(diff * 800), batch: 0, drift } });
+
+describe('changedFraction', () => {
+  it('counts changed pixels of a box across two regions with different origins', () => {
+    const a = img(20, 10, [255, 255, 255], (x, y) => (x >= 12 && x < 16 && y >= 2 && y < 7 ? [0, 0, 0] : null));
+    const b = img(10, 10, [255, 255, 255]);
+    // b covers viewport x 10..20; the box 10..20 x 0..10 has 20 of its 100 pixels changed
+    expect(changedFraction({ img: a, x: 0, y: 0 }, { img: b, x: 10, y: 0 }, [10, 0, 20, 10])).toBeCloseTo(0.2, 6);
+    expect(changedFraction({ img: a, x: 0, y: 0 }, { img: b, x: 10, y: 0 }, [0, 0, 10, 10])).toBe(0);
+    expect(changedFraction({ img: a, x: 0, y: 0 }, { img: a, x: 0, y: 0 }, [0, 0, 20, 10])).toBe(0);
+  });
+});
+
+describe('paintBatches', () => {
+  it('separates nested or paint-overlapping candidates and packs the others', () => {
+    const items = [
+      { i: 0, box: [0, 0, 100, 40] as [number, number, number, number], paint: [0, 0, 100, 40] as [number, number, number, number] },
+      { i: 1, box: [10, 10, 30, 30] as [number, number, number, number], paint: [10, 10, 30, 30] as [number, number, number, number] }, // inside 0
+      { i: 2, box: [120, 0, 200, 40] as [number, number, number, number], paint: [110, 0, 210, 50] as [number, number, number, number] }, // shadow
+      { i: 3, box: [205, 0, 260, 40] as [number, number, number, number], paint: [205, 0, 260, 40] as [number, number, number, number] }, // in 2's shadow
+      { i: 4, box: [300, 0, 340, 40] as [number, number, number, number], paint: [300, 0, 340, 40] as [number, number, number, number] },
+    ];
+    const b = paintBatches(items, 0);
+    const batchOf = (i: number): number => b.findIndex((x) => x.includes(i));
+    expect(batchOf(0)).not.toBe(batchOf(1));
+    expect(batchOf(2)).not.toBe(batchOf(3));
+    expect(batchOf(0)).toBe(batchOf(2));
+    expect(batchOf(4)).toBe(0);
+    expect(b.length).toBe(2);
+  });
+});
+
 describe('judge', () => {
   it('accepts a clean candidate and fills every HitChecks field', () => {
-    const v = judge(cand(), 0.2);
+    const v = judge(cand(), m(0.3));
     expect(v.reason).toBeNull();
     expect(() => HitChecks.parse(v.checks)).not.toThrow();
     expect(v.checks.accepted).toBe(true);
     expect(v.checks.points_ok).toBe(9);
+    expect(v.checks.painted_diff).toEqual({ changed_fraction: 0.3, changed_px: 240, threshold: 24, batch: 0, drift: false, pass: true });
+    expect(v.checks.transform).toEqual({ quad: null, fill: 1, pass: true });
+    expect(v.checks.size).toEqual({ width_css: 40, height_css: 20, pass: true });
+    expect(v.checks.points[0]).toEqual({ point: [10, 10], hit: 'button', ok: true, css: [10, 10], in_visible: true });
+    // every optional-but-always-filled field is present
+    for (const k of ['size', 'painted_diff', 'transform', 'frame', 'shadow'] as const) expect(v.checks).toHaveProperty(k);
+    expect(v.checks.text).toHaveProperty('line_visible');
+    expect(v.checks.style).toHaveProperty('check_visibility');
   });
 
   it('reports the first failing check in REJECT_REASONS order', () => {
     const hidden = cand({ style: { ...cand().style, opacity: 0 }, points: [] });
-    expect(judge(hidden, 0).reason).toBe('opacity');
-    expect(judge(cand({ style: { ...cand().style, visibility: 'hidden', opacity: 0 } }), 0).reason).toBe('visibility_hidden');
-    expect(judge(cand({ rect: [0, 0, 3, 20] }), 0.2).reason).toBe('too_small');
-    expect(judge(cand({ viewportFraction: 0, clipFraction: 0, visible: null }), 0).reason).toBe('offscreen');
-    expect(judge(cand({ viewportFraction: 0.5, clipFraction: 0.5 }), 0.2).reason).toBe('viewport_clipped');
-    expect(judge(cand({ clipFraction: 0.5 }), 0.2).reason).toBe('clipped');
-    expect(judge(cand({ stable: false }), 0.2).reason).toBe('unstable');
+    expect(judge(hidden, m(0)).reason).toBe('opacity');
+    expect(judge(cand({ style: { ...cand().style, visibility: 'hidden', opacity: 0 } }), m(0)).reason).toBe('visibility_hidden');
+    expect(judge(cand({ style: { ...cand().style, pointer_events: 'none' } }), m(0.3)).reason).toBe('pointer_events_none');
+    expect(judge(cand({ rect: [0, 0, 3, 20] }), m(0.3)).reason).toBe('too_small');
+    expect(judge(cand({ viewportFraction: 0, clipFraction: 0, visible: null }), m(0)).reason).toBe('offscreen');
+    expect(judge(cand({ viewportFraction: 0.5, clipFraction: 0.5 }), m(0.3)).reason).toBe('viewport_clipped');
+    expect(judge(cand({ clipFraction: 0.5 }), m(0.3)).reason).toBe('clipped');
+    expect(judge(cand({ frameProblem: 'frame_transformed' }), m(0.3)).reason).toBe('frame_transformed');
+    expect(judge(cand({ quadFill: 0.32, quad: [0, 0, 1, 1, 0, 2, -1, 1] }), m(0.3)).reason).toBe('rotated');
+    expect(judge(cand({ stable: false }), m(0.3)).reason).toBe('unstable');
+    expect(judge(cand(), m(0.3, 0.2, true)).reason).toBe('unstable');
     const c = cand();
     c.points[4] = { ...c.points[4]!, ok: false, hit: 'div.backdrop' };
-    const v = judge(c, 0.2);
+    const v = judge(c, m(0.3));
     expect(v.reason).toBe('occluded_center');
     expect(v.checks.occlusion.interceptor).toBe('div.backdrop');
+    expect(v.checks.occlusion.interceptors).toEqual(['div.backdrop']);
     const corners = cand();
     for (const i of [0, 2, 6]) corners.points[i] = { ...corners.points[i]!, ok: false };
-    expect(judge(corners, 0.2).reason).toBe('occluded_points');
-    expect(judge(cand(), 0.001).reason).toBe('not_painted');
+    expect(judge(corners, m(0.3)).reason).toBe('occluded_points');
+    expect(judge(cand(), m(0.001)).reason).toBe('not_painted');
+    // sparse text in a wide box ('--' in a table cell): few pixels change, but enough of them
+    expect(judge(cand(), { ink: 0.01, diff: { fraction: 0.003, pixels: 12, batch: 0, drift: false } }).reason).toBeNull();
+    expect(judge(cand(), { ink: 0.01, diff: { fraction: 0.003, pixels: 5, batch: 0, drift: false } }).reason).toBe('not_painted');
+    // ink is measured but off by default; with --min-ink a flat box is rejected
+    expect(judge(cand(), m(0.3, 0)).reason).toBeNull();
+    expect(judge(cand(), m(0.3, 0), { ...DEFAULT_POLICY, minInk: 0.005 }).reason).toBe('flat');
+    // not measured yet: the differential check passes provisionally
+    expect(judge(cand(), { ink: 0, diff: null }).reason).toBeNull();
     expect(REJECT_REASONS.indexOf('opacity')).toBeLessThan(REJECT_REASONS.indexOf('not_painted'));
   });
 
   it('policy overrides loosen or tighten acceptance', () => {
     const corners = cand();
     for (const i of [0, 2, 6]) corners.points[i] = { ...corners.points[i]!, ok: false };
-    expect(judge(corners, 0.2, { ...DEFAULT_POLICY, minPointsOk: 6 }).reason).toBeNull();
-    expect(judge(cand({ clipFraction: 0.95 }), 0.2, { ...DEFAULT_POLICY, minVisibleFraction: 0.99 }).reason).toBe('clipped');
+    expect(judge(corners, m(0.3), { ...DEFAULT_POLICY, minPointsOk: 6 }).reason).toBeNull();
+    expect(judge(cand({ clipFraction: 0.95 }), m(0.3), { ...DEFAULT_POLICY, minVisibleFraction: 0.99 }).reason).toBe('clipped');
+    expect(judge(cand(), m(0.005), { ...DEFAULT_POLICY, minPaintedDiff: 0 }).reason).toBeNull();
+    expect(judge(cand({ quadFill: 0.32 }), m(0.3), { ...DEFAULT_POLICY, minQuadFill: 0.3 }).reason).toBeNull();
+    const noCenter = cand();
+    noCenter.points[4] = { ...noCenter.points[4]!, ok: false };
+    expect(judge(noCenter, m(0.3), { ...DEFAULT_POLICY, requireCenter: false }).reason).toBeNull();
   });
 });

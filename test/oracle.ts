@@ -7,7 +7,8 @@
  *   `pointerdown` (and the first `click`, when the browser fires one); the click counts only when that
  *   path holds the recorded element (found by its `dom.selector`) — or, for label/control pairs, the
  *   label's control or the control's label. Default actions are prevented so the page never changes.
- * - **verdict oracle**: fixture elements carry `data-expect="accept|reject"` and `data-k="<key>"`; each
+ * - **verdict oracle**: fixture elements carry `data-expect="accept|reject|reject:<reason>[|<reason>]"` and
+ *   `data-k="<key>"` (a reject may name the expected rejection reasons); each
  *   record (accepted or rejected) is mapped back to its element through its selector.
  * - **painted oracle**: hide each accepted target (`visibility:hidden`, or only its text for text
  *   targets), screenshot, diff against the unmodified screenshot: the pixels that change within 16 CSS
@@ -18,7 +19,7 @@
 import type { Page } from 'playwright-core';
 import type { BrowserPool, PageOptions, PageSource } from '../renderers/browser.js';
 import type { CaptureResult } from '../hittest/capture.js';
-import { settlePage } from '../hittest/capture.js';
+import { reachClosedShadowRoots, settlePage } from '../hittest/capture.js';
 import { decodeImage, type RawImage } from '../hittest/painted.js';
 import type { Box, Point } from '../core/geometry.js';
 
@@ -33,6 +34,8 @@ export interface ClickMiss {
 export interface VerdictRow {
   k: string;
   expect: 'accept' | 'reject';
+  /** Allowed rejection reasons (from `data-expect="reject:a|b"`), null when any reason will do. */
+  reasons: string[] | null;
   got: 'accept' | 'reject' | 'missing';
   reason: string | null;
 }
@@ -73,14 +76,29 @@ function install(): void {
   type W = Window & { __oracle?: unknown };
   const events: Array<{ type: string; path: Element[] }> = [];
   const wins: Window[] = [];
+  // closed shadow roots, kept by the init hook of renderers/browser.ts (the oracle reaches them the
+  // same way a user of the recorded `>>>` selector would have to)
+  const closed = new Map<Element, ShadowRoot>();
+  const addClosed = (w: Window): void => {
+    const l = (w as unknown as Record<symbol, unknown>)[Symbol.for('uisynth.closedShadowRoots')];
+    if (Array.isArray(l)) for (const r of l as ShadowRoot[]) closed.set(r.host, r);
+  };
+  const shadowOf = (el: Element): ShadowRoot | null => el.shadowRoot ?? closed.get(el) ?? null;
+  addClosed(window);
+  const closedRoots: ShadowRoot[] = [];
   const collect = (root: Document | ShadowRoot): void => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      if (el.shadowRoot) collect(el.shadowRoot);
+      const sr = shadowOf(el);
+      if (sr) {
+        if (sr.mode === 'closed') closedRoots.push(sr);
+        collect(sr);
+      }
       if (el.localName === 'iframe') {
         try {
           const d = (el as HTMLIFrameElement).contentDocument;
           if (d && d.defaultView) {
             wins.push(d.defaultView);
+            addClosed(d.defaultView);
             collect(d);
           }
         } catch {
@@ -92,21 +110,17 @@ function install(): void {
   wins.push(window);
   collect(document);
   const TYPES = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu', 'touchstart', 'touchend', 'focusin', 'selectstart', 'dragstart'];
-  for (const w of wins) {
-    for (const t of TYPES) {
-      w.addEventListener(
-        t,
-        (e) => {
-          if (t === 'pointerdown' || t === 'click' || t === 'mousedown') {
-            events.push({ type: t, path: e.composedPath().filter((n): n is Element => (n as Node).nodeType === 1) });
-          }
-          e.preventDefault();
-          e.stopImmediatePropagation();
-        },
-        { capture: true },
-      );
-    }
-  }
+  // composedPath() hides the inside of closed shadow trees from listeners outside them: an event whose
+  // path holds a closed host travels on to a capture listener on that closed root, which records the
+  // full path (the last record of a type wins)
+  const record = (t: string, e: Event, stop: boolean): void => {
+    const path = e.composedPath().filter((n): n is Element => (n as Node).nodeType === 1);
+    if (t === 'pointerdown' || t === 'click' || t === 'mousedown') events.push({ type: t, path });
+    e.preventDefault();
+    if (stop || !path.some((n) => closed.has(n))) e.stopImmediatePropagation();
+  };
+  for (const w of wins) for (const t of TYPES) w.addEventListener(t, (e) => record(t, e, false), { capture: true });
+  for (const r of closedRoots) for (const t of TYPES) r.addEventListener(t, (e) => record(t, e, true), { capture: true });
   const desc = (el: Element): string => {
     let d = el.localName;
     if (el.id) d += '#' + el.id;
@@ -124,7 +138,7 @@ function install(): void {
       const cur: Element = all[0]!;
       el = cur;
       if (i < segs.length - 1) {
-        const next: Document | ShadowRoot | null = cur.shadowRoot ?? (cur as HTMLIFrameElement).contentDocument ?? null;
+        const next: Document | ShadowRoot | null = shadowOf(cur) ?? (cur as HTMLIFrameElement).contentDocument ?? null;
         if (!next) return `segment ${i} has no shadow root or frame document`;
         root = next;
       }
@@ -157,7 +171,7 @@ function install(): void {
     },
     result(): { ok: boolean; got: string[] } {
       const ok = okEls();
-      const first = (t: string): { type: string; path: Element[] } | undefined => events.find((e) => e.type === t);
+      const first = (t: string): { type: string; path: Element[] } | undefined => events.filter((e) => e.type === t).pop();
       const pd = first('pointerdown') ?? first('mousedown');
       const ck = first('click');
       if (!pd) return { ok: false, got: ['<no pointerdown>'] };
@@ -167,7 +181,7 @@ function install(): void {
     focused(sel: string): boolean {
       const r = resolve(sel);
       let a: Element | null = document.activeElement;
-      while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      while (a && shadowOf(a) && shadowOf(a)!.activeElement) a = shadowOf(a)!.activeElement;
       while (a && a.localName === 'iframe') {
         const d = (a as HTMLIFrameElement).contentDocument;
         a = d ? d.activeElement : null;
@@ -193,7 +207,8 @@ function install(): void {
       if (a.textOnly) {
         const texts: Text[] = [];
         const rec = (n: Node): void => {
-          const kids = (n as Element).shadowRoot ? Array.from((n as Element).shadowRoot!.childNodes) : n.nodeName === 'SLOT' ? (n as HTMLSlotElement).assignedNodes({ flatten: true }) : Array.from(n.childNodes);
+          const sr = n.nodeType === 1 ? shadowOf(n as Element) : null;
+          const kids = sr ? Array.from(sr.childNodes) : n.nodeName === 'SLOT' ? (n as HTMLSlotElement).assignedNodes({ flatten: true }) : Array.from(n.childNodes);
           for (const c of kids) {
             if (c.nodeType === 3 && /\S/.test((c as Text).data)) texts.push(c as Text);
             else if (c.nodeType === 1) rec(c);
@@ -209,7 +224,7 @@ function install(): void {
         }
       } else {
         setStyle(r, 'visibility', 'hidden');
-        const ctl = (r.shadowRoot ?? r).querySelectorAll('input, select, textarea, button');
+        const ctl = (shadowOf(r) ?? r).querySelectorAll('input, select, textarea, button');
         // keep nested controls visible (they are targets of their own), except a label's own checkbox/radio
         for (const c of Array.from(ctl)) {
           const merged = r.localName === 'label' && (r as HTMLLabelElement).control === c && ['checkbox', 'radio'].includes((c as HTMLInputElement).type);
@@ -217,6 +232,97 @@ function install(): void {
         }
       }
       return true;
+    },
+    /**
+     * "Render the element alone": every element of every document and shadow root gets
+     * `visibility: hidden` except the targets `sels` (and their descendants) and the iframes that hold
+     * them (made transparent); the top page's background becomes magenta (chroma key). Returns the
+     * selectors that did not resolve.
+     */
+    alone(a: { sels: string[]; others: string[]; key: string }): string[] {
+      const { sels, others, key } = a;
+      const bad: string[] = [];
+      const targets: Element[] = [];
+      for (const s of sels) {
+        const r = resolve(s);
+        if (typeof r === 'string') bad.push(s);
+        else targets.push(r);
+      }
+      // other recorded targets inside (or around) these are not part of them: hidden
+      for (const s of others) {
+        const r = resolve(s);
+        if (typeof r !== 'string' && !targets.includes(r)) r.setAttribute('data-uisynth-alone-hide', '');
+      }
+      const frames = new Set<Element>();
+      const hostsInside = (n: Node): boolean => {
+        // n (a shadow root's host) is a target or inside one (flat tree)
+        for (let c: Node | null = n; c; ) {
+          if (targets.includes(c as Element)) return true;
+          const slot: HTMLSlotElement | null = (c as Element).assignedSlot ?? null;
+          if (slot) c = slot;
+          else if (c.parentNode && c.parentNode.nodeType === 11) c = (c.parentNode as ShadowRoot).host;
+          else c = c.parentNode;
+        }
+        return false;
+      };
+      for (const t of targets) {
+        t.setAttribute('data-uisynth-alone', '');
+        for (let d: Document = t.ownerDocument; d.defaultView && d.defaultView.frameElement; d = d.defaultView.frameElement.ownerDocument) {
+          const f = d.defaultView.frameElement;
+          f.setAttribute('data-uisynth-alone-frame', '');
+          frames.add(f);
+        }
+      }
+      const HIDE =
+        '*:not([data-uisynth-alone]):not([data-uisynth-alone] *):not([data-uisynth-alone-frame]) { visibility: hidden !important; }' +
+        '[data-uisynth-alone-hide] { visibility: hidden !important; }' +
+        '[data-uisynth-alone] { visibility: visible !important; }' +
+        '[data-uisynth-alone-frame] { visibility: visible !important; border-color: transparent !important; background: transparent !important; }';
+      const addStyle = (root: Document | ShadowRoot, css: string): void => {
+        const doc = (root as Document).createElement ? (root as Document) : root.ownerDocument!;
+        const st = doc.createElement('style');
+        st.setAttribute('data-uisynth', 'alone');
+        st.textContent = css;
+        if ((root as Document).head) (root as Document).head!.appendChild(st);
+        else if ((root as Document).documentElement) (root as Document).documentElement!.appendChild(st);
+        else root.appendChild(st);
+      };
+      const visitRoot = (root: Document | ShadowRoot, top: boolean): void => {
+        const isDoc = root.nodeType === 9;
+        if (isDoc) {
+          addStyle(root, HIDE + (top ? `html { background: ${key} !important; } body { background: transparent !important; }` : 'html, body { background: transparent !important; }'));
+        } else if (!hostsInside((root as ShadowRoot).host)) addStyle(root, HIDE);
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          const sr = shadowOf(el);
+          if (sr) visitRoot(sr, false);
+          if (el.localName === 'iframe') {
+            const d = (el as HTMLIFrameElement).contentDocument;
+            if (d && d.documentElement) visitRoot(d, false);
+          }
+        }
+      };
+      visitRoot(document, true);
+      return bad;
+    },
+    /** Undo {@link alone}. */
+    unalone(): void {
+      const visitRoot = (root: Document | ShadowRoot): void => {
+        for (const el of Array.from(root.querySelectorAll('[data-uisynth="alone"]'))) el.remove();
+        for (const el of Array.from(root.querySelectorAll('[data-uisynth-alone], [data-uisynth-alone-frame], [data-uisynth-alone-hide]'))) {
+          el.removeAttribute('data-uisynth-alone');
+          el.removeAttribute('data-uisynth-alone-frame');
+          el.removeAttribute('data-uisynth-alone-hide');
+        }
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          const sr = shadowOf(el);
+          if (sr) visitRoot(sr);
+          if (el.localName === 'iframe') {
+            const d = (el as HTMLIFrameElement).contentDocument;
+            if (d && d.documentElement) visitRoot(d);
+          }
+        }
+      };
+      visitRoot(document);
     },
     show(): void {
       for (const [el, s] of saved) {
@@ -235,7 +341,8 @@ function install(): void {
         for (const el of Array.from(root.querySelectorAll('*'))) {
           const e = el.getAttribute('data-expect');
           if (e) out.push({ k: el.getAttribute('data-k') ?? '?', expect: e });
-          if (el.shadowRoot) walk(el.shadowRoot);
+          const sr = shadowOf(el);
+          if (sr) walk(sr);
           if (el.localName === 'iframe') {
             try {
               const d = (el as HTMLIFrameElement).contentDocument;
@@ -312,7 +419,9 @@ export async function runOracle(
   r: CaptureResult,
   { painted = false }: { painted?: boolean } = {},
 ): Promise<OracleReport> {
-  return pool.withPage(opts, source, async ({ page }) => {
+  return pool.withPage(opts, source, async (h) => {
+    const page = h.page;
+    await reachClosedShadowRoots(h, source);
     await settlePage(page);
     await ev(page, install, null);
     const report: OracleReport = { clicks: { checked: 0, hits: 0, misses: [] }, verdicts: [], badSelectors: [], rerenderDiffPixels: 0, rerenderPng: null, painted: [] };
@@ -329,7 +438,8 @@ export async function runOracle(
     }
     for (const e of await call<Array<{ k: string; expect: string }>>(page, 'expectations')) {
       const g = keyOf.get(e.k);
-      report.verdicts.push({ k: e.k, expect: e.expect as 'accept' | 'reject', got: g?.got ?? 'missing', reason: g?.reason ?? null });
+      const [verdict, rs] = e.expect.split(':') as ['accept' | 'reject', string | undefined];
+      report.verdicts.push({ k: e.k, expect: verdict, reasons: rs ? rs.split('|') : null, got: g?.got ?? 'missing', reason: g?.reason ?? null });
     }
 
     // painted (before any mouse movement: no hover states)
@@ -374,3 +484,155 @@ export async function runOracle(
 }
 
 export type { PageSource };
+
+/** A verdict row matches its expectation (verdict, and the reason when the fixture names reasons). */
+export function verdictOk(v: VerdictRow): boolean {
+  return v.got === v.expect && (v.expect === 'accept' || !v.reasons || v.reasons.includes(v.reason ?? ''));
+}
+
+/**
+ * Page options for a fixture page at `dpr`: 800x600 desktop unless the page says otherwise with
+ * `<meta name="uisynth-test" content="viewport=390x700 mobile">` (mobile = mobile + touch emulation).
+ */
+export function fixtureOptions(html: string, dpr: number): PageOptions {
+  const m = /<meta\s+name="uisynth-test"\s+content="([^"]*)"/.exec(html);
+  const spec = m?.[1] ?? '';
+  const vp = /viewport=(\d+)x(\d+)/.exec(spec);
+  const mobile = /\bmobile\b/.test(spec);
+  return {
+    viewport: vp ? { width: Number(vp[1]), height: Number(vp[2]) } : { width: 800, height: 600 },
+    dpr,
+    mobile,
+    touch: mobile,
+    colorScheme: 'light',
+    locale: 'en-US',
+  };
+}
+
+/**
+ * Pixels a re-render may differ by (`<meta name="uisynth-test" content="rerender-tolerance=N">`), for
+ * fixtures with known raster nondeterminism in Chromium itself (e.g. anti-aliasing at the edges of a
+ * rotated composited iframe differs between two plain renders). Default 0.
+ */
+export function fixtureRerenderTolerance(html: string): number {
+  const m = /<meta\s+name="uisynth-test"\s+content="[^"]*rerender-tolerance=(\d+)/.exec(html);
+  return m ? Number(m[1]) : 0;
+}
+
+/** Result of {@link runAloneOracle} for one accepted target. */
+export interface AloneRow {
+  tid: string;
+  selector: string;
+  box: Box;
+  /** Pixels of the element alone (differing from the key colour in either render) within 16 CSS px of its box. */
+  painted: number;
+  /** Fraction of those inside the recorded box (grown by ceil(dpr) px). */
+  inside: number;
+  /** Bounding box of the element's pixels, image px. */
+  inkBox: Box | null;
+  /** Opaque interior pixels (the same on both key colours, all 8 neighbours element pixels). */
+  core: number;
+  /** Fraction of the opaque interior pixels that the saved PNG shows with the same colour (±24 per channel). */
+  coreMatch: number;
+}
+
+const KEYS: Array<[number, number, number]> = [
+  [255, 0, 255],
+  [0, 255, 0],
+];
+
+/**
+ * "A box drawn from the record over the saved PNG sits on the element's pixels": re-render the page,
+ * render batches of accepted targets ALONE (everything else, including other targets nested in them,
+ * `visibility: hidden`) once on a magenta and once on a green background, and for each target measure
+ * where its pixels are relative to its recorded box and whether the saved PNG shows its opaque pixels
+ * (equal on both backgrounds) unchanged there. Targets in one batch are at least 40 CSS px apart, so
+ * pixels within 16 CSS px of a box belong to that target.
+ */
+export async function runAloneOracle(pool: BrowserPool, source: PageSource, opts: PageOptions, r: CaptureResult): Promise<AloneRow[]> {
+  const saved = await decodeImage(r.png);
+  const dpr = r.dpr;
+  const near = Math.ceil(16 * dpr);
+  const sep = 40 * dpr;
+  const batches: Array<typeof r.targets> = [];
+  for (const t of r.targets) {
+    const g: Box = [t.bbox[0] - sep, t.bbox[1] - sep, t.bbox[2] + sep, t.bbox[3] + sep];
+    const fit = batches.find((b) => b.every((o) => o.bbox[0] >= g[2] || o.bbox[2] <= g[0] || o.bbox[1] >= g[3] || o.bbox[3] <= g[1]));
+    if (fit) fit.push(t);
+    else batches.push([t]);
+  }
+  const all = r.targets.map((t) => t.dom.selector);
+  const rows: AloneRow[] = [];
+  await pool.withPage(opts, source, async (h) => {
+    await reachClosedShadowRoots(h, source);
+    await settlePage(h.page);
+    await ev(h.page, install, null);
+    for (const batch of batches) {
+      const imgs: RawImage[] = [];
+      for (const key of KEYS) {
+        await call(h.page, 'unalone');
+        const bad = await call<string[]>(h.page, 'alone', { sels: batch.map((t) => t.dom.selector), others: all, key: `rgb(${key.join(',')})` });
+        if (bad.length) throw new Error(`alone: unresolved ${bad.join(', ')}`);
+        imgs.push(await decodeImage(await h.page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' })));
+      }
+      const [A, B] = imgs as [RawImage, RawImage];
+      const W = A.width;
+      const H = A.height;
+      const ch = A.channels;
+      const ink = (x: number, y: number): boolean => {
+        if (x < 0 || y < 0 || x >= W || y >= H) return false;
+        const o = (y * W + x) * ch;
+        for (const [img, key] of [[A, KEYS[0]!], [B, KEYS[1]!]] as const) {
+          if (Math.abs(img.data[o]! - key[0]) > 60 || Math.abs(img.data[o + 1]! - key[1]) > 60 || Math.abs(img.data[o + 2]! - key[2]) > 60) return true;
+        }
+        return false;
+      };
+      const opaque = (x: number, y: number): boolean => {
+        const o = (y * W + x) * ch;
+        return Math.abs(A.data[o]! - B.data[o]!) <= 3 && Math.abs(A.data[o + 1]! - B.data[o + 1]!) <= 3 && Math.abs(A.data[o + 2]! - B.data[o + 2]!) <= 3;
+      };
+      for (const t of batch) {
+        const g = Math.ceil(dpr);
+        const [bx1, by1, bx2, by2] = t.bbox;
+        let painted = 0;
+        let inside = 0;
+        let core = 0;
+        let match = 0;
+        let minX = Infinity;
+        let minY = Infinity;
+        let maxX = -Infinity;
+        let maxY = -Infinity;
+        for (let y = Math.max(0, by1 - near); y < Math.min(H, by2 + near); y++) {
+          for (let x = Math.max(0, bx1 - near); x < Math.min(W, bx2 + near); x++) {
+            if (!ink(x, y)) continue;
+            painted++;
+            if (x >= bx1 - g && x < bx2 + g && y >= by1 - g && y < by2 + g) inside++;
+            minX = Math.min(minX, x);
+            minY = Math.min(minY, y);
+            maxX = Math.max(maxX, x + 1);
+            maxY = Math.max(maxY, y + 1);
+            if (!opaque(x, y)) continue;
+            let interior = true;
+            for (let dy = -1; dy <= 1 && interior; dy++) for (let dx = -1; dx <= 1; dx++) if (!ink(x + dx, y + dy)) interior = false;
+            if (!interior) continue;
+            core++;
+            const o = (y * W + x) * ch;
+            const s = (y * saved.width + x) * saved.channels;
+            if (Math.abs(A.data[o]! - saved.data[s]!) <= 24 && Math.abs(A.data[o + 1]! - saved.data[s + 1]!) <= 24 && Math.abs(A.data[o + 2]! - saved.data[s + 2]!) <= 24) match++;
+          }
+        }
+        rows.push({
+          tid: t.tid,
+          selector: t.dom.selector,
+          box: t.bbox,
+          painted,
+          inside: painted ? inside / painted : 0,
+          inkBox: painted ? [minX, minY, maxX, maxY] : null,
+          core,
+          coreMatch: core ? match / core : 0,
+        });
+      }
+    }
+  });
+  return rows;
+}

@@ -9,10 +9,9 @@ import type { PLATFORMS } from '../../core/schema.js';
 type Platform = (typeof PLATFORMS)[number];
 import type { FontSpec } from './templating.js';
 
-/** Page locales the grounding generator writes. */
-export const GROUNDING_LOCALES = ['en-US', 'zh-CN'] as const;
-/** A page locale. */
-export type GroundingLocale = (typeof GROUNDING_LOCALES)[number];
+export { GROUNDING_LOCALES, type GroundingLocale } from './locales.js';
+/** Locales the three original families (mail, Android settings, shop) are written in. */
+export type LegacyLocale = 'en-US' | 'zh-CN';
 /** Colour themes. */
 export const GROUNDING_THEMES = ['light', 'dark'] as const;
 /** A colour theme. */
@@ -23,6 +22,8 @@ export interface Persona {
   name: string;
   job: string;
   email: string;
+  /** Interests (in the page locale) that drive content: folders, playlists, news topics, events. */
+  interests?: string[];
 }
 
 /**
@@ -47,7 +48,7 @@ export interface DeviceSpec {
 export interface BuildContext {
   rng: Rng;
   faker: Faker;
-  locale: GroundingLocale;
+  locale: LegacyLocale;
   theme: GroundingTheme;
   persona: Persona;
   device: DeviceSpec;
@@ -72,8 +73,8 @@ export interface FamilyDef {
   build(ctx: BuildContext): FamilyBuild;
 }
 
-/** A faker instance for the locale (zh-CN falls back to English where zh_CN has no data), seeded. */
-export function makeFaker(locale: GroundingLocale, seed: number): Faker {
+/** A faker instance for an en-US / zh-CN page (zh-CN falls back to English where zh_CN has no data), seeded. */
+export function makeFaker(locale: LegacyLocale, seed: number): Faker {
   const f = new Faker({ locale: locale === 'zh-CN' ? [zh_CN, en, base] : [en_US, en, base] });
   f.seed(seed);
   return f;
@@ -85,7 +86,7 @@ const ZH_JOBS = [
 ];
 
 /** A persona from faker (zh job titles from a local list: zh_CN has none). */
-export function makePersona(faker: Faker, rng: Rng, locale: GroundingLocale): Persona {
+export function makePersona(faker: Faker, rng: Rng, locale: LegacyLocale): Persona {
   const first = faker.person.firstName();
   const last = faker.person.lastName();
   const name = locale === 'zh-CN' ? `${last}${first}` : `${first} ${last}`;
@@ -96,7 +97,7 @@ export function makePersona(faker: Faker, rng: Rng, locale: GroundingLocale): Pe
 }
 
 /** Pick by locale. */
-export function L<T>(locale: GroundingLocale, en: T, zh: T): T {
+export function L<T>(locale: LegacyLocale, en: T, zh: T): T {
   return locale === 'zh-CN' ? zh : en;
 }
 
@@ -108,7 +109,7 @@ export function initials(name: string): string {
 }
 
 /** Format money for a locale (fixed, deterministic; no Intl surprises across ICU builds). */
-export function money(locale: GroundingLocale, v: number): string {
+export function money(locale: LegacyLocale, v: number): string {
   const s = v.toFixed(2);
   const [i, d] = s.split('.') as [string, string];
   const grouped = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

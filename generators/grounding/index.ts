@@ -9,12 +9,13 @@ import { SampleError, badValue } from '../../core/errors.js';
 import { Rng, recordId, sampleSeed } from '../../core/rng.js';
 import { GroundingRecord } from '../../core/schema.js';
 import type { BrowserPool } from '../../renderers/browser.js';
-import { captureAndHitTest, type CaptureResult } from '../../hittest/capture.js';
+import { captureAndHitTest, type CaptureOptions, type CaptureResult } from '../../hittest/capture.js';
 import type { GroundingLocale, GroundingTheme } from './common.js';
-import { FAMILY_NAMES, personaLabel, sampleScenario } from './scenarios.js';
+import { FAMILY_NAMES, personaLabel, sampleScenario, scenarioIndex } from './scenarios.js';
 import { toRecordQueries, writeQueries } from './queries.js';
 
-export { FAMILY_NAMES, sampleScenario, personaLabel, type Scenario, type ScenarioConfig } from './scenarios.js';
+export { FAMILY_NAMES, sampleScenario, personaLabel, scenarioIndex, familySchedule, builtinScenarios, type Scenario, type ScenarioConfig } from './scenarios.js';
+export { DEVICE_PRESETS, SCENARIO_STATES, parseScenarioText, loadScenarioFiles, type ScenarioDef, type ScenarioFile } from './scenario-file.js';
 export { writeQueries, resolveQuery, visibleLabel, roleClass, toRecordQueries, type QuerySpec, type WrittenQuery, type QueryWriterInput } from './queries.js';
 export { GROUNDING_LOCALES, GROUNDING_THEMES, type GroundingLocale, type GroundingTheme, type ControlHint } from './common.js';
 
@@ -29,6 +30,8 @@ export interface GroundingConfig {
   families: string[];
   locales: GroundingLocale[];
   themes: GroundingTheme[];
+  /** User scenario files (from `--scenarios`), loaded after the built-in ones. */
+  scenarios?: string[];
 }
 
 /** A record before the shard writer adds `image`, plus its screenshot. */
@@ -40,18 +43,22 @@ export interface GroundingSample {
 const RecordNoImage = GroundingRecord.omit({ image: true });
 
 /**
- * Parse a `--families` value: `all`, or a comma-separated list of family names.
+ * Parse a `--families` value: `all`, or a comma-separated list of family names or prefixes ending in
+ * `*` (`desktop.windows.*`, `mobile.*`). Families from `scenarioFiles` (`--scenarios`) count too;
+ * `all` includes them.
  * @throws UsageError (via `badValue('--families', …)`) naming the first unknown value and the allowed ones.
  */
-export function resolveFamilies(spec: string): string[] {
+export function resolveFamilies(spec: string, scenarioFiles: readonly string[] = []): string[] {
+  const known = [...scenarioIndex(scenarioFiles).keys()];
   const s = spec.trim();
-  if (s === 'all') return [...GROUNDING_FAMILIES];
+  if (s === 'all') return known;
   const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
-  if (parts.length === 0) throw badValue('--families', spec, [...GROUNDING_FAMILIES, 'all']);
+  if (parts.length === 0) throw badValue('--families', spec, [...known, 'all']);
   const out: string[] = [];
   for (const p of parts) {
-    if (!GROUNDING_FAMILIES.includes(p)) throw badValue('--families', p, [...GROUNDING_FAMILIES, 'all']);
-    if (!out.includes(p)) out.push(p);
+    const hits = p.endsWith('*') ? known.filter((k) => k.startsWith(p.slice(0, -1))) : known.includes(p) ? [p] : [];
+    if (hits.length === 0) throw badValue('--families', p, [...known, 'all']);
+    for (const h of hits) if (!out.includes(h)) out.push(h);
   }
   return out;
 }
@@ -63,14 +70,22 @@ function hittestSummary(cap: CaptureResult): Omit<GroundingRecord, 'image'>['hit
 /**
  * Generate grounding sample `index` of run `seed`: sample the scenario, render and hit-test it in
  * `pool`, write the queries. The record is validated against the schema (without `image`).
+ * @param capture optional capture options (hit-test acceptance policy, e.g. from `--min-points`)
  * @throws SampleError (`no_targets`, or any capture failure) — the shard writer retries or skips it.
  */
-export async function groundingSample(pool: BrowserPool, cfg: GroundingConfig, seed: number, index: number): Promise<GroundingSample> {
+export async function groundingSample(
+  pool: BrowserPool,
+  cfg: GroundingConfig,
+  seed: number,
+  index: number,
+  capture?: CaptureOptions,
+): Promise<GroundingSample> {
   const sc = sampleScenario(cfg, seed, index);
   const cap = await captureAndHitTest(
     pool,
     { html: sc.html },
     { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale },
+    capture,
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets on ${sc.family}`, 'no_targets');
   const id = recordId('grounding', seed, index);
@@ -83,6 +98,7 @@ export async function groundingSample(pool: BrowserPool, cfg: GroundingConfig, s
     rejectedTargets: cap.rejectedTargets,
     hints: sc.hints,
     family: sc.family,
+    negatives: sc.negatives,
   });
   const record = RecordNoImage.parse({
     id,
@@ -113,6 +129,7 @@ export async function groundingSample(pool: BrowserPool, cfg: GroundingConfig, s
  * `context.page = displayPath` (the path as the user gave it), platform `web`, scenario `user.page`,
  * theme `light`; queries use the generic phrase tables (no hints) and the generic negative list.
  * @param file absolute path of the HTML file
+ * @param capture optional capture options (hit-test acceptance policy, e.g. from `--min-points`)
  * @throws SampleError when the page cannot be captured or has no accepted targets
  */
 export async function groundingFromPage(
@@ -122,8 +139,9 @@ export async function groundingFromPage(
   opts: { viewport: { width: number; height: number }; dpr: number; mobile: boolean; locale: string },
   seed: number,
   index: number,
+  capture?: CaptureOptions,
 ): Promise<GroundingSample> {
-  const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale });
+  const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale }, capture);
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
   const id = recordId('grounding', seed, index);
   const queries = writeQueries({

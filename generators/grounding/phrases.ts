@@ -16,6 +16,9 @@ export interface Pair<T> {
   zh: T;
 }
 
+/** Localised value: English always, other languages (zh, ja, de, es, fr, ar) optional. */
+export type Loc<T> = { en: T } & Partial<Record<'zh' | 'ja' | 'de' | 'es' | 'fr' | 'ar', T>>;
+
 /** Role -> noun used in queries ("the Archive *button*"). Roles not listed use {@link OTHER_NOUN}. */
 export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
   button: { en: 'button', zh: '按钮' },
@@ -186,10 +189,10 @@ export function iconDescription(icon: string, locale: QueryLocale): string {
 
 /** One entry of the function-phrase table. `fn` templates are functional; `text` templates describe visible content. */
 export interface ActionPhrases {
-  fn: Pair<string[]>;
+  fn: Loc<string[]>;
   /** Alternative templates keyed by a `state` arg (e.g. a switch that is `on`). */
-  fnByState?: Record<string, Pair<string[]>>;
-  text?: Pair<string[]>;
+  fnByState?: Record<string, Loc<string[]>>;
+  text?: Loc<string[]>;
 }
 
 const P = (en: string[], zh: string[]): Pair<string[]> => ({ en, zh });
@@ -267,6 +270,98 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'open-orders': { fn: P(['see my past orders', 'check my order history'], ['查看我的订单', '看看历史订单']) },
   'open-cart': { fn: P(['open my shopping cart', 'view the cart'], ['打开购物车', '查看购物车']) },
   'go-home': { fn: P(["go to the store's home page", 'return to the home page'], ['回到商城首页', '返回首页']) },
+  // kit apps (desktop, phone, web scenario families)
+  'app-window-close': { fn: P(['close the {app} window'], ['关闭“{app}”窗口']) },
+  'app-window-minimize': { fn: P(['minimize the {app} window'], ['最小化“{app}”窗口']) },
+  'app-window-zoom': { fn: P(['maximize the {app} window', 'make the {app} window bigger'], ['最大化“{app}”窗口']) },
+  'open-app': { fn: P(['open {name}', 'launch the {name} app'], ['打开{name}', '启动“{name}”应用']) },
+  'open-search': { fn: P(['open the system search'], ['打开系统搜索']) },
+  'open-file': { fn: P(['open {name}', 'open the file {name}'], ['打开“{name}”', '打开文件“{name}”']) },
+  'open-folder': { fn: P(['go to the {name} folder', 'show the contents of {name}'], ['前往“{name}”文件夹', '查看“{name}”里的内容']) },
+  'open-tag': { fn: P(['show files tagged {name}'], ['显示标记为“{name}”的文件']) },
+  'open-section': { fn: P(['go to {name}', 'open the {name} section'], ['前往“{name}”', '打开“{name}”栏目']) },
+  'open-page': { fn: P(['read the {name} page'], ['阅读“{name}”页面']) },
+  'jump-to': { fn: P(['jump to the {name} section of this page'], ['跳到本页的“{name}”部分']) },
+  choose: { fn: P(['change the {name} setting', 'pick a different {name}'], ['更改“{name}”设置', '选择其他“{name}”']) },
+  fill: { fn: P(['type in the {name} field', 'enter the {name}'], ['在“{name}”中输入', '填写“{name}”']) },
+  check: {
+    fn: P(['toggle "{name}"'], ['切换“{name}”']),
+    fnByState: { on: P(['untick "{name}"'], ['取消勾选“{name}”']), off: P(['tick "{name}"', 'select "{name}"'], ['勾选“{name}”']) },
+  },
+  'switch-tab': { fn: P(['switch to the {name} tab'], ['切换到“{name}”标签页']) },
+  'close-tab': { fn: P(['close the {name} tab'], ['关闭“{name}”标签页']) },
+  'switch-view': { fn: P(['switch to the {name} view'], ['切换到“{name}”视图']) },
+  'pick-day': { fn: P(['select day {name} in the calendar'], ['在日历中选中{name}号']) },
+  'open-event': { fn: P(['open the event "{name}"', 'see the details of {name}'], ['打开日程“{name}”', '查看“{name}”的详情']) },
+  'toggle-calendar': { fn: P(['show or hide the {name} calendar'], ['显示或隐藏“{name}”日历']) },
+  namebox: { fn: P(['type a cell reference to jump to it'], ['输入单元格地址以跳转']) },
+  'add-sheet': { fn: P(['add a new sheet'], ['新建一个工作表']) },
+  adjust: { fn: P(['adjust the {name}'], ['调整{name}']) },
+  'select-layer': { fn: P(['select the layer {name}'], ['选中图层“{name}”']) },
+  'toggle-visibility': { fn: P(['hide or show the layer {name}'], ['隐藏或显示图层“{name}”']) },
+  'command-line': { fn: P(['type a command'], ['输入命令']) },
+  'play-song': { fn: P(['play {name}', 'play the song {name}'], ['播放“{name}”', '播放歌曲“{name}”']) },
+  'open-playlist': { fn: P(['open the {name} playlist'], ['打开“{name}”播放列表']) },
+  seek: { fn: P(['jump to another point in the song'], ['拖动播放进度']) },
+  'set-volume': { fn: P(['change the volume'], ['调节音量']) },
+  'save-pdf': { fn: P(['save the document as a PDF'], ['将文档存储为 PDF']) },
+  'dlg-save': { fn: P(['save the changes before closing'], ['关闭前保存更改']) },
+  'dlg-dont-save': { fn: P(['close without saving', 'discard the changes'], ['不保存直接关闭', '放弃更改']) },
+  'dlg-cancel': { fn: P(['cancel and keep the dialog closed', 'dismiss this dialog'], ['取消并关闭对话框', '关闭这个对话框']) },
+  'dlg-delete': { fn: P(['confirm deleting {name}', 'yes, delete it'], ['确认删除“{name}”', '确定删除']) },
+  restart: { fn: P(['restart the computer now'], ['立即重启电脑']) },
+  zoom: { fn: P(['change the zoom level'], ['更改缩放比例']) },
+  'open-order': { fn: P(['open order {name}', 'see the details of order {name}'], ['打开订单 {name}', '查看订单 {name} 的详情']) },
+  'create-order': { fn: P(['create a new order'], ['新建订单']) },
+  'edit-page': { fn: P(['suggest an edit to this page'], ['编辑这个页面']) },
+  'open-repo': { fn: P(['open the source code repository'], ['打开源代码仓库']) },
+  'toggle-theme': { fn: P(['switch between light and dark mode'], ['切换浅色和深色模式']) },
+  'sign-up': { fn: P(['create a new account', 'register'], ['注册新账户', '注册']) },
+  'forgot-password': { fn: P(['reset my password'], ['重置我的密码']) },
+  'sign-in-google': { fn: P(['sign in with my Google account'], ['用 Google 账户登录']) },
+  'sign-in-apple': { fn: P(['sign in with my Apple account'], ['用 Apple 账户登录']) },
+  'choose-language': { fn: P(['change the site language'], ['更改网站语言']) },
+  'open-result': { fn: P(['open the result "{name}"'], ['打开搜索结果“{name}”']) },
+  'search-for': { fn: P(['search for {name}'], ['搜索“{name}”']) },
+  'search-tools': { fn: P(['show the search tools'], ['显示搜索工具']) },
+  'open-profile': { fn: P(["open {name}'s profile"], ['打开{name}的主页']) },
+  'compose-post': { fn: P(['write a new post'], ['发一条新帖子']) },
+  follow: { fn: P(['follow {name}'], ['关注{name}']) },
+  comment: { fn: P(["reply to {name}'s post"], ['评论{name}的帖子']) },
+  like: { fn: P(["like {name}'s post"], ['给{name}的帖子点赞']) },
+  dislike: { fn: P(["tell the site I don't like this video"], ['点踩这个视频']) },
+  'search-flights': { fn: P(['search for flights'], ['搜索航班']) },
+  'select-flight': { fn: P(['book the {name} flight'], ['选择{name}的航班']) },
+  'choose-currency': { fn: P(['change the currency'], ['更改货币']) },
+  'open-article': { fn: P(['read the article "{name}"'], ['阅读文章“{name}”']) },
+  subscribe: { fn: P(['subscribe', 'start a subscription'], ['订阅', '开始订阅']) },
+  'subscribe-newsletter': { fn: P(['sign up for the newsletter'], ['订阅新闻简报']) },
+  'save-video': { fn: P(['save this video to a playlist'], ['把视频保存到播放列表']) },
+  'upload-video': { fn: P(['upload a video'], ['上传视频']) },
+  'open-video': { fn: P(['watch "{name}"'], ['观看“{name}”']) },
+  'open-card': { fn: P(['open the issue "{name}"'], ['打开事务“{name}”']) },
+  'add-card': { fn: P(['add an issue to the {name} column'], ['在“{name}”列中添加事务']) },
+  'filter-person': { fn: P(["show only {name}'s issues"], ['只看{name}的事务']) },
+  'group-by': { fn: P(['group the board differently'], ['更改看板分组方式']) },
+  'create-issue': { fn: P(['create a new issue'], ['新建事务']) },
+  'pay-now': { fn: P(['pay and place the order'], ['付款并下单']) },
+  'remove-item': { fn: P(['remove {name} from the order'], ['从订单中移除“{name}”']) },
+  'security-info': { fn: P(['learn how checkout is secured'], ['了解结账安全信息']) },
+  'type-message': { fn: P(['type a message to {name}'], ['给{name}输入消息']) },
+  'open-chat': { fn: P(['open the chat with {name}'], ['打开与{name}的聊天']) },
+  'search-places': { fn: P(['search for a place on the map'], ['在地图上搜索地点']) },
+  'open-place': { fn: P(['show details of {name}'], ['查看“{name}”的详情']) },
+  'see-all': { fn: P(['see all transactions'], ['查看全部交易']) },
+  'open-transaction': { fn: P(['open the payment to {name}'], ['查看与“{name}”的交易']) },
+  'open-story': { fn: P(["watch {name}'s story"], ['查看{name}的快拍']) },
+  'open-messages': { fn: P(['open my direct messages'], ['打开私信']) },
+  'go-home-screen': { fn: P(['go to the home screen'], ['回到主屏幕']) },
+  'recent-apps': { fn: P(['show recent apps'], ['显示最近使用的应用']) },
+  'manage-cookies': { fn: P(['choose which cookies to allow'], ['选择允许哪些 Cookie']) },
+  'reject-cookies': { fn: P(['reject all cookies'], ['拒绝所有 Cookie']) },
+  'accept-cookies': { fn: P(['accept all cookies'], ['接受所有 Cookie']) },
+  'open-bookmark': { fn: P(['open the {name} bookmark'], ['打开“{name}”书签']) },
+  'enter-url': { fn: P(['type a web address'], ['输入网址']) },
   // generic (pages without hints)
   'g-delete': { fn: P(['delete this item', 'remove it'], ['删除这一项', '把它删掉']) },
   'g-archive': { fn: P(['archive this item', 'move it to the archive'], ['归档这一项', '把它归档']) },
@@ -297,9 +392,12 @@ export const NAME_ACTIONS: Readonly<Record<string, string>> = {
 };
 
 /** Role templates (accessible-name style) for controls with no hint and no table entry. `{name}` is the accessible name. */
+const L7 = (en: string[], zh: string[], ja: string[], de: string[], es: string[], fr: string[], ar: string[]): Loc<string[]> => ({ en, zh, ja, de, es, fr, ar });
 export const ROLE_FUNCTION_TEMPLATES: Readonly<Record<string, ActionPhrases>> = {
-  button: { fn: P(['press the control named "{name}"', 'activate "{name}"'], ['点击名为“{name}”的按钮', '触发“{name}”']) },
-  link: { fn: P(['go to "{name}"', 'follow the "{name}" link'], ['前往“{name}”', '打开“{name}”链接']) },
+  button: {
+    fn: L7(['press the control named "{name}"', 'activate "{name}"'], ['点击名为“{name}”的按钮', '触发“{name}”'], ['「{name}」を実行する'], ['die Funktion „{name}“ ausführen'], ['activar «{name}»'], ['activer « {name} »'], ['تنفيذ "{name}"']),
+  },
+  link: { fn: L7(['go to "{name}"', 'follow the "{name}" link'], ['前往“{name}”', '打开“{name}”链接'], ['「{name}」を開く'], ['zu „{name}“ wechseln'], ['ir a «{name}»'], ['aller à « {name} »'], ['الانتقال إلى "{name}"']) },
   checkbox: {
     fn: P(['toggle "{name}"'], ['切换“{name}”']),
     fnByState: { true: P(['uncheck "{name}"'], ['取消勾选“{name}”']), false: P(['check "{name}"', 'tick "{name}"'], ['勾选“{name}”']) },
@@ -309,13 +407,13 @@ export const ROLE_FUNCTION_TEMPLATES: Readonly<Record<string, ActionPhrases>> = 
     fnByState: { true: P(['turn off {name}'], ['关闭{name}']), false: P(['turn on {name}'], ['开启{name}']) },
   },
   radio: { fn: P(['choose the "{name}" option'], ['选择“{name}”选项']) },
-  textbox: { fn: P(['type into the "{name}" field', 'enter text for "{name}"'], ['在“{name}”中输入内容', '填写“{name}”']) },
+  textbox: { fn: L7(['type into the "{name}" field', 'enter text for "{name}"'], ['在“{name}”中输入内容', '填写“{name}”'], ['「{name}」に入力する'], ['in „{name}“ etwas eingeben'], ['escribir en «{name}»'], ['saisir du texte dans « {name} »'], ['الكتابة في "{name}"']) },
   searchbox: { fn: P(['type a search into "{name}"'], ['在“{name}”中输入搜索词']) },
   combobox: { fn: P(['pick a different option for "{name}"', 'open the "{name}" dropdown'], ['更改“{name}”的选项', '展开“{name}”下拉框']) },
   spinbutton: { fn: P(['enter a number for "{name}"'], ['在“{name}”中输入数字']) },
   slider: { fn: P(['adjust the "{name}" slider'], ['调节“{name}”滑块']) },
-  tab: { fn: P(['switch to the "{name}" tab'], ['切换到“{name}”标签页']) },
-  menuitem: { fn: P(['open the "{name}" menu'], ['打开“{name}”菜单']) },
+  tab: { fn: L7(['switch to the "{name}" tab'], ['切换到“{name}”标签页'], ['「{name}」タブに切り替える'], ['zum Tab „{name}“ wechseln'], ['cambiar a la pestaña «{name}»'], ['passer à l’onglet « {name} »'], ['الانتقال إلى علامة التبويب "{name}"']) },
+  menuitem: { fn: L7(['open the "{name}" menu'], ['打开“{name}”菜单'], ['「{name}」メニューを開く'], ['das Menü „{name}“ öffnen'], ['abrir el menú «{name}»'], ['ouvrir le menu « {name} »'], ['فتح قائمة "{name}"']) },
   option: { fn: P(['select "{name}"'], ['选中“{name}”']) },
   treeitem: { fn: P(['select "{name}" in the tree'], ['在树中选中“{name}”']) },
 };

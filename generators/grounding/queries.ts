@@ -20,6 +20,10 @@
 import type { Rng } from '../../core/rng.js';
 import type { Query, Target } from '../../core/schema.js';
 import type { ControlHint } from './common.js';
+import { commands } from './commands.js';
+import { langOf, type Lang } from './locales.js';
+import { negativeItems } from './negatives.js';
+import { gDir, gDup, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   INTERACTIVE_ROLES,
@@ -51,8 +55,13 @@ export type QueryTarget = Pick<Target, 'tid' | 'role' | 'name' | 'text' | 'aria'
 export type QuerySpec =
   /** Visible label (case-insensitive) and, unless null, role class. */
   | { kind: 'text'; roleClass: string | null; label: string }
-  /** A rendered functional / description phrase; resolves to the targets whose phrase set contains it. */
-  | { kind: 'phrase'; phrase: string }
+  /**
+   * A rendered functional / description phrase; resolves to the targets whose phrase set (in `lang`,
+   * default the page language) contains it.
+   */
+  | { kind: 'phrase'; phrase: string; lang?: Lang }
+  /** The target(s) of `roleClass` in `state` (within `landmark` unless null): "the unchecked checkbox". */
+  | { kind: 'state'; roleClass: string; state: StateWord; landmark: string | null }
   /** Nearest control of `roleClass` in direction `dir` of the target labelled `anchor`. */
   | { kind: 'dir'; roleClass: string; anchor: string; dir: Direction }
   /** n-th (1-based; -1 = last) member of the (landmark, roleClass) group laid out along `axis`. */
@@ -93,6 +102,8 @@ export interface QueryWriterInput {
   hints?: Readonly<Record<string, ControlHint>>;
   /** Scenario family (selects the negative list); null/unknown -> generic list. */
   family?: string | null;
+  /** Keys of `templates/i18n/negatives.yaml` (the scenario's `negatives:`); used before the family list. */
+  negatives?: readonly string[];
   /** Fraction of all queries that are negatives (default 0.1). */
   negativeRate?: number;
   /** Probability of an extra English text query per target on a zh page (default 0.2). */
@@ -104,6 +115,10 @@ export interface QueryWriterInput {
 const squash = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 const low = (s: string): string => squash(s).toLowerCase();
 const qLocale = (locale: string): QueryLocale => (locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
+/** Language of a locale or QueryLocale. */
+const langOfAny = (l: string): Lang => langOf(l);
+/** BCP-47 tag recorded on a query written in `lang` (the page's own tag when it is the page language). */
+const tagOf = (lang: Lang, pageLocale: string): string => (langOf(pageLocale) === lang ? pageLocale : lang === 'en' ? 'en-US' : lang === 'zh' ? 'zh-CN' : lang);
 const pick = <T>(l: QueryLocale, en: T, zh: T): T => (l === 'zh-CN' ? zh : en);
 
 /** Roles of rejected elements that make natural hard negatives ("the "About" link"). */
@@ -176,32 +191,73 @@ export interface PhraseSet {
   text: string[];
   /** Where the phrases came from: the page's control hint, the name table, or role templates. */
   source: 'hint' | 'name' | 'role' | 'none';
+  /** Language the phrases are written in (English when the action has none in the page language). */
+  lang: Lang;
 }
 
-function renderAction(a: ActionPhrases, args: Readonly<Record<string, string>>, state: string | undefined, l: QueryLocale, source: PhraseSet['source']): PhraseSet {
+const cmdActions = new Map<string, ActionPhrases>();
+/** Phrases of an action key: the ACTIONS table, or `cmd:<key>` from the command catalogue. */
+export function actionPhrases(key: string): ActionPhrases | undefined {
+  const a = ACTIONS[key];
+  if (a) return a;
+  if (!key.startsWith('cmd:')) return undefined;
+  let c = cmdActions.get(key);
+  if (!c) {
+    const def = commands().get(key.slice(4));
+    if (!def) return undefined;
+    c = { fn: def.fn as ActionPhrases['fn'] };
+    cmdActions.set(key, c);
+  }
+  return c;
+}
+
+function renderAction(a: ActionPhrases, args: Readonly<Record<string, string>>, state: string | undefined, want: Lang, source: PhraseSet['source']): PhraseSet {
   const fnPair = (state !== undefined && a.fnByState?.[state]) || a.fn;
-  const fn = (l === 'zh-CN' ? fnPair.zh : fnPair.en).map((t) => fill(t, args)).filter((s): s is string => !!s);
-  const text = a.text ? (l === 'zh-CN' ? a.text.zh : a.text.en).map((t) => fill(t, args)).filter((s): s is string => !!s) : [];
-  return { fn, text, source };
+  const pick = <T,>(x: Partial<Record<Lang, T>> & { en: T }): [T, Lang] => (x[want] !== undefined ? [x[want] as T, want] : [x.en, 'en']);
+  const [fnT, lang] = pick(fnPair);
+  const fn = fnT.map((t) => fill(t, args)).filter((s): s is string => !!s);
+  const textT = a.text ? (a.text[lang] ?? a.text.en) : [];
+  const text = textT.map((t) => fill(t, args)).filter((s): s is string => !!s);
+  return { fn, text, source, lang };
 }
 
 /**
  * Every functional / description phrase a target can be called by: from its control hint (generated
  * pages), else from the accessible-name table, else from its role's templates over the accessible name.
  */
-export function phrasesFor(t: QueryTarget, locale: QueryLocale, hints?: Readonly<Record<string, ControlHint>>): PhraseSet {
+export function phrasesFor(t: QueryTarget, locale: QueryLocale | Lang | string, hints?: Readonly<Record<string, ControlHint>>): PhraseSet {
+  const want = langOfAny(locale);
   const h = t.dom.id ? hints?.[t.dom.id] : undefined;
   if (h) {
-    const a = ACTIONS[h.action];
-    if (a) return renderAction(a, h.args ?? {}, h.args?.state, locale, 'hint');
+    const a = actionPhrases(h.action);
+    if (a) return renderAction(a, h.args ?? {}, h.args?.state, want, 'hint');
   }
   const name = squash(t.name);
-  if (!name || name.length > 60 || !INTERACTIVE_ROLES.has(t.role)) return { fn: [], text: [], source: 'none' };
+  if (!name || name.length > 60 || !INTERACTIVE_ROLES.has(t.role)) return { fn: [], text: [], source: 'none', lang: want };
   const key = NAME_ACTIONS[name.toLowerCase()];
-  if (key && ACTIONS[key]) return renderAction(ACTIONS[key]!, { name }, undefined, locale, 'name');
+  if (key && ACTIONS[key]) return renderAction(ACTIONS[key]!, { name }, undefined, want, 'name');
   const rt = ROLE_FUNCTION_TEMPLATES[t.role];
-  if (rt) return renderAction(rt, { name }, t.aria.checked, locale, 'role');
-  return { fn: [], text: [], source: 'none' };
+  if (rt) return renderAction(rt, { name }, t.aria.checked, want, 'role');
+  return { fn: [], text: [], source: 'none', lang: want };
+}
+
+/** The state words a target can be described by alone. */
+function statesOf(t: QueryTarget): StateWord[] {
+  const rc = roleClass(t.role);
+  const a = t.aria;
+  const out: StateWord[] = [];
+  if (rc === 'checkbox' || rc === 'radio' || rc === 'menuitemcheckbox') {
+    if (a.checked === 'true') out.push('checked');
+    if (a.checked === 'false') out.push('unchecked');
+  }
+  if (rc === 'switch') {
+    if (a.checked === 'true') out.push('on');
+    if (a.checked === 'false') out.push('off');
+  }
+  if (a.selected === 'true' && (rc === 'tab' || rc === 'option')) out.push('selected');
+  if (a.current && a.current !== 'false') out.push('current');
+  if (a.pressed === 'true') out.push('pressed');
+  return out;
 }
 
 // ------------------------------------------------------------------------------------------ layout
@@ -289,8 +345,8 @@ function inDirection(a: Box4, dir: Direction, rc: string, targets: readonly Quer
 export interface ResolveContext {
   locale: string;
   hints?: Readonly<Record<string, ControlHint>>;
-  /** Optional memo of {@link phrasesFor} per target (the writer passes one). */
-  phraseCache?: Map<QueryTarget, PhraseSet>;
+  /** Optional memo of {@link phrasesFor} per target and language (the writer passes one). */
+  phraseCache?: Map<string, PhraseSet>;
 }
 
 /**
@@ -298,10 +354,13 @@ export interface ResolveContext {
  * target; a negative resolves to none.
  */
 export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], ctx: ResolveContext): QueryTarget[] {
-  const l = qLocale(ctx.locale);
   switch (spec.kind) {
     case 'none':
       return [];
+    case 'state':
+      return targets.filter(
+        (t) => roleClass(t.role) === spec.roleClass && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark) && statesOf(t).includes(spec.state),
+      );
     case 'text':
       // a target answers to its visible label and to its accessible name (an icon button named "Reply"
       // makes "the Reply button" ambiguous even though it shows no text)
@@ -310,15 +369,18 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
         const lab = visibleLabel(t);
         return (lab !== null && low(lab) === low(spec.label)) || low(t.name) === low(spec.label);
       });
-    case 'phrase':
+    case 'phrase': {
+      const lg = spec.lang ?? langOfAny(ctx.locale);
       return targets.filter((t) => {
-        let p = ctx.phraseCache?.get(t);
+        const key = `${t.tid}|${lg}`;
+        let p = ctx.phraseCache?.get(key);
         if (!p) {
-          p = phrasesFor(t, l, ctx.hints);
-          ctx.phraseCache?.set(t, p);
+          p = phrasesFor(t, lg, ctx.hints);
+          ctx.phraseCache?.set(key, p);
         }
         return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase);
       });
+    }
     case 'dir': {
       const anchors = targets.filter((t) => {
         const lab = visibleLabel(t);
@@ -428,13 +490,17 @@ function iconTemplates(icon: string, rc: string, landmark: string | null, l: Que
 
 /**
  * Write the queries of one record. Deterministic given the inputs and the RNG state.
- * Returns positives (target order, one query per style) followed by negatives; qids are numbered in
- * that order from 0.
+ * Returns positives (target order, several styles each) followed by negatives; qids are numbered in
+ * that order from 0. Queries are written in the page language; functional and icon phrases fall back
+ * to English (tagged `en-US`) where the phrase tables have no entry in that language, and non-English
+ * pages get some extra English text queries.
  */
 export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const { targets, rng } = input;
+  const lang = langOfAny(input.locale);
   const l = qLocale(input.locale);
-  const rctx: ResolveContext = { locale: l, hints: input.hints, phraseCache: new Map() };
+  const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
+  const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map() };
   const rejected = input.rejectedTargets ?? [];
   const pageLow = input.pageTexts.map(low);
   const pageSet = new Set(pageLow);
@@ -462,6 +528,13 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     });
   const rejectedNameClash = (t: QueryTarget): boolean =>
     rejected.some((r) => r.role === t.role && low(r.name) === low(t.name) && visibleOnScreen(r.name || r.text));
+  /** Text templates in the page language (English / Chinese ones, or the grammar of the other languages). */
+  const texts = (rc: string, label: string, roleless: boolean, lg: Lang = lang): Array<{ text: string; roleless: boolean }> =>
+    lg === 'en' || lg === 'zh'
+      ? textTemplates(rc, label, lg === 'zh' ? 'zh-CN' : 'en-US', roleless)
+      : gTextTemplates(lg as GLang, rc, label, roleless).map((x) => ({ text: x.text, roleless: !!x.roleless }));
+  // a rejected element of this role/state would make a state-only phrase ambiguous for people
+  const rejectedRoles = new Set(rejected.filter((r) => visibleOnScreen(r.name) || visibleOnScreen(r.text)).map((r) => roleClass(r.role)));
 
   // uniquely labelled targets (anchors for spatial queries)
   const labels = new Map<QueryTarget, string>();
@@ -489,11 +562,11 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const k = `${t.context.landmark ?? ''}\u0000${rc}`;
     (groups.get(k) ?? groups.set(k, []).get(k)!).push(t);
   }
-  for (const [, g] of groups) {
-    const lay = lineLayout(g);
+  for (const [, grp] of groups) {
+    const lay = lineLayout(grp);
     if (!lay) continue;
-    const rc = roleClass(g[0]!.role);
-    const lm = g[0]!.context.landmark ?? null;
+    const rc = roleClass(grp[0]!.role);
+    const lm = grp[0]!.context.landmark ?? null;
     // without a landmark the phrase is page-wide: only when the group holds every target of that role
     if (lm === null && targets.some((x) => roleClass(x.role) === rc && (x.context.landmark ?? null) !== null)) continue;
     const lastOk = !rejected.some((r) => roleClass(r.role) === rc);
@@ -510,16 +583,16 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const k = lab !== undefined ? `${roleClass(t.role)}\u0000L${low(lab)}` : t.icon ? `${roleClass(t.role)}\u0000I${t.icon}` : null;
     if (k) (dupGroups.get(k) ?? dupGroups.set(k, []).get(k)!).push(t);
   }
-  for (const [, g] of dupGroups) {
-    if (g.length < 2) continue;
-    const rc = roleClass(g[0]!.role);
+  for (const [, grp] of dupGroups) {
+    if (grp.length < 2) continue;
+    const rc = roleClass(grp[0]!.role);
     if (!INTERACTIVE_ROLES.has(rc)) continue;
-    const lab = labels.get(g[0]!) ?? null;
-    const icon = lab === null ? g[0]!.icon : null;
-    const lay = lineLayout(g);
+    const lab = labels.get(grp[0]!) ?? null;
+    const icon = lab === null ? grp[0]!.icon : null;
+    const lay = lineLayout(grp);
     if (lay) lay.order.forEach((t, i) => dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: lay.axis, n: i + 1, row: 0, col: 0 }));
     else {
-      const grid = gridLayout(g);
+      const grid = gridLayout(grp);
       if (grid) for (const [t, c] of grid) dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: 'grid', n: 0, row: c.row, col: c.col });
     }
   }
@@ -538,33 +611,68 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       const spec: QuerySpec = { kind: 'text', roleClass: INTERACTIVE_ROLES.has(rc) ? rc : null, label: lab };
       if (resolvesTo(spec, t)) {
         const roleless = INTERACTIVE_ROLES.has(rc) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab);
-        const tpl = rng.pick(textTemplates(rc, lab, l, roleless));
+        const tpl = rng.pick(texts(rc, lab, roleless));
         const spec2: QuerySpec = tpl.roleless ? { kind: 'text', roleClass: null, label: lab } : spec;
         wroteText = resolvesTo(spec2, t) && emit(t, 'text', tpl.text, spec2);
-        // state
+        // state with the label
         const checked = t.aria.checked;
         if (checked === 'true' || checked === 'false') {
-          const st = stateTemplate(rc, lab, checked === 'true', l);
+          const st = g ? gLabelledState(g, rc, lab, checked === 'true') : stateTemplate(rc, lab, checked === 'true', l);
           if (st) emit(t, 'state', st, spec);
         }
-        // cross-lingual English text query on zh pages
-        if (l === 'zh-CN' && rng.bool(input.crossLingualRate ?? 0.2)) {
+        // cross-lingual English text query on non-English pages
+        if (lang !== 'en' && rng.bool(input.crossLingualRate ?? 0.2)) {
           emit(t, 'text', rng.pick(textTemplates(rc, lab, 'en-US', false)).text, spec, 'en-US');
         }
       }
     }
-    const ph = phrasesFor(t, l, input.hints);
-    rctx.phraseCache!.set(t, ph);
+    const ph = phrasesFor(t, lang, input.hints);
+    rctx.phraseCache!.set(`${t.tid}|${ph.lang}`, ph);
+    const phTag = tagOf(ph.lang, input.locale);
     // phrases derived from the accessible name clash with a visible rejected element of the same name
     const nameClash = ph.source !== 'hint' && rejectedNameClash(t);
     // ---- description text from the hint (e.g. an email row) when there is no plain label
     if (!wroteText && ph.text.length) {
       const cands = rng.shuffle(ph.text);
-      for (const p of cands) if (!nameClash && resolvesTo({ kind: 'phrase', phrase: p }, t) && emit(t, 'text', p, { kind: 'phrase', phrase: p })) break;
+      for (const p of cands) {
+        const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
+        if (!nameClash && resolvesTo(sp, t) && emit(t, 'text', p, sp, phTag)) break;
+      }
     }
     // ---- functional
     if (ph.fn.length && !nameClash) {
-      for (const p of rng.shuffle(ph.fn)) if (resolvesTo({ kind: 'phrase', phrase: p }, t) && emit(t, 'functional', p, { kind: 'phrase', phrase: p })) break;
+      for (const p of rng.shuffle(ph.fn)) {
+        const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
+        if (resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) break;
+      }
+    }
+    // the page's language has no phrase for this control's action: also ask by its name, in that language
+    if (g && ph.lang !== lang && ph.source === 'hint' && !rejectedNameClash(t)) {
+      const rt = ROLE_FUNCTION_TEMPLATES[t.role];
+      const name = squash(t.name);
+      const own = rt?.fn[lang];
+      if (own && name && name.length <= 40) {
+        for (const tpl of rng.shuffle(own)) {
+          const p = fill(tpl, { name });
+          if (!p) continue;
+          // the phrase names the control: it refers to whatever answers to that name in that role
+          const sp: QuerySpec = { kind: 'text', roleClass: rc, label: name };
+          if (!rejectedClash(rc, name) && resolvesTo(sp, t) && emit(t, 'functional', p, sp)) break;
+        }
+      }
+    }
+    // ---- state on its own ("the unchecked checkbox", "the selected tab in the toolbar")
+    if (interactive && !rejectedRoles.has(rc)) {
+      for (const st of statesOf(t)) {
+        const lm = t.context.landmark ?? null;
+        const whole: QuerySpec = { kind: 'state', roleClass: rc, state: st, landmark: null };
+        const inLm: QuerySpec = { kind: 'state', roleClass: rc, state: st, landmark: lm };
+        const sp = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
+        if (!sp || sp.kind !== 'state') continue;
+        const lmPhrase = (x: string): string => (lang === 'en' || lang === 'zh' ? landmarkPhrase(x, l) : x);
+        emit(t, 'state', stateOnly(lang, st, rc, sp.landmark, lmPhrase), sp);
+        break;
+      }
     }
     // ---- spatial
     {
@@ -584,8 +692,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       const best = opts.slice(0, 3);
       if (best.length) {
         const o = rng.pick(best);
-        const spec: QuerySpec = { kind: 'dir', roleClass: rc, anchor: labels.get(o.anchor)!, dir: o.dir };
-        if (resolvesTo(spec, t)) emit(t, 'spatial', dirTemplate(o.dir, noun, labels.get(o.anchor)!, l, rng), spec);
+        const anchor = labels.get(o.anchor)!;
+        const spec: QuerySpec = { kind: 'dir', roleClass: rc, anchor, dir: o.dir };
+        if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDir(g, o.dir, rc, anchor, rng.bool(0.5)) : dirTemplate(o.dir, noun, anchor, l, rng), spec);
       }
     }
     // ---- positional
@@ -596,30 +705,37 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       if (spec && resolvesTo(spec, t)) {
         let text: string;
         if (spec.kind === 'dup') {
-          // what the repeated controls look like: their label, or their icon
-          const what =
-            spec.label !== null
-              ? l === 'zh-CN' ? `${ZQ(spec.label)}${noun}` : `${Q(spec.label)} ${noun}`
-              : l === 'zh-CN' ? `${iconDescription(spec.icon!, l)}图标${noun}` : `${iconDescription(spec.icon!, l)} icon ${noun}`;
-          if (spec.axis === 'grid') {
-            text = l === 'zh-CN' ? `第${spec.row}行第${spec.col}列的${what}` : `the ${what} in row ${spec.row}, column ${spec.col}`;
+          if (g) {
+            text = gDup(g, { label: spec.label, iconDesc: spec.icon ? iconDescription(spec.icon, 'en-US') : null }, rc, spec.axis, spec.n, spec.row, spec.col);
           } else {
-            const from = spec.axis === 'col' ? pick(l, 'from the top', '从上往下数') : pick(l, 'from the left', '从左往右数');
-            text = l === 'zh-CN' ? `${from}${ordinal(spec.n, l)}个${what}` : `the ${ordinal(spec.n, l)} ${what} ${from}`;
+            // what the repeated controls look like: their label, or their icon
+            const what =
+              spec.label !== null
+                ? l === 'zh-CN' ? `${ZQ(spec.label)}${noun}` : `${Q(spec.label)} ${noun}`
+                : l === 'zh-CN' ? `${iconDescription(spec.icon!, l)}图标${noun}` : `${iconDescription(spec.icon!, l)} icon ${noun}`;
+            if (spec.axis === 'grid') {
+              text = l === 'zh-CN' ? `第${spec.row}行第${spec.col}列的${what}` : `the ${what} in row ${spec.row}, column ${spec.col}`;
+            } else {
+              const from = spec.axis === 'col' ? pick(l, 'from the top', '从上往下数') : pick(l, 'from the left', '从左往右数');
+              text = l === 'zh-CN' ? `${from}${ordinal(spec.n, l)}个${what}` : `the ${ordinal(spec.n, l)} ${what} ${from}`;
+            }
           }
         } else if (spec.kind === 'ordinal') {
-          text = ordinalTemplate(spec.n, spec.axis, noun, spec.landmark, l);
+          text = g ? gOrdinal(g, spec.n, spec.axis, rc, spec.landmark) : ordinalTemplate(spec.n, spec.axis, noun, spec.landmark, l);
         } else text = '';
         emit(t, 'positional', text, spec);
       }
     }
-    // ---- icon
+    // ---- icon (English on pages whose language has no icon descriptions)
     if (t.icon && (!squash(t.text) || rc === 'img')) {
       const lm = t.context.landmark ?? null;
-      const g: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
+      const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
-      const spec = resolvesTo(g, t) ? g : lm && resolvesTo(inLm, t) ? inLm : null;
-      if (spec && spec.kind === 'icon') emit(t, 'icon', rng.pick(iconTemplates(t.icon, rc, spec.landmark, l)), spec);
+      const spec = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
+      if (spec && spec.kind === 'icon') {
+        const il: QueryLocale = g ? 'en-US' : l;
+        emit(t, 'icon', rng.pick(iconTemplates(t.icon, rc, spec.landmark, il)), spec, g ? 'en-US' : input.locale);
+      }
     }
   }
 
@@ -632,14 +748,27 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       const x = low(s);
       return x.length > 0 && !pageLow.some((p) => p.includes(x)) && !targetText.some((p) => p.includes(x));
     };
-    const pool: Array<{ text: string; label: string }> = [];
-    const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
-    for (const it of items) {
-      const label = l === 'zh-CN' ? it.label.zh : it.label.en;
-      if (!absent(label)) continue;
-      // the same absent control asked for in two ways: by its label, and by what it would do
-      pool.push({ text: rng.pick(textTemplates(roleClass(it.role), label, l, true)).text, label });
-      if (it.fn) pool.push({ text: l === 'zh-CN' ? it.fn.zh : it.fn.en, label });
+    const pool: Array<{ text: string; label: string; locale: string }> = [];
+    // the scenario's list; pages in languages without a hand-written list (e.g. --pages in ja-JP) use generic web controls
+    const catalogued = negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : []);
+    if (catalogued.length) {
+      // the scenario's plausible controls, named in the page language and asked for by function in English
+      for (const it of catalogued) {
+        const label = it.label[lang] ?? it.label.en;
+        if (!absent(label) || !absent(it.label.en)) continue;
+        pool.push({ text: rng.pick(texts(roleClass(it.role), label, true)).text, label, locale: input.locale });
+        pool.push({ text: it.fn, label, locale: 'en-US' });
+        if (lang !== 'en') pool.push({ text: rng.pick(textTemplates(roleClass(it.role), it.label.en, 'en-US', true)).text, label, locale: 'en-US' });
+      }
+    } else if (!g) {
+      const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
+      for (const it of items) {
+        const label = l === 'zh-CN' ? it.label.zh : it.label.en;
+        if (!absent(label)) continue;
+        // the same absent control asked for in two ways: by its label, and by what it would do
+        pool.push({ text: rng.pick(textTemplates(roleClass(it.role), label, l, true)).text, label, locale: input.locale });
+        if (it.fn) pool.push({ text: l === 'zh-CN' ? it.fn.zh : it.fn.en, label, locale: input.locale });
+      }
     }
     // elements that exist but are not visible anywhere on screen (e.g. below the fold)
     const INVISIBLE = /^(offscreen|display_none|visibility_hidden|content_visibility|opacity|clipped)$/;
@@ -649,18 +778,18 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       // only names people would see (its own text), not aria-labels such as "Add X to cart"
       if (!low(r.text).includes(low(name))) continue;
       if (!absent(name) || (r.text && !absent(r.text))) continue;
-      pool.push({ text: rng.pick(textTemplates(roleClass(r.role), name, l, false)).text, label: name });
+      pool.push({ text: rng.pick(texts(roleClass(r.role), name, false)).text, label: name, locale: input.locale });
     }
-    // first pass: one query per absent label; second pass: the other phrasing, if more are wanted
+    // first pass: one query per absent label; then the other phrasings, if more are wanted
     const order = rng.shuffle(pool);
     const seenLabels = new Set<string>();
     let n = 0;
-    for (const pass of [0, 1]) {
+    for (const pass of [0, 1, 2]) {
       for (const p of order) {
         if (n >= want) break;
         if (pass === 0 && seenLabels.has(low(p.label))) continue;
         seenLabels.add(low(p.label));
-        if (emit(null, 'negative', p.text, { kind: 'none', label: p.label })) n++;
+        if (emit(null, 'negative', p.text, { kind: 'none', label: p.label }, p.locale)) n++;
       }
     }
   }

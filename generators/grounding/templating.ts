@@ -6,7 +6,7 @@
  * `http://uisynth.local/assets/` (font files), so output never depends on host fonts or the network.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 
@@ -149,10 +149,17 @@ let env: typeof Handlebars | null = null;
 export function handlebarsEnv(): typeof Handlebars {
   if (env) return env;
   const hb = Handlebars.create();
-  const pdir = join(TEMPLATES_DIR, 'partials');
-  for (const f of readdirSync(pdir).sort()) {
-    if (f.endsWith('.hbs')) hb.registerPartial(f.slice(0, -4), readFileSync(join(pdir, f), 'utf8'));
+  // shared partials (`templates/partials/`) and the component kit (`templates/kit/partials/`)
+  for (const pdir of [join(TEMPLATES_DIR, 'partials'), join(TEMPLATES_DIR, 'kit', 'partials')]) {
+    if (!existsSync(pdir)) continue;
+    for (const f of readdirSync(pdir).sort()) {
+      if (f.endsWith('.hbs')) hb.registerPartial(f.slice(0, -4), readFileSync(join(pdir, f), 'utf8'));
+    }
   }
+  // {{> (blockPartial this)}}: the kit partial of a block (`k-<t>`)
+  hb.registerHelper('blockPartial', (b: unknown) => `k-${String((b as { t?: unknown })?.t ?? 'html')}`);
+  hb.registerHelper('isStr', (v: unknown) => typeof v === 'string');
+  hb.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).map(String).join(''));
   // {{{icon "name" size strokeWidth}}} -> inline SVG
   hb.registerHelper('icon', (name: unknown, ...rest: unknown[]) => {
     const args = rest.slice(0, -1); // last is the Handlebars options object
@@ -175,20 +182,31 @@ export function handlebarsEnv(): typeof Handlebars {
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
 
-/** Render `templates/<relPath>` with the given view model (compiled once per process). */
+/**
+ * Render a template with the given view model (compiled once per process). `relPath` is relative to
+ * `templates/`, or absolute (user templates next to a scenario file).
+ */
 export function renderTemplate(relPath: string, view: object): string {
   let t = compiled.get(relPath);
   if (!t) {
     const hb = handlebarsEnv();
-    t = hb.compile(readFileSync(join(TEMPLATES_DIR, relPath), 'utf8'), { strict: false, noEscape: false });
+    const file = isAbsolute(relPath) ? relPath : join(TEMPLATES_DIR, relPath);
+    t = hb.compile(readFileSync(file, 'utf8'), { strict: false, noEscape: false });
     compiled.set(relPath, t);
   }
   return t(view);
 }
 
-/** Read a CSS file under `templates/` (theme and family styles are inlined into the page). */
+const cssCache = new Map<string, string>();
+
+/** Read a CSS file under `templates/` (or an absolute path); theme and family styles are inlined into the page. */
 export function readTemplateCss(relPath: string): string {
-  return readFileSync(join(TEMPLATES_DIR, relPath), 'utf8');
+  let c = cssCache.get(relPath);
+  if (c === undefined) {
+    c = readFileSync(isAbsolute(relPath) ? relPath : join(TEMPLATES_DIR, relPath), 'utf8');
+    cssCache.set(relPath, c);
+  }
+  return c;
 }
 
 /**
@@ -204,15 +222,19 @@ export function buildDocument(opts: {
   body: string;
   bodyClass?: string;
   viewportMeta?: string;
+  /** Writing direction (`rtl` for Arabic); default `ltr`. */
+  dir?: 'ltr' | 'rtl';
+  /** Extra inline CSS appended after the files in `css`. */
+  inlineCss?: string;
 }): string {
   const fonts = fontFaceCss(opts.fonts, opts.title + opts.body); // markup chars are ASCII: harmless
   // the page's font stack names exactly the embedded families (CSS uses var(--font-stack))
   const families = [...new Set(opts.fonts.map((f) => readFaces(f.pkg, f.weights[0]!)[0]?.family).filter((x): x is string => !!x))];
   const stack = `:root{--font-stack:${[...families.map((f) => `'${f}'`), 'sans-serif'].join(',')};}`;
-  const css = [stack, ...opts.css.map(readTemplateCss)].join('\n');
+  const css = [stack, ...opts.css.map(readTemplateCss), opts.inlineCss ?? ''].join('\n');
   const escTitle = Handlebars.escapeExpression(opts.title);
   return (
-    `<!doctype html>\n<html lang="${opts.lang}" data-theme="${opts.theme}" style="color-scheme:${opts.theme}">\n<head>\n` +
+    `<!doctype html>\n<html lang="${opts.lang}"${opts.dir === 'rtl' ? ' dir="rtl"' : ''} data-theme="${opts.theme}" style="color-scheme:${opts.theme}">\n<head>\n` +
     `<meta charset="utf-8">\n<meta name="viewport" content="${opts.viewportMeta ?? 'width=device-width, initial-scale=1'}">\n` +
     `<title>${escTitle}</title>\n<style>\n${fonts}\n</style>\n<style>\n${css}\n</style>\n</head>\n` +
     `<body class="${opts.bodyClass ?? ''}">\n${opts.body}\n</body>\n</html>\n`
