@@ -1,24 +1,25 @@
 /**
  * Grounding throughput on the same generated pages, side by side in one run (issue 3, item 5).
  *
- * Three loops over the same N pages, in alternating batches of 5 (pipeline, bare, naive, pipeline, ...)
+ * Four loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, naive, ...)
  * so that machine noise hits all three alike; every loop opens a fresh browser context per page, one
  * page at a time, in the same Chromium:
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
  *   grid, clipping, text lines, names), content quads when needed, the saved screenshot, the
  *   differential painted check (extra captures), acceptance, queries, a schema-valid record;
- * - **bare**: render the same page and take the same screenshot (`page.screenshot`, PNG, viewport) —
+ * - **capture**: `captureAndHitTest` alone: the pipeline without queries and record (the hit test);
+ * - **bare**: render the same page and take a screenshot the plain way (`page.screenshot`, PNG, viewport) —
  *   nothing else (no instrumentation, no settle);
- * - **naive**: render, the same screenshot, then ask Playwright for each element's bounding box and
- *   visibility one element at a time (`locator.boundingBox()`, `locator.isVisible()`), for the targets
- *   the pipeline accepted on that page, by their recorded selectors (a subset of the candidates the
- *   pipeline examined: this favours the naive loop; selectors crossing a shadow root or frame are
- *   skipped and counted).
+ * - **naive**: render, the bare loop's screenshot, then ask Playwright for each element's bounding box and
+ *   visibility one element at a time (`locator.boundingBox()`, `locator.isVisible()`), for every
+ *   candidate the hit test examined on that page (accepted and rejected), by the selectors the capture
+ *   loop recorded (selectors crossing a shadow root or frame are skipped and counted). The naive loop
+ *   learns far less (no occlusion, clipping chain, painted pixels, text lines or names).
  *
- * Reported: (a) pipeline / bare throughput ratio; (b) naive / pipeline time, both per whole page and
- * for the annotation stage alone (time above the bare loop: what each approach adds to render +
- * screenshot); peak RSS of this benchmark's Chromium process tree and of node. A separate profiling
+ * Reported: (a) pipeline / bare throughput ratio; (b) naive / pipeline time, per whole page, for the
+ * annotation stage (time above the bare loop: what each approach adds to render + screenshot), and
+ * for the hit test alone (capture loop above bare vs naive above bare); peak RSS of this benchmark's Chromium process tree and of node. A separate profiling
  * pass (not part of the ratios) splits the pipeline's capture into its stages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ import { GROUNDING_FAMILIES, groundingSample, sampleScenario, type GroundingConf
 export interface GroundingBench {
   pages: number;
   pipeline_ms: number;
+  /** `captureAndHitTest` alone (render, hit test, painted check, screenshot; no queries, no record). */
+  capture_ms: number;
   bare_ms: number;
   naive_ms: number;
   /** pipeline pages/s ÷ bare pages/s. */
@@ -37,6 +40,8 @@ export interface GroundingBench {
   speedup_page: number;
   /** (naive − bare) ÷ (pipeline − bare): the annotation stage alone. */
   speedup_stage: number;
+  /** (naive − bare) ÷ (capture − bare): the hit test alone (both without queries and records). */
+  speedup_hittest: number;
   candidates_per_page: number;
   naive_queried_per_page: number;
   naive_skipped: number;
@@ -96,6 +101,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const timer = setInterval(sample, 250);
   const batch = 5;
   let tPipe = 0;
+  let tCap = 0;
   let tBare = 0;
   let tNaive = 0;
   let cands = 0;
@@ -115,10 +121,17 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         const s = await groundingSample(pool, cfg, seed, i);
         targets += s.record.targets.length;
         cands += s.record.hittest.candidates;
-        // the naive loop asks about the accepted targets (the record keeps no selectors of rejected ones)
-        selectors.set(i, s.record.targets.map((x) => x.dom.selector));
       }
       tPipe += performance.now() - t;
+      sample();
+      t = performance.now();
+      for (const i of idx) {
+        const { html, opts } = pageOpts(i);
+        const r = await captureAndHitTest(pool, { html }, opts);
+        // the naive loop asks about every candidate the hit test examined (accepted and rejected)
+        selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
+      }
+      tCap += performance.now() - t;
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -166,11 +179,13 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       const tm = r.timings;
       const stages: Record<string, number> = {
         'load (context, instrument, navigate)': tm.load,
-        'settle + probe (one evaluate, incl. page clock)': tm.settle + tm.probe,
+        'settle (incl. page clock)': tm.settle,
+        'probe': tm.probe,
+        'saved screenshot': tm.screenshot,
+        'probe ∥ screenshots (wall)': tm.concurrent,
         'content quads': tm.quads,
-        'screenshot (saved PNG)': tm.screenshot,
-        'painted diff (extra captures, decode, diff) + stability': tm.painted,
-        'node (judge, records, close)': tm.total - tm.load - tm.settle - tm.probe - tm.quads - tm.screenshot - tm.painted,
+        'painted diff (captures, decode, diff) + stability': tm.painted,
+        'node (judge, target records, close)': tm.total - tm.load - tm.settle - tm.concurrent - tm.quads - tm.painted,
         'extra captures per page': r.paintedCaptures,
       };
       for (const [k, v] of Object.entries(stages)) prof[k] = (prof[k] ?? 0) + v / profN;
@@ -180,16 +195,19 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   }
   const per = (ms: number): number => ms / n;
   const pipe = per(tPipe);
+  const cap = per(tCap);
   const bare = per(tBare);
   const naive = per(tNaive);
   return {
     pages: n,
     pipeline_ms: pipe,
+    capture_ms: cap,
     bare_ms: bare,
     naive_ms: naive,
     ratio: bare / pipe,
     speedup_page: naive / pipe,
     speedup_stage: (naive - bare) / Math.max(1e-9, pipe - bare),
+    speedup_hittest: (naive - bare) / Math.max(1e-9, cap - bare),
     candidates_per_page: cands / n,
     naive_queried_per_page: queried / n,
     naive_skipped: skipped,

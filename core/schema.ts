@@ -104,6 +104,14 @@ export const HitChecks = z.object({
     interceptor: z.string().nullable(),
     /** Every distinct element hit at a failing grid point. Always filled by uisynth >= 0.2. */
     interceptors: z.array(z.string()).optional(),
+    /**
+     * CSS px cut off the visible box as [top, right, bottom, left] because an element on top covers
+     * that edge along its whole length (a fixed or sticky header; grounding-pitfalls #32); `bbox` is
+     * already the trimmed box. Null when nothing was cut. Filled by uisynth >= 0.3.
+     */
+    trimmed_css: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable().optional(),
+    /** area(bbox after clipping and trimming) / area(element box), [0,1]; compared with `--min-visible`. */
+    visible_fraction: z.number().optional(),
     pass: z.boolean(),
   }),
   painted: z.object({

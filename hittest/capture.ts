@@ -86,10 +86,14 @@ export interface CaptureResult {
   rejectedTargets: RejectedTarget[];
   /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels). */
   warnings: string[];
-  /** Extra captures taken by the differential painted check (one per batch; the saved screenshot is the "shown" state). */
+  /** Extra captures taken by the differential painted check (one per batch, plus the "shown" state except at dpr 1, where the saved screenshot is it). */
   paintedCaptures: number;
-  /** Milliseconds per stage (`painted`: extra captures and diffs; `quads`: CDP content quads). */
-  timings: { load: number; settle: number; probe: number; quads: number; screenshot: number; painted: number; total: number };
+  /**
+   * Milliseconds per stage. `probe` and `screenshot` run at the same time (`concurrent` is the wall
+   * time of both together); `settle` includes the page clock; `quads`: CDP content quads; `painted`:
+   * the differential check's extra captures, decodes and diffs, and the stability re-measure.
+   */
+  timings: { load: number; settle: number; probe: number; screenshot: number; concurrent: number; quads: number; painted: number; total: number };
 }
 
 /**
@@ -132,16 +136,12 @@ function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /**
- * Settle and probe in ONE evaluate (the probe only runs when the visual viewport is unzoomed); the
- * result travels as a JSON string (much cheaper than Playwright's structured serialisation).
+ * Evaluate a self-contained in-page function (see {@link evaluateFn}); the result travels as one JSON
+ * string (much cheaper than Playwright's structured serialisation for the probe's large result).
  */
-async function settleAndProbe(page: Page, settleArg: { timeoutMs: number }, probeArg: ProbeArgs): Promise<{ s: SettleResult; p: ProbeResult | null }> {
-  const src =
-    `(async () => { const __name = (f, _n) => f; ` +
-    `const s = await (${settleInPage.toString()})(${JSON.stringify(settleArg)}); ` +
-    `const p = Math.abs(s.visualViewportScale - 1) > 1e-9 ? null : await (${probePage.toString()})(${JSON.stringify(probeArg)}); ` +
-    `return JSON.stringify({ s, p }); })()`;
-  return JSON.parse((await page.evaluate(src)) as string) as { s: SettleResult; p: ProbeResult | null };
+async function evaluateJson<A, R>(page: Page, fn: (arg: A) => Promise<R> | R, arg: A): Promise<R> {
+  const src = `(async () => { const __name = (f, _n) => f; return JSON.stringify(await (${fn.toString()})(${JSON.stringify(arg)})); })()`;
+  return JSON.parse((await page.evaluate(src)) as string) as R;
 }
 
 /** Declarative closed shadow roots (`<template shadowrootmode="closed">`) in the page source. */
@@ -249,7 +249,6 @@ async function applyQuads(h: PageHandle, cands: ProbeCandidate[], idx: number[])
 
 /** Do the boxes overlap with positive area? */
 const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-const grow = (b: Box, m: number): Box => [b[0] - m, b[1] - m, b[2] + m, b[3] + m];
 
 /** The CSS-px pixels (one per CSS px, as captured) a box touches: floor/ceil outwards. */
 const pixels = (b: Box, m = 0): Box => [Math.floor(b[0] - m), Math.floor(b[1] - m), Math.ceil(b[2] + m), Math.ceil(b[3] + m)];
@@ -294,11 +293,12 @@ function regionOf(boxes: Box[], vp: { width: number; height: number }, scale: nu
 
 /**
  * The differential painted-pixel check for candidates `idx` (their visible boxes, CSS px): per batch
- * ({@link paintBatches}) one capture of the batch's region with the batch hidden, at device scale, in
- * the pixel grid of the saved screenshot, which is the "shown" state (PNG, fast encoding, decoded in
- * sharp's thread pool while the browser renders the next one). Also measures ink on the saved
- * screenshot, and drift: pixels that change in a candidate's box in a capture that hid nothing able to
- * change them (the page is not frozen there). Changed pixels are reported in CSS px² (÷ dpr²).
+ * ({@link paintBatches}) one capture of the batch's region with the batch hidden, at one pixel per CSS
+ * px (PNG, fast encoding, decoded in sharp's thread pool while the browser renders the next one). The
+ * "shown" state is the saved screenshot at dpr 1, else one more capture at one pixel per CSS px (at
+ * dpr 2 a device-scale capture costs ~3x more to encode and decode). Also measures ink on the shown
+ * state, and drift: pixels that change in a candidate's box in a capture that hid nothing able to
+ * change them (the page is not frozen there). Changed pixels are CSS px².
  */
 async function paintedDiff(
   h: PageHandle,
@@ -312,7 +312,7 @@ async function paintedDiff(
 ): Promise<DiffOut> {
   const measures = new Map<number, PaintedMeasure>();
   if (!idx.length) return { measures, moved: null, captures: 0, drifted: 0 };
-  const S = dpr;
+  const S = 1;
   const toPx = (b: Box): Box => [b[0] * S, b[1] * S, b[2] * S, b[3] * S];
   const items = idx.map((i) => {
     const c = cands[i]!;
@@ -322,8 +322,6 @@ async function paintedDiff(
   const byIdx = new Map(items.map((x) => [x.i, x]));
   // conflicts are decided in device pixels (two boxes meeting inside one device pixel share it)
   const batches = paintBatches(items.map((x) => ({ i: x.i, box: x.px, paint: toPx(x.paint) })), 0);
-  const baseP = decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 }));
-  baseP.catch(() => undefined);
   const shoot = async (boxes: Box[]): Promise<Promise<Region>[]> => {
     const [x1, y1, x2, y2] = regionOf(boxes, vp, S);
     const clip = { x: x1 / S, y: y1 / S, width: (x2 - x1) / S, height: (y2 - y1) / S };
@@ -334,6 +332,9 @@ async function paintedDiff(
   };
   const hide = async (list: number[]): Promise<number[]> =>
     (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}))`)) as string) as { moved: number[] }).moved;
+  const atDpr1 = Math.abs(dpr - 1) < 1e-9;
+  const baseP = atDpr1 ? decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0]!;
+  baseP.catch(() => undefined);
   const hidden: Array<Promise<Region>> = [];
   let moved: number[] | null = null;
   for (const b of batches) {
@@ -350,7 +351,7 @@ async function paintedDiff(
     for (const it of members) {
       const c = changedPixels(base, reg, it.px, policy.diffThreshold);
       measures.set(it.i, {
-        ink: inkFraction(base.img, it.px, policy.inkThreshold),
+        ink: inkFraction(base.img, [it.px[0] - base.x, it.px[1] - base.y, it.px[2] - base.x, it.px[3] - base.y], policy.inkThreshold),
         diff: { fraction: c.total ? c.changed / c.total : 0, pixels: Math.round(c.changed / s2), batch: k, drift: false },
       });
     }
@@ -365,7 +366,7 @@ async function paintedDiff(
     const m = measures.get(i);
     if (m?.diff) m.diff.drift = true;
   }
-  return { measures, moved, captures: batches.length, drifted: drifted.size };
+  return { measures, moved, captures: batches.length + (atDpr1 ? 0 : 1), drifted: drifted.size };
 }
 
 /**
@@ -390,8 +391,21 @@ export async function captureAndHitTest(
     tLoad = performance.now();
     await reachClosedShadowRoots(h, source);
     await bounded(runPageClock(h.page), stepMs, 'page clock');
-    const { s: settle, p: probe0 } = await bounded(
-      settleAndProbe(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }, {
+    const settle = await bounded(evaluateFn(h.page, settleInPage, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
+    checkScale(settle);
+    const tSettle = performance.now();
+    if (Math.abs(settle.dpr - opts.dpr) > 1e-6) {
+      throw new SampleError(`devicePixelRatio ${settle.dpr} != requested ${opts.dpr}`, 'dpr_mismatch');
+    }
+    if (strictFonts && settle.fontIssues.length) {
+      throw new SampleError(`web fonts not ready: ${settle.fontIssues.join('; ')}`, 'font_failed');
+    }
+    // the state is frozen: the saved screenshot is taken by the browser while the probe runs in the
+    // page (it measures and hit-tests, it never changes what is painted)
+    let tProbe = 0;
+    let tShot = 0;
+    const probeP = bounded(
+      evaluateJson<ProbeArgs, ProbeResult>(h.page, probePage, {
         dpr: opts.dpr,
         maxTextLength: copts.maxTextLength ?? 80,
         maxContainerArea: 0.25,
@@ -404,33 +418,37 @@ export async function captureAndHitTest(
         stabilityFrames: 0,
       }),
       stepMs,
-      'settle and probe',
-    );
-    checkScale(settle);
-    const tSettle = performance.now();
-    if (Math.abs(settle.dpr - opts.dpr) > 1e-6) {
-      throw new SampleError(`devicePixelRatio ${settle.dpr} != requested ${opts.dpr}`, 'dpr_mismatch');
-    }
-    if (strictFonts && settle.fontIssues.length) {
-      throw new SampleError(`web fonts not ready: ${settle.fontIssues.join('; ')}`, 'font_failed');
-    }
-    const probe = probe0!;
-    const tProbe = performance.now();
+      'probe',
+    ).then((p) => ((tProbe = performance.now()), p));
+    // (the saved screenshot is at device scale: no emulation change the probe could observe; captures
+    // at another scale run only after the probe, one at a time: two in flight corrupt each other)
+    // Playwright's own capture: its CDP session carries the device-metrics override, so this is the
+    // compositor's raster at device scale. (A capture from another CDP session with clip.scale = dpr
+    // re-rasterises at an emulated scale: measured 14-976 anti-aliasing pixels different at dpr 2 and
+    // 2.625 on scroll-container fixtures; only the differential captures, compared with each other,
+    // come from that session.)
+    const shotP = screenshotPng(h, opts.dpr).then((b) => ((tShot = performance.now()), b));
+    probeP.catch(() => undefined);
+    shotP.catch(() => undefined);
+    const [probe, png] = await Promise.all([probeP, shotP]);
+    const tBoth = performance.now();
     const quadIdx = probe.candidates.filter((c) => c.needsQuad && c.visible && c.points.length).map((c) => c.idx);
     if (quadIdx.length) await bounded(applyQuads(h, probe.candidates, quadIdx), stepMs, 'content quads');
     const tQuads = performance.now();
-    const png = await screenshotPng(h, opts.dpr);
-    const tShot = performance.now();
     // differential painted check for every candidate that passes everything else
     const pre = probe.candidates.map((c) => judge(c, { ink: 0, diff: null }, { ...policy, minInk: 0 }));
     const pending = probe.candidates.filter((c, i) => pre[i]!.reason === null && c.visible).map((c) => c.idx);
-    const diff = await bounded(paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, png), stepMs, 'painted check');
+    const diff = await bounded(
+      paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, png),
+      stepMs,
+      'painted check',
+    );
     // stability: every rect again after the saved screenshot (frames later; done by the first hiding);
     // a candidate that moved is unstable
     const moved = diff.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
     for (const i of moved) probe.candidates[i]!.stable = false;
     const tPainted = performance.now();
-    return { settle, probe, png, diff, blocked: [...h.blocked], tSettle, tProbe, tQuads, tShot, tPainted };
+    return { settle, probe, png, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
   }).catch((e: unknown) => {
     if (e instanceof SampleError) throw e;
     // page crashed, navigated away, browser died: this sample fails, the run goes on
@@ -534,9 +552,10 @@ export async function captureAndHitTest(
       load: tLoad - t0,
       settle: got.tSettle - tLoad,
       probe: got.tProbe - got.tSettle,
-      quads: got.tQuads - got.tProbe,
-      screenshot: got.tShot - got.tQuads,
-      painted: got.tPainted - got.tShot,
+      screenshot: got.tShot - got.tSettle,
+      concurrent: got.tBoth - got.tSettle,
+      quads: got.tQuads - got.tBoth,
+      painted: got.tPainted - got.tQuads,
       total: tEnd - t0,
     },
   };

@@ -13,7 +13,10 @@ export interface AcceptancePolicy {
   minPointsOk: number;
   /** The centre point must resolve to the target. Default true (`--no-require-center`). */
   requireCenter: boolean;
-  /** Minimum fraction of the box inside the viewport, and left after all clipping. Default 0.9 (`--min-visible`). */
+  /**
+   * Minimum fraction of the box inside the viewport, left after all clipping, and left after cutting
+   * edge strips covered by an element on top (hittest/probe.ts occlusion trim). Default 0.9 (`--min-visible`).
+   */
   minVisibleFraction: number;
   /** Minimum effective opacity (product through ancestors and frames). Default 0.1 (`--min-opacity`). */
   minOpacity: number;
@@ -83,6 +86,7 @@ export const REJECT_REASONS = [
   'unstable',
   'occluded_center',
   'occluded_points',
+  'occluded_edge',
   'not_painted',
   'flat',
   'invalid_target',
@@ -132,8 +136,11 @@ export function judge(c: ProbeCandidate, m: PaintedMeasure, policy: AcceptancePo
   const center = c.points[4];
   const centerOk = !!center && center.ok;
   const firstBad = (!centerOk ? center : undefined) ?? c.points.find((p) => !p.ok);
-  const interceptors = [...new Set(c.points.filter((p) => !p.ok && p.hit).map((p) => p.hit!))];
-  const occlusionPass = (!policy.requireCenter || centerOk) && pointsOk >= policy.minPointsOk;
+  const interceptors = [...new Set([...c.points.filter((p) => !p.ok && p.hit).map((p) => p.hit!), ...(c.trim?.by ? [c.trim.by] : [])])];
+  // what is left visible after clipping and after cutting edge strips covered by an element on top
+  const unoccluded = c.clipFraction * (c.trim ? c.trim.fraction : 1);
+  const edgePass = unoccluded >= policy.minVisibleFraction;
+  const occlusionPass = (!policy.requireCenter || centerOk) && pointsOk >= policy.minPointsOk && edgePass;
   const viewportPass = c.viewportFraction >= policy.minVisibleFraction;
   const clipPass = c.clipFraction >= policy.minVisibleFraction;
   const inkPass = m.ink >= policy.minInk;
@@ -170,7 +177,9 @@ export function judge(c: ProbeCandidate, m: PaintedMeasure, policy: AcceptancePo
                       ? 'occluded_center'
                       : pointsOk < policy.minPointsOk
                         ? 'occluded_points'
-                        : !diffPass
+                        : !edgePass
+                          ? 'occluded_edge'
+                          : !diffPass
                           ? 'not_painted'
                           : !inkPass
                             ? 'flat'
@@ -183,7 +192,13 @@ export function judge(c: ProbeCandidate, m: PaintedMeasure, policy: AcceptancePo
     points: c.points.map((p) => ({ point: [p.img[0], p.img[1]], hit: p.hit, ok: p.ok, css: [r4(p.css[0]), r4(p.css[1])], in_visible: p.inVisible })),
     points_ok: pointsOk,
     center_ok: centerOk,
-    occlusion: { interceptor: firstBad ? firstBad.hit : null, interceptors, pass: occlusionPass },
+    occlusion: {
+      interceptor: firstBad ? firstBad.hit : (c.trim?.by ?? null),
+      interceptors,
+      trimmed_css: c.trim ? c.trim.cut : null,
+      visible_fraction: r4(unoccluded),
+      pass: occlusionPass,
+    },
     painted: { ink_fraction: r4(m.ink), pass: inkPass },
     painted_diff: {
       changed_fraction: r4(m.diff?.fraction ?? 0),

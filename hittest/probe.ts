@@ -35,6 +35,8 @@ export interface ProbeArgs {
    * (`state.moved()`), a longer window that costs no idle time.
    */
   stabilityFrames?: number;
+  /** Cut edge strips covered by an element on top off the visible box (default true; see {@link ProbeCandidate.trim}). */
+  trimOcclusion?: boolean;
 }
 
 export interface ProbePoint {
@@ -110,6 +112,14 @@ export interface ProbeCandidate {
   shadow: 'open' | 'closed' | null;
   /** Iframe chain (`iframe#a > iframe#b`), null in the top document. */
   frame: string | null;
+  /**
+   * Occlusion trim (pitfalls #32): edge strips of the visible box cut off because an element on top
+   * covers the whole edge (a fixed or sticky header over the top of a list item). `cut`: CSS px cut
+   * from [top, right, bottom, left]; `by`: the element on top at the first trimmed edge's midpoint;
+   * `fraction`: area(visible after) / area(visible before), (0,1]. `visible` is already the trimmed
+   * box and the grid points were re-tested inside it. Null when nothing was cut.
+   */
+  trim: { cut: [number, number, number, number]; by: string | null; fraction: number } | null;
 }
 
 export interface ProbeTextItem {
@@ -200,7 +210,10 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   const unreachableFrames: string[] = [];
   const scopes = new Map<Document, Scope>();
   const topVV = window.visualViewport;
-  const topVp: B = [0, 0, topVV ? topVV.width : document.documentElement.clientWidth, topVV ? topVV.height : document.documentElement.clientHeight];
+  // the layout viewport without scrollbars (equal to the visual viewport at scale 1, which capture
+  // asserts; the layout viewport does not change while a screenshot is taken)
+  const vpEl = document.compatMode === 'BackCompat' && document.body ? document.body : document.documentElement;
+  const topVp: B = [0, 0, vpEl.clientWidth, vpEl.clientHeight];
   scopes.set(document, { doc: document, ox: 0, oy: 0, vp: topVp, frame: null, problem: null, path: null });
 
   const styleCache = new Map<Element, CSSStyleDeclaration>();
@@ -1072,6 +1085,80 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     return false;
   }
 
+  /** `h` is `el` or one of its ancestors (composed and flat tree, across frames): behind the target, not on top. */
+  function onChain(h: Element, el: Element): boolean {
+    for (const step of [flatUp, domUp]) {
+      for (let n: Node | null = el, g = 0; n && g < 400; n = step(n), g++) if (n === h) return true;
+    }
+    return false;
+  }
+  /**
+   * Occlusion trim: for each edge of `v` (CSS px), when the element on top at the first device pixel
+   * inside the edge, at both ends and at 1/4, 1/2 and 3/4 along it, is neither the target nor behind it (an ancestor),
+   * binary-search per column for the first device pixel towards the centre that resolves to the target
+   * and cut the strip (the deepest column wins). A rounded corner or clip-path never trims (the hit
+   * there is an ancestor). Returns null when no edge is covered along its whole length.
+   */
+  function trimOccluded(v: B, el: Element, ok: Set<Element>): { box: B; cut: [number, number, number, number]; by: string | null } | null {
+    const X1 = Math.ceil(v[0] * dpr - 1e-6);
+    const X2 = Math.floor(v[2] * dpr + 1e-6) - 1;
+    const Y1 = Math.ceil(v[1] * dpr - 1e-6);
+    const Y2 = Math.floor(v[3] * dpr + 1e-6) - 1;
+    if (X2 - X1 < 4 || Y2 - Y1 < 4) return null;
+    const XM = Math.floor((X1 + X2) / 2);
+    const YM = Math.floor((Y1 + Y2) / 2);
+    let by: string | null = null;
+    // Chromium's elementFromPoint reports the top-most element meeting the CSS px square [x, x+1) x
+    // [y, y+1) (measured: with a boundary at y = 100.5, y = 99.55 already hits the element below), so
+    // a device pixel on a bottom/right edge is tested through the square that ends where it ends
+    const on = (ix: number, iy: number, endX: boolean, endY: boolean): Element | null => {
+      const h = hitAt(endX ? (ix + 1) / dpr - 1 : ix / dpr, endY ? (iy + 1) / dpr - 1 : iy / dpr);
+      return h && !resolvesTo(h, ok) && !onChain(h, el) ? h : null;
+    };
+    // vertical edges (top/bottom): columns across x; horizontal (left/right): rows across y
+    const edge = (horizontal: boolean, from: number, to: number): number | null => {
+      const lo = horizontal ? X1 : Y1;
+      const hi = horizontal ? X2 : Y2;
+      // both ends and three inner positions: an occluder that leaves a corner free is not a strip
+      const across = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(lo + f * (hi - lo)));
+      const mc = across[2]!;
+      const end = from > to;
+      const at = (a: number, d: number): Element | null => (horizontal ? on(a, d, a > mc, end) : on(d, a, end, a > mc));
+      const mid = at(mc, from);
+      if (!mid) return null;
+      for (const a of across) if (a !== mc && !at(a, from)) return null;
+      let deepest = from;
+      for (const a of across) {
+        if (at(a, to)) return null; // covered up to the centre: not a strip (the points decide)
+        // invariant: covered at `c`, free at `f`
+        let c = from;
+        let f = to;
+        while (Math.abs(f - c) > 1) {
+          const m = Math.trunc((c + f) / 2);
+          if (at(a, m)) c = m;
+          else f = m;
+        }
+        if (Math.abs(f - from) > Math.abs(deepest - from)) deepest = f;
+      }
+      by ??= desc(mid);
+      return deepest;
+    };
+    const top = edge(true, Y1, YM);
+    const bottom = edge(true, Y2, YM);
+    const left = edge(false, X1, XM);
+    const right = edge(false, X2, XM);
+    if (top === null && bottom === null && left === null && right === null) return null;
+    const box: B = [
+      left === null ? v[0] : Math.max(v[0], left / dpr),
+      top === null ? v[1] : Math.max(v[1], top / dpr),
+      right === null ? v[2] : Math.min(v[2], (right + 1) / dpr),
+      bottom === null ? v[3] : Math.min(v[3], (bottom + 1) / dpr),
+    ];
+    if (box[2] <= box[0] || box[3] <= box[1]) return null;
+    const r = (x: number): number => Math.round(x * 1e4) / 1e4;
+    return { box, cut: [r(box[1] - v[1]), r(v[2] - box[2]), r(v[3] - box[3]), r(box[0] - v[0])], by };
+  }
+
   // ---------------------------------------------------------------- transforms (content quads)
   const nonAxisMemo = new Map<Element, boolean>();
   /** The element's own transform is a rotation, skew or 3-D (its box is then not its client rect). */
@@ -1110,14 +1197,6 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     nonAxisMemo.set(el, v);
     return v;
   }
-  const polyArea = (q: number[]): number => {
-    let a = 0;
-    for (let i = 0; i < 4; i++) {
-      const j = (i + 1) % 4;
-      a += q[2 * i]! * q[2 * j + 1]! - q[2 * j]! * q[2 * i + 1]!;
-    }
-    return Math.abs(a) / 2;
-  };
 
   // ---------------------------------------------------------------- paint extent (for batching the painted diff)
   /** Extent (CSS px, per side) of box-shadow / outline / filter painting outside the border box. */
@@ -1444,6 +1523,19 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
           } else points.push(testPoint(p.x, p.y, ok, p.vis));
         });
       }
+      // occlusion trim (pitfalls #32): a strip covered along a whole edge is cut off the box, so the
+      // record box holds only the target's pixels; partial (corner) occlusion is left to the points
+      let trim: ProbeCandidate['trim'] = null;
+      if (args.trimOcclusion !== false && points.length === 9 && points[4]!.ok && !needsQuad && visible && !(refined && lineRects.length > 1)) {
+        const t = trimOccluded(visible, el, ok);
+        if (t) {
+          trim = { cut: t.cut, by: t.by, fraction: area(visible) > 0 ? Math.round((area(t.box) / area(visible)) * 1e4) / 1e4 : 0 };
+          visible = t.box;
+          if (refined) lineRects = [t.box];
+          points.length = 0;
+          for (const fy of FR) for (const fx of FR) points.push(testPoint(t.box[0] + fx * (t.box[2] - t.box[0]), t.box[1] + fy * (t.box[3] - t.box[1]), ok, t.box));
+        }
+      }
       const control = c.control;
       const name = accName(el, role) || (control ? accName(control, role) : '');
       let text = visText;
@@ -1499,6 +1591,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         checkVisibility: checkVis,
         shadow,
         frame: sc.path,
+        trim,
       };
     } catch (e) {
       cand = {
@@ -1506,7 +1599,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         selector: '', icon: null, landmark: null, rect: null, visible: null, lineRects: [], refined: false,
         style: { display: '', visibility: '', opacity: 0, content_visibility: '', pointer_events: '' },
         viewportFraction: 0, clipFraction: 0, clippedBy: null, frameProblem: 'probe_error: ' + String(e), points: [], stable: false,
-        needsQuad: false, quad: null, quadFill: 1, paintBox: null, lineVisible: [], truncated: false, checkVisibility: false, shadow: null, frame: null,
+        needsQuad: false, quad: null, quadFill: 1, paintBox: null, lineVisible: [], truncated: false, checkVisibility: false, shadow: null, frame: null, trim: null,
       };
       localSels[i] = '';
     }
@@ -1634,7 +1727,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     closedRoots: allShadowRoots.filter((r) => r.mode === 'closed').length,
     visualViewportScale: topVV ? topVV.scale : 1,
     viewport: { width: topVp[2], height: topVp[3] },
-    scroll: { x: topVV ? topVV.pageLeft : window.scrollX, y: topVV ? topVV.pageTop : window.scrollY },
+    scroll: { x: window.scrollX, y: window.scrollY },
     candidates: out,
     texts,
     pageTexts,

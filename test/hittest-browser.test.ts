@@ -249,3 +249,46 @@ input[type=checkbox]{width:22px;height:22px}
     expect(oracle.rerenderDiffPixels).toBe(0);
   }, 60_000);
 });
+
+describe('occlusion trim (grounding-pitfalls #32): boxes hold only the target pixels', () => {
+  // occlusion-trim.html: fixed header (#111827, y < 48), side bar (#064e3b, x < 120), footer (#7c2d12,
+  // y >= 560), a sticky head (#334155) in a scroller; the buttons are #bfdbfe / #fde68a
+  const OCCLUDERS = [
+    [0x11, 0x18, 0x27],
+    [0x06, 0x4e, 0x3b],
+    [0x7c, 0x2d, 0x12],
+    [0x33, 0x41, 0x55],
+  ];
+  const isOccluder = (d: Buffer, o: number): boolean => OCCLUDERS.some((c) => Math.abs(d[o]! - c[0]!) + Math.abs(d[o + 1]! - c[1]!) + Math.abs(d[o + 2]! - c[2]!) < 12);
+  it.each([1, 2, 2.625])('dpr %d: no occluder pixel inside a trimmed box, the cut strip is the occluder', async (dpr) => {
+    const o: PageOptions = { ...desktop, viewport: { width: 800, height: 600 }, dpr };
+    const file = join(PAGES, 'occlusion-trim.html');
+    const r = await captureAndHitTest(pool, { file }, o);
+    const { decodeImage } = await import('../hittest/painted.js');
+    const img = await decodeImage(r.png);
+    const trimmed = r.targets.filter((t) => t.checks.occlusion.trimmed_css);
+    // CSS px, exact up to the device pixel that the occluder's edge falls in
+    const want = [[5, 0, 0, 0], [0, 0, 0, 6], [4, 0, 0, 0], [0, 0, 5, 0]];
+    expect(trimmed).toHaveLength(want.length);
+    trimmed.forEach((t, i) => t.checks.occlusion.trimmed_css!.forEach((v, j) => expect(Math.abs(v - want[i]![j]!)).toBeLessThan(1 / dpr)));
+    for (const t of trimmed) {
+      const [x1, y1, x2, y2] = t.bbox;
+      let inside = 0;
+      for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) if (isOccluder(img.data, (y * img.width + x) * img.channels)) inside++;
+      expect(inside, `${t.dom.selector} ${JSON.stringify(t.bbox)}`).toBe(0);
+      // the strip that was cut (in CSS px, mapped to image px) is the occluder's colour
+      const [ct, cr, cb, cl] = t.checks.occlusion.trimmed_css!;
+      const probe: Array<[number, number]> = [];
+      const mx = Math.floor((x1 + x2) / 2);
+      const my = Math.floor((y1 + y2) / 2);
+      if (ct) probe.push([mx, y1 - 1]);
+      if (cb) probe.push([mx, y2]);
+      if (cl) probe.push([x1 - 1, my]);
+      if (cr) probe.push([x2, my]);
+      for (const [x, y] of probe) expect(isOccluder(img.data, (y * img.width + x) * img.channels), `${t.dom.selector} just outside at ${x},${y}`).toBe(true);
+    }
+    const oracle = await runOracle(pool, { file }, o, r);
+    expect(oracle.clicks.misses).toEqual([]);
+    expect(oracle.rerenderDiffPixels).toBe(0);
+  }, 60_000);
+});

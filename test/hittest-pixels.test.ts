@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserPool } from '../renderers/browser.js';
 import { captureAndHitTest } from '../hittest/capture.js';
+import { decodeImage } from '../hittest/painted.js';
 import { fixtureOptions, runAloneOracle } from './oracle.js';
 import { drawOverlay } from './oracle-look.js';
 
@@ -42,6 +43,14 @@ describe.each(DPRS)('dpr %d', (dpr) => {
     const r = await captureAndHitTest(pool, { file }, opts);
     stats.captures++;
     expect(r.targets.length).toBeGreaterThan(3);
+    // pitfall #8: the image is viewport x dpr and fully rendered up to its right edge (the app's dark
+    // header spans the whole width)
+    expect(Math.abs(r.width - opts.viewport.width * dpr)).toBeLessThan(1);
+    if (name === 'mobile-app.html') {
+      const img = await decodeImage(r.png);
+      const o = (Math.floor(26 * dpr) * img.width + img.width - 1) * img.channels;
+      expect(img.data[o]! + img.data[o + 1]! + img.data[o + 2]!, 'right edge of the header is painted').toBeLessThan(150);
+    }
     if (LOOK) writeFileSync(join(LOOK, `${name.replace('.html', '')}@${dpr}x.png`), await drawOverlay(r, { points: true }));
     const rows = await runAloneOracle(pool, { file }, opts, r);
     expect(rows).toHaveLength(r.targets.length);

@@ -25,7 +25,7 @@ function cand(over: Partial<ProbeCandidate> = {}): ProbeCandidate {
     style: { display: 'inline-block', visibility: 'visible', opacity: 1, content_visibility: 'visible', pointer_events: 'auto' },
     viewportFraction: 1, clipFraction: 1, clippedBy: null, frameProblem: null, points, stable: true,
     needsQuad: false, quad: null, quadFill: 1, paintBox: [0, 0, 40, 20], lineVisible: [], truncated: false, checkVisibility: true,
-    shadow: null, frame: null,
+    shadow: null, frame: null, trim: null,
     ...over,
   };
 }
@@ -118,6 +118,15 @@ describe('judge', () => {
     const corners = cand();
     for (const i of [0, 2, 6]) corners.points[i] = { ...corners.points[i]!, ok: false };
     expect(judge(corners, m(0.3)).reason).toBe('occluded_points');
+    // a header strip over the top edge: trimmed off the box; what is left counts against --min-visible
+    const strip = (cut: number): ReturnType<typeof judge> =>
+      judge(cand({ visible: [0, cut, 40, 20], trim: { cut: [cut, 0, 0, 0], by: 'header', fraction: (20 - cut) / 20 } }), m(0.3));
+    expect(strip(2).reason).toBeNull();
+    expect(strip(2).checks.occlusion).toMatchObject({ trimmed_css: [2, 0, 0, 0], visible_fraction: 0.9, interceptor: 'header', interceptors: ['header'], pass: true });
+    expect(strip(3).reason).toBe('occluded_edge');
+    expect(strip(3).checks.occlusion.visible_fraction).toBe(0.85);
+    expect(judge(cand({ clipFraction: 0.95, trim: { cut: [1, 0, 0, 0], by: 'header', fraction: 0.93 } }), m(0.3)).reason).toBe('occluded_edge');
+    expect(judge(cand(), m(0.3)).checks.occlusion).toMatchObject({ trimmed_css: null, visible_fraction: 1 });
     expect(judge(cand(), m(0.001)).reason).toBe('not_painted');
     // sparse text in a wide box ('--' in a table cell): few pixels change, but enough of them
     expect(judge(cand(), { ink: 0.01, diff: { fraction: 0.003, pixels: 12, batch: 0, drift: false } }).reason).toBeNull();

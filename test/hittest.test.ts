@@ -83,7 +83,7 @@ function checkOracle(name: string, r: CaptureResult, o: OracleReport, dpr: numbe
   expect(o.clicks.misses, 'every accepted target is hit by a real click').toEqual([]);
   expect(o.clicks.hits).toBe(r.targets.length);
   expect(o.rerenderDiffPixels, 're-rendering gives the same pixels').toBeLessThanOrEqual(fixtureRerenderTolerance(html.get(name)!) * dpr * dpr);
-  const wrong = o.verdicts.filter((v) => !verdictOk(v));
+  const wrong = o.verdicts.filter((v) => !verdictOk(v, 1 / dpr));
   expect(wrong, `${name} @${dpr}x verdicts`).toEqual([]);
   expect(o.verdicts.length).toBeGreaterThan(0);
   verdictsByDpr.set(dpr, verdictsByDpr.get(dpr) ?? new Map());

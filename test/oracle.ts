@@ -38,6 +38,13 @@ export interface VerdictRow {
   reasons: string[] | null;
   got: 'accept' | 'reject' | 'missing';
   reason: string | null;
+  /**
+   * Expected occlusion trim from `data-trim="top,right,bottom,left"` (CSS px; `""` = nothing cut),
+   * undefined when the fixture does not say.
+   */
+  trim?: [number, number, number, number] | null;
+  /** The accepted target's `checks.occlusion.trimmed_css`. */
+  gotTrim?: [number, number, number, number] | null;
 }
 export interface PaintedRow {
   tid: string;
@@ -335,12 +342,12 @@ function install(): void {
         span.remove();
       }
     },
-    expectations(): Array<{ k: string; expect: string }> {
-      const out: Array<{ k: string; expect: string }> = [];
+    expectations(): Array<{ k: string; expect: string; trim: string | null }> {
+      const out: Array<{ k: string; expect: string; trim: string | null }> = [];
       const walk = (root: Document | ShadowRoot): void => {
         for (const el of Array.from(root.querySelectorAll('*'))) {
           const e = el.getAttribute('data-expect');
-          if (e) out.push({ k: el.getAttribute('data-k') ?? '?', expect: e });
+          if (e) out.push({ k: el.getAttribute('data-k') ?? '?', expect: e, trim: el.getAttribute('data-trim') });
           const sr = shadowOf(el);
           if (sr) walk(sr);
           if (el.localName === 'iframe') {
@@ -427,19 +434,24 @@ export async function runOracle(
     const report: OracleReport = { clicks: { checked: 0, hits: 0, misses: [] }, verdicts: [], badSelectors: [], rerenderDiffPixels: 0, rerenderPng: null, painted: [] };
 
     // verdicts
-    const keyOf = new Map<string, { got: 'accept' | 'reject'; reason: string | null }>();
+    const keyOf = new Map<string, { got: 'accept' | 'reject'; reason: string | null; trim?: [number, number, number, number] | null }>();
     for (const t of r.targets) {
       const k = await call<string | null>(page, 'keyOf', t.dom.selector);
-      if (k) keyOf.set(k, { got: 'accept', reason: null });
+      if (k) keyOf.set(k, { got: 'accept', reason: null, trim: t.checks.occlusion.trimmed_css ?? null });
     }
     for (const t of r.rejectedTargets) {
       const k = await call<string | null>(page, 'keyOf', t.selector);
       if (k && !keyOf.has(k)) keyOf.set(k, { got: 'reject', reason: t.reason });
     }
-    for (const e of await call<Array<{ k: string; expect: string }>>(page, 'expectations')) {
+    for (const e of await call<Array<{ k: string; expect: string; trim: string | null }>>(page, 'expectations')) {
       const g = keyOf.get(e.k);
       const [verdict, rs] = e.expect.split(':') as ['accept' | 'reject', string | undefined];
-      report.verdicts.push({ k: e.k, expect: verdict, reasons: rs ? rs.split('|') : null, got: g?.got ?? 'missing', reason: g?.reason ?? null });
+      const row: VerdictRow = { k: e.k, expect: verdict, reasons: rs ? rs.split('|') : null, got: g?.got ?? 'missing', reason: g?.reason ?? null };
+      if (e.trim !== null) {
+        row.trim = e.trim.trim() ? (e.trim.split(',').map(Number) as [number, number, number, number]) : null;
+        row.gotTrim = g?.trim ?? null;
+      }
+      report.verdicts.push(row);
     }
 
     // painted (before any mouse movement: no hover states)
@@ -485,9 +497,15 @@ export async function runOracle(
 
 export type { PageSource };
 
-/** A verdict row matches its expectation (verdict, and the reason when the fixture names reasons). */
-export function verdictOk(v: VerdictRow): boolean {
-  return v.got === v.expect && (v.expect === 'accept' || !v.reasons || v.reasons.includes(v.reason ?? ''));
+/**
+ * A verdict row matches its expectation: the verdict, the reason when the fixture names reasons, and
+ * the occlusion trim when it names one (each side within `tol` CSS px: one device pixel).
+ */
+export function verdictOk(v: VerdictRow, tol = 1): boolean {
+  if (v.got !== v.expect || (v.expect === 'reject' && v.reasons && !v.reasons.includes(v.reason ?? ''))) return false;
+  if (v.trim === undefined || v.expect !== 'accept') return true;
+  if (v.trim === null || !v.gotTrim) return v.trim === null && !v.gotTrim;
+  return v.trim.every((x, i) => Math.abs(x - v.gotTrim![i]!) <= tol + 1e-6);
 }
 
 /**
