@@ -64,6 +64,12 @@ export interface RejectedTarget {
   selector: string;
   /** Visible part in CSS px, or the full box when nothing is visible, or null when it has no box. */
   bbox_css: Box | null;
+  /**
+   * Nothing of it can be seen in the screenshot: not rendered, `visibility` hidden, effective opacity 0,
+   * wholly outside the viewport or wholly clipped. Only such elements may become hard negatives
+   * ("not on screen" is then machine-checked); a partly clipped or faint element may not.
+   */
+  unseen: boolean;
 }
 
 /** Result of {@link captureAndHitTest}. */
@@ -492,6 +498,12 @@ export async function captureAndHitTest(
         reason: why,
         selector: c.selector,
         bbox_css: (c.visible ?? c.rect)?.map(r3) as Box | null,
+        unseen:
+          /^(display_none|visibility_hidden|content_visibility|offscreen)$/.test(why) ||
+          (why === 'opacity' && c.style.opacity === 0) ||
+          !c.visible ||
+          c.viewportFraction <= 0 ||
+          c.clipFraction <= 0,
       });
       continue;
     }
@@ -522,7 +534,7 @@ export async function captureAndHitTest(
     const ok = Target.safeParse({ tid: 't0', ...a.target }).success;
     if (!ok) {
       rejected.invalid_target = (rejected.invalid_target ?? 0) + 1;
-      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'invalid_target', selector: a.c.selector, bbox_css: a.target.bbox_css });
+      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'invalid_target', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
     }
     return ok;
   });

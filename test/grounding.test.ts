@@ -250,7 +250,7 @@ function write(targets: QueryTarget[], locale: string, seed = 'q'): WrittenQuery
     pageTexts: targets.flatMap((t) => [t.name, t.text]).filter(Boolean).concat(['printer settings']).map((s) => s.toLowerCase()),
     hints: HINTS,
     family: 'desktop.macos.mail',
-    rejectedTargets: [{ name: 'Archive old mail', text: 'Archive old mail', role: 'link', reason: 'offscreen' }],
+    rejectedTargets: [{ name: 'Archive old mail', text: 'Archive old mail', role: 'link', reason: 'offscreen', unseen: true }],
   });
 }
 
@@ -317,6 +317,35 @@ describe('query writer', () => {
       if (locale === 'en-US') expect(neg.some((q) => /\bprint\b/i.test(q.text))).toBe(false);
     });
   }
+
+  it("users' pages (negativeSources 'unseen'): negatives only name elements the hit test found but nobody can see", () => {
+    const rejectedTargets = [
+      { name: 'Archive old mail', text: 'Archive old mail', role: 'link', reason: 'offscreen', unseen: true },
+      { name: 'Export contacts', text: 'Export contacts', role: 'button', reason: 'opacity', unseen: true },
+      // partly clipped (60% visible) or faint: on screen, so never "absent"
+      { name: 'Half shown', text: 'Half shown', role: 'link', reason: 'clipped', unseen: false },
+      { name: 'Faint link', text: 'Faint link', role: 'link', reason: 'opacity', unseen: false },
+    ];
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const qs = writeQueries({
+        targets: fixture(),
+        locale: 'en-US',
+        recordId: 'grounding-1-0000000',
+        rng: new Rng(seed),
+        pageTexts: fixture().flatMap((t) => [t.name, t.text]).filter(Boolean).map((s) => s.toLowerCase()),
+        family: null,
+        negativeSources: 'unseen',
+        rejectedTargets,
+      });
+      const labels = qs.filter((q) => q.style === 'negative').map((q) => (q.spec as { label: string }).label);
+      expect(labels.length).toBeGreaterThan(0);
+      for (const l of labels) expect(['Archive old mail', 'Export contacts']).toContain(l);
+    }
+    // generated pages keep the scenario catalogue as well
+    const gen = write(fixture(), 'en-US', 'a').filter((q) => q.style === 'negative').map((q) => (q.spec as { label: string }).label);
+    expect(gen.some((l) => l !== 'Archive old mail')).toBe(true);
+    expect(gen).not.toContain('Half shown');
+  });
 
   it('qids are sequential, texts unique, output deterministic', () => {
     const a = write(fixture(), 'en-US', 's1');

@@ -152,6 +152,7 @@ export async function groundingFromPage(
     pageTexts: cap.pageTexts,
     rejectedTargets: cap.rejectedTargets,
     family: null,
+    negativeSources: 'unseen',
   });
   const record = RecordNoImage.parse({
     id,

@@ -46,6 +46,8 @@ export interface RejectedTarget {
   text: string;
   role: string;
   reason: string;
+  /** Wholly unseen in the screenshot (see hittest/capture.ts `RejectedTarget.unseen`); only these become hard negatives. Missing = false. */
+  unseen?: boolean;
 }
 
 /** The fields of a {@link Target} the writer reads (so tests can build light fixtures). */
@@ -106,6 +108,14 @@ export interface QueryWriterInput {
   negatives?: readonly string[];
   /** Fraction of all queries that are negatives (default 0.1). */
   negativeRate?: number;
+  /**
+   * Where hard negatives come from. `'all'` (generated pages, default): the scenario's catalogue of
+   * plausible absent controls (we wrote the page, so their absence is known) and elements that exist
+   * but are unseen. `'unseen'` (users' `--pages`): only elements the hit test found in the page but
+   * wholly unseen on screen, because a catalogued control may be on a user's page under another name
+   * ("Log out" vs a visible "Sign out").
+   */
+  negativeSources?: 'all' | 'unseen';
   /** Probability of an extra English text query per target on a zh page (default 0.2). */
   crossLingualRate?: number;
 }
@@ -750,8 +760,13 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     };
     const pool: Array<{ text: string; label: string; locale: string }> = [];
     // the scenario's list; pages in languages without a hand-written list (e.g. --pages in ja-JP) use generic web controls
-    const catalogued = negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : []);
-    if (catalogued.length) {
+    const fromCatalogue = (input.negativeSources ?? 'all') === 'all';
+    const catalogued = !fromCatalogue
+      ? []
+      : negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : []);
+    if (!fromCatalogue) {
+      // users' pages: catalogue negatives are not verifiable there
+    } else if (catalogued.length) {
       // the scenario's plausible controls, named in the page language and asked for by function in English
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
@@ -771,10 +786,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       }
     }
     // elements that exist but are not visible anywhere on screen (e.g. below the fold)
-    const INVISIBLE = /^(offscreen|display_none|visibility_hidden|content_visibility|opacity|clipped)$/;
     for (const r of rejected) {
       const name = squash(r.name);
-      if (!INVISIBLE.test(r.reason) || !NEGATIVE_ROLES.has(r.role) || !name || name.length > 40) continue;
+      if (!r.unseen || !NEGATIVE_ROLES.has(r.role) || !name || name.length > 40) continue;
       // only names people would see (its own text), not aria-labels such as "Add X to cart"
       if (!low(r.text).includes(low(name))) continue;
       if (!absent(name) || (r.text && !absent(r.text))) continue;
