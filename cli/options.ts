@@ -6,7 +6,8 @@ import { UsageError, badValue } from '../core/errors.js';
 
 /** Integer flag value within [min, max]. */
 export function intOpt(flag: string, v: string | number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = typeof v === 'number' ? v : Number(v);
+  // decimal digits only: Number('') is 0 and Number('0x1') is 1, neither is what the user meant
+  const n = typeof v === 'number' ? v : /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < min || n > max)
     throw new UsageError(`${flag}: expected an integer in [${min}, ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}], got '${v}'`, flag);
   return n;
@@ -14,7 +15,8 @@ export function intOpt(flag: string, v: string | number, min: number, max = Numb
 
 /** Positive number flag value (e.g. --dpr 2.625). */
 export function numOpt(flag: string, v: string, min: number, max: number): number {
-  const n = Number(v);
+  // plain decimal notation only (no '', ' ', 0x.., 0b.., 0o.., Infinity)
+  const n = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`${flag}: expected a number in [${min}, ${max}], got '${v}'`, flag);
   return n;
 }

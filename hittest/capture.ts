@@ -529,8 +529,26 @@ export async function captureAndHitTest(
       },
     });
   }
+  // a text target wrapped over several lines has the union of its lines as its box; when that box
+  // holds another target's click point outside every one of its lines (an inline text wrapping
+  // around a button), a click on the other target would score as a click on the text: rejected
+  const inLines = (p: [number, number], lines: readonly Box[]): boolean => lines.some((l) => p[0] >= l[0] && p[0] < l[2] && p[1] >= l[1] && p[1] < l[3]);
+  const unambiguous = accepted.filter((a) => {
+    if (!a.c.refined || a.c.lineRects.length < 2) return true;
+    const b = a.target.bbox_css;
+    const clash = accepted.some((o) => {
+      if (o === a) return false;
+      const p: [number, number] = [o.target.point[0] / dpr, o.target.point[1] / dpr];
+      return p[0] >= b[0] && p[0] < b[2] && p[1] >= b[1] && p[1] < b[3] && !inLines(p, a.c.lineRects);
+    });
+    if (clash) {
+      rejected.ambiguous_box = (rejected.ambiguous_box ?? 0) + 1;
+      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'ambiguous_box', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
+    }
+    return !clash;
+  });
   // schema check per target (a bug must not kill a whole run: it is counted as a rejection)
-  const valid = accepted.filter((a) => {
+  const valid = unambiguous.filter((a) => {
     const ok = Target.safeParse({ tid: 't0', ...a.target }).success;
     if (!ok) {
       rejected.invalid_target = (rejected.invalid_target ?? 0) + 1;

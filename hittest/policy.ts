@@ -89,6 +89,7 @@ export const REJECT_REASONS = [
   'occluded_edge',
   'not_painted',
   'flat',
+  'ambiguous_box',
   'invalid_target',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];

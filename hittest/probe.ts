@@ -1096,7 +1096,8 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
    * Occlusion trim: for each edge of `v` (CSS px), when the element on top at the first device pixel
    * inside the edge, at both ends and at 1/4, 1/2 and 3/4 along it, is neither the target nor behind it (an ancestor),
    * binary-search per column for the first device pixel towards the centre that resolves to the target
-   * and cut the strip (the deepest column wins). A rounded corner or clip-path never trims (the hit
+   * and cut the strip (the deepest column wins; a column covered up to the centre belongs to another
+   * edge's strip meeting this one in a corner and is left to that edge). A rounded corner or clip-path never trims (the hit
    * there is an ancestor). Returns null when no edge is covered along its whole length.
    */
   function trimOccluded(v: B, el: Element, ok: Set<Element>): { box: B; cut: [number, number, number, number]; by: string | null } | null {
@@ -1129,7 +1130,12 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       for (const a of across) if (a !== mc && !at(a, from)) return null;
       let deepest = from;
       for (const a of across) {
-        if (at(a, to)) return null; // covered up to the centre: not a strip (the points decide)
+        if (at(a, to)) {
+          // covered up to the centre: at the middle this is no strip (the points decide); elsewhere
+          // it is another edge's strip meeting this one in a corner (a sticky header and a fixed side bar)
+          if (a === mc) return null;
+          continue;
+        }
         // invariant: covered at `c`, free at `f`
         let c = from;
         let f = to;

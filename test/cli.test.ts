@@ -30,6 +30,15 @@ describe('CLI usage errors are one clear line', () => {
     expectUsage(run('score', dir, '--predictions', 'x.jsonl', '--coords', 'pixels'), /abs, norm1, norm1000/));
   it('missing dataset', () => expectUsage(run('validate', join(dir, 'nope')), /does not exist/));
   it('bad --count', () => expectUsage(run('captcha', '--count', '-3', '--out', join(dir, 'x')), /--count: expected an integer/));
+  it('numbers must be plain decimals (no empty value, hex, binary, octal)', async () => {
+    const { intOpt, numOpt } = await import('../cli/options.js');
+    for (const v of ['', ' ', '0x1', '0b11', '0o7', '7.5', 'abc', '1e1']) expect(() => intOpt('--min-points', v, 0, 9), `'${v}'`).toThrow(/--min-points: expected an integer in \[0, 9\]/);
+    for (const v of ['', ' ', '0x2', '0b1', 'Infinity', 'NaN', '1,5']) expect(() => numOpt('--dpr', v, 0.5, 4), `'${v}'`).toThrow(/--dpr: expected a number in \[0.5, 4\]/);
+    expect(intOpt('--min-points', '8', 0, 9)).toBe(8);
+    expect(numOpt('--dpr', '2.625', 0.5, 4)).toBe(2.625);
+    expect(numOpt('--min-visible', '.95', 0, 1)).toBe(0.95);
+    expectUsage(run('grounding', '--pages', 'x/*.html', '--min-points', '', '--out', join(dir, 'y')), /--min-points: expected an integer in \[0, 9\], got ''/);
+  });
   it('bad --context', () => expectUsage(run('captcha', '--context', 'tv', '--out', join(dir, 'x')), /--context: unknown value 'tv'; allowed: mobile, web, all/));
   it('bad --viewport', () => expectUsage(run('grounding', '--pages', 'x/*.html', '--viewport', 'big'), /--viewport: expected WIDTHxHEIGHT/));
   it('--help works on every command', () => {

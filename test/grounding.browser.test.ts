@@ -134,7 +134,7 @@ describe('groundingSample', () => {
 });
 
 describe('groundingFromPage (--pages)', () => {
-  it.each(['basic.html', 'modal.html'])('annotates %s with resolvable queries and generic negatives', async (f) => {
+  it.each(['basic.html', 'modal.html'])('annotates %s with resolvable queries; negatives only name unseen elements', async (f) => {
     const display = `test/fixtures/pages/${f}`;
     const file = resolve(display);
     const opts = { viewport: { width: 800, height: 600 }, dpr: 1, mobile: false, locale: 'en-US' };
@@ -152,6 +152,7 @@ describe('groundingFromPage (--pages)', () => {
       pageTexts: cap.pageTexts,
       rejectedTargets: cap.rejectedTargets,
       family: null,
+      negativeSources: 'unseen',
     });
     expect(record.queries).toEqual(toRecordQueries(qs));
     expect(qs.filter((q) => q.tid !== null).length).toBeGreaterThan(8);
@@ -160,8 +161,12 @@ describe('groundingFromPage (--pages)', () => {
       expect(hit.map((t) => t.tid), q.text).toEqual(q.tid === null ? [] : [q.tid]);
     }
     const neg = qs.filter((q) => q.style === 'negative');
-    expect(neg.length).toBeGreaterThan(0);
-    for (const q of neg) expect(cap.pageTexts.some((p) => p.includes(low((q.spec as { label: string }).label)))).toBe(false);
+    const unseen = new Set(cap.rejectedTargets.filter((r) => r.unseen).map((r) => low(r.name)));
+    for (const q of neg) {
+      const label = low((q.spec as { label: string }).label);
+      expect(cap.pageTexts.some((p) => p.includes(label))).toBe(false);
+      expect(unseen.has(label), label).toBe(true);
+    }
     // controls hidden behind the modal are never asked for as if visible
     if (f === 'modal.html') for (const q of qs) expect(q.text).not.toMatch(/"(Edit|Share|Help|Under dialog|Delete file)"/);
   });
