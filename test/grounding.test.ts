@@ -347,6 +347,29 @@ describe('query writer', () => {
     expect(gen).not.toContain('Half shown');
   });
 
+  it('spatial queries are not written past a seen element of the same kind that the hit test rejected', () => {
+    const main = { landmark: 'main', neighbors: [] };
+    const mk = (): QueryTarget[] => [
+      T('heading', 'Welcome', 'Welcome', [100, 100, 300, 130], { context: main }),
+      T('button', 'Sideways', 'Sideways', [100, 180, 220, 210], { context: main }),
+    ];
+    const specs = (rejectedTargets: Parameters<typeof writeQueries>[0]['rejectedTargets']): string[] => {
+      const out: string[] = [];
+      for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
+        const qs = writeQueries({ targets: mk(), locale: 'en-US', recordId: 'grounding-1-0000000', rng: new Rng(seed), pageTexts: ['welcome', 'sideways', 'rotated order'], family: null, rejectedTargets });
+        for (const q of qs) if (q.style === 'spatial') out.push(JSON.stringify(q.spec));
+      }
+      return out;
+    };
+    // without the rejected button, "the button below Welcome" is written for Sideways
+    expect(specs([]).some((s) => s.includes('"dir":"below"'))).toBe(true);
+    // a rotated (rejected, but visible) button sits between them: no "below Welcome" any more
+    const rotated = { name: 'Rotated order', text: 'Rotated order', role: 'button', reason: 'rotated', unseen: false, bbox_css: [110, 140, 230, 170] };
+    expect(specs([rotated]).some((s) => s.includes('"dir":"below"'))).toBe(false);
+    // an unseen one (off screen, hidden) does not block
+    expect(specs([{ ...rotated, reason: 'display_none', unseen: true }]).some((s) => s.includes('"dir":"below"'))).toBe(true);
+  });
+
   it('qids are sequential, texts unique, output deterministic', () => {
     const a = write(fixture(), 'en-US', 's1');
     const b = write(fixture(), 'en-US', 's1');

@@ -48,6 +48,8 @@ export interface RejectedTarget {
   reason: string;
   /** Wholly unseen in the screenshot (see hittest/capture.ts `RejectedTarget.unseen`); only these become hard negatives. Missing = false. */
   unseen?: boolean;
+  /** Visible part, CSS px (see hittest/capture.ts). A seen rejected element blocks spatial queries past it. */
+  bbox_css?: readonly number[] | null;
 }
 
 /** The fields of a {@link Target} the writer reads (so tests can build light fixtures). */
@@ -328,23 +330,27 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
 /** Largest gap (CSS px) between anchor and target in spatial queries: controls left/right, above/below; texts and icons. */
 const MAX_GAP = { h: 200, v: 60, plain: 48 };
 
+/** Gap (CSS px, >= 0) from box `a` to box `b` in direction `dir`, or null when `b` is not there or not aligned with `a`. */
+function dirGap(a: Box4, b: Box4, dir: Direction): number | null {
+  let gap: number;
+  let aligned: boolean;
+  if (dir === 'right' || dir === 'left') {
+    gap = dir === 'right' ? b[0] - a[2] : a[0] - b[2];
+    aligned = overlap(a[1], a[3], b[1], b[3]) >= 0.4 * Math.min(a[3] - a[1], b[3] - b[1]);
+  } else {
+    gap = dir === 'below' ? b[1] - a[3] : a[1] - b[3];
+    aligned = overlap(a[0], a[2], b[0], b[2]) >= 0.4 * Math.min(a[2] - a[0], b[2] - b[0]);
+  }
+  return gap < -1 || !aligned ? null : Math.max(0, gap);
+}
+
 /** Targets of `rc` in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
 function inDirection(a: Box4, dir: Direction, rc: string, targets: readonly QueryTarget[], exclude: QueryTarget | null): Array<{ t: QueryTarget; gap: number }> {
   const out: Array<{ t: QueryTarget; gap: number }> = [];
   for (const t of targets) {
     if (t === exclude || roleClass(t.role) !== rc) continue;
-    const b = bx(t);
-    let gap: number;
-    let aligned: boolean;
-    if (dir === 'right' || dir === 'left') {
-      gap = dir === 'right' ? b[0] - a[2] : a[0] - b[2];
-      aligned = overlap(a[1], a[3], b[1], b[3]) >= 0.4 * Math.min(a[3] - a[1], b[3] - b[1]);
-    } else {
-      gap = dir === 'below' ? b[1] - a[3] : a[1] - b[3];
-      aligned = overlap(a[0], a[2], b[0], b[2]) >= 0.4 * Math.min(a[2] - a[0], b[2] - b[0]);
-    }
-    if (gap < -1 || !aligned) continue;
-    out.push({ t, gap: Math.max(0, gap) });
+    const gap = dirGap(a, bx(t), dir);
+    if (gap !== null) out.push({ t, gap });
   }
   return out.sort((x, y) => x.gap - y.gap);
 }
@@ -512,6 +518,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
   const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map() };
   const rejected = input.rejectedTargets ?? [];
+  const seenRejected = rejected
+    .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
+    .map((r) => ({ role: r.role, box: r.bbox_css as unknown as Box4 }));
   const pageLow = input.pageTexts.map(low);
   const pageSet = new Set(pageLow);
   const visibleOnScreen = (s: string): boolean => pageSet.has(low(s));
@@ -695,6 +704,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (!c.length || c[0]!.t !== t) continue;
           const lim = interactive ? (dir === 'left' || dir === 'right' ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
           if (c[0]!.gap > lim || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
+          // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
+          // as "first below X" on the screenshot: the sentence would be ambiguous
+          if (seenRejected.some((r) => roleClass(r.role) === rc && (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4)) continue;
           opts.push({ anchor: a, dir, gap: c[0]!.gap });
         }
       }
