@@ -89,6 +89,16 @@ function report(kind: string, out: string, s: RunSummary, ms: number): void {
   );
 }
 
+/** Hit-test warnings of the run, one line on stderr (also with --quiet: they are about the labels). */
+function reportWarnings(kind: string, s: RunSummary): void {
+  const warned = Object.entries((s.manifest.stats as { hittest_warnings?: Record<string, number> }).hittest_warnings ?? {});
+  if (warned.length) {
+    process.stderr.write(
+      `${kind}: hit-test warnings (pages): ${warned.map(([k, v]) => `${k} ×${v}`).join('; ')} (per page in the records' hittest.warnings)\n`,
+    );
+  }
+}
+
 /** A run that wrote shards but no record at all (every sample failed) exits 4 with one line saying why. */
 function noRecords(kind: string, out: string, s: RunSummary): void {
   if (s.written.length === 0 || s.records > 0) return;
@@ -230,6 +240,7 @@ export async function runGrounding(
     });
     bar.stop();
     if (!c.quiet) report('grounding', c.out, s, performance.now() - t0);
+    reportWarnings('grounding', s);
     noRecords('grounding', c.out, s);
     return s;
   } finally {

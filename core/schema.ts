@@ -295,7 +295,17 @@ export const GroundingRecord = z.object({
   targets: z.array(Target),
   queries: z.array(Query),
   /** Candidates seen by the hit test and rejections by reason (the first failing check). */
-  hittest: z.object({ candidates: z.int(), accepted: z.int(), rejected: z.record(z.string(), z.int()) }),
+  hittest: z.object({
+    candidates: z.int(),
+    accepted: z.int(),
+    rejected: z.record(z.string(), z.int()),
+    /**
+     * Non-fatal problems of this page: fonts falling back to system fonts, blocked requests, frames
+     * that could not be reached (cross-origin or sandboxed: their content is not hit-tested), pixels
+     * drifting between captures. Filled by uisynth >= 0.3 when there are any.
+     */
+    warnings: z.array(z.string()).optional(),
+  }),
 });
 export type GroundingRecord = z.infer<typeof GroundingRecord>;
 

@@ -299,15 +299,17 @@ export interface ShardStats {
   group: Record<string, number>;
   query_style: Record<string, number>;
   hittest_rejected: Record<string, number>;
+  /** Pages with a hit-test warning, by kind (the warning text before ':', numbers as N). */
+  hittest_warnings: Record<string, number>;
   targets: number;
   queries: number;
   negatives: number;
 }
 
-const COUNT_KEYS = ['platform', 'locale', 'scenario', 'type', 'group', 'query_style', 'hittest_rejected'] as const;
+const COUNT_KEYS = ['platform', 'locale', 'scenario', 'type', 'group', 'query_style', 'hittest_rejected', 'hittest_warnings'] as const;
 
 export function emptyStats(): ShardStats {
-  return { platform: {}, locale: {}, scenario: {}, type: {}, group: {}, query_style: {}, hittest_rejected: {}, targets: 0, queries: 0, negatives: 0 };
+  return { platform: {}, locale: {}, scenario: {}, type: {}, group: {}, query_style: {}, hittest_rejected: {}, hittest_warnings: {}, targets: 0, queries: 0, negatives: 0 };
 }
 
 /** Add one record to the counts. */
@@ -326,6 +328,8 @@ export function addStats(st: ShardStats, r: Rec): void {
       if (q.tid === null) st.negatives++;
     }
     for (const [k, v] of Object.entries(r.hittest.rejected)) bump(st.hittest_rejected, k, v);
+    const kinds = new Set((r.hittest.warnings ?? []).map((w) => w.split(':')[0]!.replace(/\d+/g, 'N').trim()));
+    for (const k of kinds) bump(st.hittest_warnings, k);
   }
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../core/geometry.js';
 import { SampleError } from '../core/errors.js';
 import { Target } from '../core/schema.js';
+import sharp from 'sharp';
 import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
 import { changedPixels, decodeImage, inkFraction, type Region } from './painted.js';
 import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure, type RejectReason } from './policy.js';
@@ -56,6 +57,7 @@ export interface CaptureOptions {
 /** A rejected candidate, for verifiable hard negatives and debugging. */
 export interface RejectedTarget {
   name: string;
+  /** Visible text; for an element of which nothing is visible, its own text content (≤ 120 characters). */
   text: string;
   role: string;
   /** First failing check (one of `REJECT_REASONS`). */
@@ -395,6 +397,8 @@ export async function captureAndHitTest(
   const stepMs = copts.stepTimeoutMs ?? 30000;
   const got = await pool.withPage(opts, source, async (h) => {
     tLoad = performance.now();
+    // our CDP session (with the page's device-metrics override) before anything is measured
+    await bounded(h.cdp(), stepMs, 'devtools session');
     await reachClosedShadowRoots(h, source);
     await bounded(runPageClock(h.page), stepMs, 'page clock');
     const settle = await bounded(evaluateFn(h.page, settleInPage, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
@@ -428,16 +432,16 @@ export async function captureAndHitTest(
     ).then((p) => ((tProbe = performance.now()), p));
     // (the saved screenshot is at device scale: no emulation change the probe could observe; captures
     // at another scale run only after the probe, one at a time: two in flight corrupt each other)
-    // Playwright's own capture: its CDP session carries the device-metrics override, so this is the
-    // compositor's raster at device scale. (A capture from another CDP session with clip.scale = dpr
-    // re-rasterises at an emulated scale: measured 14-976 anti-aliasing pixels different at dpr 2 and
-    // 2.625 on scroll-container fixtures; only the differential captures, compared with each other,
-    // come from that session.)
-    const shotP = screenshotPng(h, opts.dpr).then((b) => ((tShot = performance.now()), b));
+    // the compositor's raster at device scale, fast PNG encoding in the browser (pixel-identical to
+    // Playwright's page.screenshot, which the oracles re-take and compare, at about half the time); the
+    // saved file is re-encoded losslessly by sharp in its thread pool while the painted check runs
+    const shotP = screenshotPng(h, opts.dpr, { fast: true }).then((b) => ((tShot = performance.now()), b));
     probeP.catch(() => undefined);
     shotP.catch(() => undefined);
     const [probe, png] = await Promise.all([probeP, shotP]);
     const tBoth = performance.now();
+    const savedP = encodeSavedPng(png);
+    savedP.catch(() => undefined);
     const quadIdx = probe.candidates.filter((c) => c.needsQuad && c.visible && c.points.length).map((c) => c.idx);
     if (quadIdx.length) await bounded(applyQuads(h, probe.candidates, quadIdx), stepMs, 'content quads');
     const tQuads = performance.now();
@@ -454,7 +458,7 @@ export async function captureAndHitTest(
     const moved = diff.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
     for (const i of moved) probe.candidates[i]!.stable = false;
     const tPainted = performance.now();
-    return { settle, probe, png, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
+    return { settle, probe, png: await savedP, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
   }).catch((e: unknown) => {
     if (e instanceof SampleError) throw e;
     // page crashed, navigated away, browser died: this sample fails, the run goes on
@@ -493,7 +497,7 @@ export async function captureAndHitTest(
       rejected[why] = (rejected[why] ?? 0) + 1;
       rejectedTargets.push({
         name: c.name,
-        text: c.text,
+        text: c.text || c.hiddenText,
         role: c.role,
         reason: why,
         selector: c.selector,
@@ -592,6 +596,15 @@ export async function captureAndHitTest(
 }
 
 /** Width and height from a PNG's IHDR chunk (no decode). */
+/**
+ * The saved screenshot: a fast-encoded capture re-encoded losslessly (sharp/libvips, zlib level 6,
+ * no metadata): the same pixels always give the same bytes, and the file is smaller than Chromium's
+ * default encoding.
+ */
+export function encodeSavedPng(png: Buffer): Promise<Buffer> {
+  return sharp(png).png({ compressionLevel: 6, adaptiveFiltering: false, palette: false }).toBuffer();
+}
+
 function pngSize(png: Buffer): { width: number; height: number } {
   if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new SampleError('screenshot is not a PNG', 'capture_failed');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

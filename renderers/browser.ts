@@ -104,7 +104,13 @@ export interface PageHandle {
   url: string;
   /** Requests that were aborted (blocked or not found), in order. */
   blocked: string[];
-  /** A Chrome DevTools Protocol session for the page (created on first use, closed with the context). */
+  /**
+   * A Chrome DevTools Protocol session for the page (created on first use, closed with the context).
+   * It carries the same device-metrics override as Playwright's own session (emulation state is per
+   * CDP session in Chromium: without it, `Page.captureScreenshot` here would not know the device scale
+   * factor and a clip with `scale: dpr` re-rasterises at an emulated scale, measured 14-976 pixels
+   * different from the real raster at dpr 2 and 2.625).
+   */
   cdp(): Promise<CDPSession>;
 }
 
@@ -205,13 +211,13 @@ export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOption
   }
   clip.x += origin.x;
   clip.y += origin.y;
-  const scale = opts.scale ?? dpr;
+  // with the device-metrics override (see PageHandle.cdp) the output has clip × clip.scale × dpr pixels
+  const scale = (opts.scale ?? dpr) / dpr;
   const params: Record<string, unknown> = {
     format: 'png',
     captureBeyondViewport: false,
     fromSurface: true,
   };
-  // CDP: output size = clip size x clip.scale (without a clip the image would be in CSS px)
   params.clip = { ...clip, scale };
   if (opts.fast) params.optimizeForSpeed = true;
   const r = (await cdp.send('Page.captureScreenshot', params)) as { data: string };
@@ -407,7 +413,24 @@ export class BrowserPool {
       }
       let session: Promise<CDPSession> | null = null;
       const ctx = context;
-      const cdp = (): Promise<CDPSession> => (session ??= ctx.newCDPSession(page));
+      const cdp = (): Promise<CDPSession> =>
+        (session ??= ctx.newCDPSession(page).then(async (s) => {
+          // the override Playwright sends for these context options (screen = viewport)
+          await s.send('Emulation.setDeviceMetricsOverride', {
+            mobile: opts.mobile,
+            width: opts.viewport.width,
+            height: opts.viewport.height,
+            screenWidth: opts.viewport.width,
+            screenHeight: opts.viewport.height,
+            deviceScaleFactor: opts.dpr,
+            screenOrientation: opts.mobile
+              ? opts.viewport.width > opts.viewport.height
+                ? { angle: 90, type: 'landscapePrimary' }
+                : { angle: 0, type: 'portraitPrimary' }
+              : { angle: 0, type: 'landscapePrimary' },
+          });
+          return s;
+        }));
       return await fn({ page, context, url, blocked, cdp });
     } finally {
       if (context) await context.close().catch(() => undefined);

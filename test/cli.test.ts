@@ -71,3 +71,17 @@ describe('CLI end to end (captcha)', () => {
     expect(readdirSync(out).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 });
+
+describe('hit-test warnings reach the user', () => {
+  it('--pages with a sandboxed frame: record hittest.warnings, manifest stats, one stderr line', () => {
+    const out = join(dir, 'warn');
+    const r = run('grounding', '--pages', join(import.meta.dirname, 'fixtures', 'pages', 'iframe-transformed.html'), '--viewport', '800x600', '--out', out, '--quiet');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/hit-test warnings \(pages\): .*frame not reachable \(cross-origin or sandboxed\), its content is not hit-tested ×1/);
+    const shard = readdirSync(out).find((f) => /^shard-\d+\.jsonl$/.test(f))!;
+    const rec = JSON.parse(readFileSync(join(out, shard), 'utf8').trim().split('\n')[0]!);
+    expect(rec.hittest.warnings.some((w: string) => w.startsWith('frame not reachable'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.stats.hittest_warnings['frame not reachable (cross-origin or sandboxed), its content is not hit-tested']).toBe(1);
+  }, 120_000);
+});

@@ -25,7 +25,7 @@ function cand(over: Partial<ProbeCandidate> = {}): ProbeCandidate {
     style: { display: 'inline-block', visibility: 'visible', opacity: 1, content_visibility: 'visible', pointer_events: 'auto' },
     viewportFraction: 1, clipFraction: 1, clippedBy: null, frameProblem: null, points, stable: true,
     needsQuad: false, quad: null, quadFill: 1, paintBox: [0, 0, 40, 20], lineVisible: [], truncated: false, checkVisibility: true,
-    shadow: null, frame: null, trim: null,
+    shadow: null, frame: null, trim: null, hiddenText: '',
     ...over,
   };
 }

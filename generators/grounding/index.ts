@@ -64,7 +64,7 @@ export function resolveFamilies(spec: string, scenarioFiles: readonly string[] =
 }
 
 function hittestSummary(cap: CaptureResult): Omit<GroundingRecord, 'image'>['hittest'] {
-  return { candidates: cap.candidates, accepted: cap.targets.length, rejected: cap.rejected };
+  return { candidates: cap.candidates, accepted: cap.targets.length, rejected: cap.rejected, ...(cap.warnings.length ? { warnings: cap.warnings } : {}) };
 }
 
 /**
