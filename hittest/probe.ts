@@ -106,6 +106,12 @@ export interface ProbeCandidate {
   lineVisible: number[];
   /** The text is cut by `text-overflow: ellipsis`; `text` is the visible part with `…`. */
   truncated: boolean;
+  /**
+   * The element's own text where nothing of it is visible (`text` is then empty: it is built from
+   * visible line rects), whitespace-collapsed, at most 120 characters; '' otherwise. Lets an element
+   * below the fold become a hard negative by the name people would read.
+   */
+  hiddenText: string;
   /** `Element.checkVisibility({opacityProperty, visibilityProperty, contentVisibilityAuto})`. */
   checkVisibility: boolean;
   /** Innermost shadow root kind, or null in a document tree. */
@@ -1430,6 +1436,22 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         const vis = perNode.flatMap((p) => p.vis);
         if (raw.length) {
           refined = true;
+          // a list marker inside the box (a <summary>'s disclosure triangle) is painted and clickable:
+          // the first line reaches back to the content edge where the marker sits
+          const st = cs(el);
+          if (box && st.display.includes('list-item') && st.listStyleType !== 'none' && st.listStylePosition === 'inside') {
+            const rtl = st.direction === 'rtl';
+            const edge = rtl
+              ? box[2] - (parseFloat(st.borderRightWidth) || 0) - (parseFloat(st.paddingRight) || 0)
+              : box[0] + (parseFloat(st.borderLeftWidth) || 0) + (parseFloat(st.paddingLeft) || 0);
+            const ext = (rs: B[]): void => {
+              const first = rs.reduce((a, r) => (r[1] < a[1] - 0.5 || (Math.abs(r[1] - a[1]) <= 0.5 && (rtl ? r[2] > a[2] : r[0] < a[0])) ? r : a), rs[0]!);
+              const i = rs.indexOf(first);
+              rs[i] = rtl ? [first[0], first[1], Math.max(first[2], edge), first[3]] : [Math.min(first[0], edge), first[1], first[2], first[3]];
+            };
+            ext(raw);
+            if (vis.length) ext(vis);
+          }
           const rawLines = toLines(raw);
           rect = union(rawLines);
           lineRects = toLines(vis)
@@ -1594,6 +1616,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         paintBox: doomed ? null : paintBoxOf(el, box),
         lineVisible,
         truncated,
+        hiddenText: !visText && c.kind !== 'image' && !['input', 'textarea', 'select'].includes(tag) ? collapse(el.textContent ?? '').slice(0, 120) : '',
         checkVisibility: checkVis,
         shadow,
         frame: sc.path,
@@ -1605,7 +1628,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         selector: '', icon: null, landmark: null, rect: null, visible: null, lineRects: [], refined: false,
         style: { display: '', visibility: '', opacity: 0, content_visibility: '', pointer_events: '' },
         viewportFraction: 0, clipFraction: 0, clippedBy: null, frameProblem: 'probe_error: ' + String(e), points: [], stable: false,
-        needsQuad: false, quad: null, quadFill: 1, paintBox: null, lineVisible: [], truncated: false, checkVisibility: false, shadow: null, frame: null, trim: null,
+        needsQuad: false, quad: null, quadFill: 1, paintBox: null, lineVisible: [], truncated: false, hiddenText: '', checkVisibility: false, shadow: null, frame: null, trim: null,
       };
       localSels[i] = '';
     }

@@ -295,3 +295,16 @@ describe('occlusion trim (grounding-pitfalls #32): boxes hold only the target pi
     expect(oracle.rerenderDiffPixels).toBe(0);
   }, 60_000);
 });
+
+describe('list markers inside the box', () => {
+  it("a <summary>'s box holds its disclosure triangle and its text, not the whole row", async () => {
+    const r = await captureAndHitTest(pool, { file: join(PAGES, 'labels-controls.html') }, { ...desktop, viewport: { width: 800, height: 600 } });
+    const s = r.targets.find((t) => t.dom.tag === 'summary')!;
+    // the row starts at 16 px (body padding); the triangle is drawn there, the text ends near 110 px
+    expect(s.bbox_css[0]).toBeCloseTo(16, 1);
+    expect(s.bbox_css[2]).toBeGreaterThan(90);
+    expect(s.bbox_css[2]).toBeLessThan(130);
+    expect(s.checks.text.refined).toBe(true);
+    expect(s.checks.points_ok).toBe(9);
+  }, 30_000);
+});
