@@ -535,12 +535,17 @@ export async function captureAndHitTest(
   }
   // a text target wrapped over several lines has the union of its lines as its box; when that box
   // holds another target's click point outside every one of its lines (an inline text wrapping
-  // around a button), a click on the other target would score as a click on the text: rejected
+  // around a button), a click on the other target would score as a click on the text: rejected;
+  // likewise when its lines fill less than half of the box
   const inLines = (p: [number, number], lines: readonly Box[]): boolean => lines.some((l) => p[0] >= l[0] && p[0] < l[2] && p[1] >= l[1] && p[1] < l[3]);
+  const areaOf = (b: readonly number[]): number => Math.max(0, b[2]! - b[0]!) * Math.max(0, b[3]! - b[1]!);
   const unambiguous = accepted.filter((a) => {
     if (!a.c.refined || a.c.lineRects.length < 2) return true;
     const b = a.target.bbox_css;
-    const clash = accepted.some((o) => {
+    // a link wrapping from the end of one line to the start of the next: its union box is mostly the
+    // surrounding paragraph's text, not the link
+    const sparse = a.c.lineRects.reduce((s, l) => s + areaOf(l), 0) < 0.5 * areaOf(b);
+    const clash = sparse || accepted.some((o) => {
       if (o === a) return false;
       const p: [number, number] = [o.target.point[0] / dpr, o.target.point[1] / dpr];
       return p[0] >= b[0] && p[0] < b[2] && p[1] >= b[1] && p[1] < b[3] && !inLines(p, a.c.lineRects);

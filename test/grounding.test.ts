@@ -370,6 +370,32 @@ describe('query writer', () => {
     expect(specs([{ ...rotated, reason: 'display_none', unseen: true }]).some((s) => s.includes('"dir":"below"'))).toBe(true);
   });
 
+  it('ordinals and spatial queries account for seen elements the hit test rejected (a button under a tooltip)', () => {
+    const tb = { landmark: 'Formatting', neighbors: [] };
+    const mk = (): QueryTarget[] => [
+      T('button', 'Bold', 'Bold', [10, 10, 60, 40], { context: tb }),
+      T('button', 'Underline', 'Underline', [130, 10, 180, 40], { context: tb }),
+      T('button', 'Strike', 'Strike', [190, 10, 240, 40], { context: tb }),
+      T('text', 'Ctrl+I', 'Ctrl+I', [80, 18, 110, 32], { context: tb }),
+    ];
+    const italic = { name: 'Italic', text: 'Italic', role: 'button', reason: 'occluded_center', unseen: false, bbox_css: [70, 10, 120, 40] };
+    const run = (rejectedTargets: Parameters<typeof writeQueries>[0]['rejectedTargets']) => {
+      const out: WrittenQuery[] = [];
+      for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+        out.push(...writeQueries({ targets: mk(), locale: 'en-US', recordId: 'grounding-1-0000000', rng: new Rng(seed), pageTexts: ['bold', 'italic', 'underline', 'strike', 'ctrl+i'], family: null, rejectedTargets }));
+      }
+      return out;
+    };
+    const ords = (qs: WrittenQuery[]) => qs.filter((q) => q.spec.kind === 'ordinal');
+    expect(ords(run([])).length).toBeGreaterThan(0);
+    expect(ords(run([italic]))).toEqual([]);
+    expect(ords(run([{ ...italic, unseen: true, reason: 'offscreen', bbox_css: [70, 900, 120, 930] }])).length).toBeGreaterThan(0);
+    // the tooltip text overlaps the rejected Italic button: nothing is "right of"/"left of" it
+    const around = (qs: WrittenQuery[]) => qs.filter((q) => q.spec.kind === 'dir' && (q.spec as { anchor: string }).anchor === 'Ctrl+I');
+    expect(around(run([])).length).toBeGreaterThan(0);
+    expect(around(run([italic]))).toEqual([]);
+  });
+
   it('qids are sequential, texts unique, output deterministic', () => {
     const a = write(fixture(), 'en-US', 's1');
     const b = write(fixture(), 'en-US', 's1');

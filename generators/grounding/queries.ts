@@ -330,6 +330,9 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
 /** Largest gap (CSS px) between anchor and target in spatial queries: controls left/right, above/below; texts and icons. */
 const MAX_GAP = { h: 200, v: 60, plain: 48 };
 
+/** The boxes share area (CSS px). */
+const overlapsBox = (a: Box4, b: Box4): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
 /** Gap (CSS px, >= 0) from box `a` to box `b` in direction `dir`, or null when `b` is not there or not aligned with `a`. */
 function dirGap(a: Box4, b: Box4, dir: Direction): number | null {
   let gap: number;
@@ -520,7 +523,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const rejected = input.rejectedTargets ?? [];
   const seenRejected = rejected
     .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
-    .map((r) => ({ role: r.role, box: r.bbox_css as unknown as Box4 }));
+    .map((r) => ({ role: r.role, name: low(r.name), text: low(r.text), box: r.bbox_css as unknown as Box4 }));
   const pageLow = input.pageTexts.map(low);
   const pageSet = new Set(pageLow);
   const visibleOnScreen = (s: string): boolean => pageSet.has(low(s));
@@ -572,6 +575,19 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab);
   });
 
+  // a seen element of role class `rc` that the hit test rejected (a button under a tooltip) within the
+  // extent of `grp`: counting "the third button" among the targets alone would skip it
+  const seenAmong = (rc: string, grp: readonly QueryTarget[], label: string | null = null): boolean => {
+    const u: Box4 = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const t of grp) {
+      const b = bx(t);
+      u[0] = Math.min(u[0], b[0]);
+      u[1] = Math.min(u[1], b[1]);
+      u[2] = Math.max(u[2], b[2]);
+      u[3] = Math.max(u[3], b[3]);
+    }
+    return seenRejected.some((r) => roleClass(r.role) === rc && overlapsBox(u, r.box) && (label === null || r.name === low(label) || r.text === low(label)));
+  };
   // ordinal groups
   const ordinalOf = new Map<QueryTarget, QuerySpec>();
   const groups = new Map<string, QueryTarget[]>();
@@ -586,6 +602,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (!lay) continue;
     const rc = roleClass(grp[0]!.role);
     const lm = grp[0]!.context.landmark ?? null;
+    if (seenAmong(rc, grp)) continue;
     // without a landmark the phrase is page-wide: only when the group holds every target of that role
     if (lm === null && targets.some((x) => roleClass(x.role) === rc && (x.context.landmark ?? null) !== null)) continue;
     const lastOk = !rejected.some((r) => roleClass(r.role) === rc);
@@ -605,8 +622,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   for (const [, grp] of dupGroups) {
     if (grp.length < 2) continue;
     const rc = roleClass(grp[0]!.role);
-    if (!INTERACTIVE_ROLES.has(rc)) continue;
     const lab = labels.get(grp[0]!) ?? null;
+    if (!INTERACTIVE_ROLES.has(rc) || seenAmong(rc, grp, lab ?? '')) continue;
     const icon = lab === null ? grp[0]!.icon : null;
     const lay = lineLayout(grp);
     if (lay) lay.order.forEach((t, i) => dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: lay.axis, n: i + 1, row: 0, col: 0 }));
@@ -706,7 +723,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (c[0]!.gap > lim || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
-          if (seenRejected.some((r) => roleClass(r.role) === rc && (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4)) continue;
+          // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
+          if (seenRejected.some((r) => roleClass(r.role) === rc && (overlapsBox(bx(a), r.box) || (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4))) continue;
           opts.push({ anchor: a, dir, gap: c[0]!.gap });
         }
       }

@@ -1,0 +1,10 @@
+import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
+const [shard, n, out] = process.argv.slice(2);
+const recs = readFileSync(shard, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const r = recs[Number(n)];
+const img = `demo-out/grounding/${r.image.path ?? r.image}`;
+const meta = await sharp(img).metadata();
+const rects = r.targets.map((t) => `<rect x="${t.bbox[0]}" y="${t.bbox[1]}" width="${t.bbox[2]-t.bbox[0]}" height="${t.bbox[3]-t.bbox[1]}" fill="none" stroke="red" stroke-width="2"/><circle cx="${t.point[0]}" cy="${t.point[1]}" r="3" fill="blue"/>`).join('');
+await sharp(img).composite([{ input: Buffer.from(`<svg width="${meta.width}" height="${meta.height}">${rects}</svg>`) }]).toFile(out);
+console.log(r.context.scenario, r.context.dpr, meta.width, meta.height, r.targets.length);
