@@ -402,6 +402,16 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     return s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse';
   };
 
+  /** Text as drawn under `text-transform` (queries quote what the screenshot shows: GENERAL, not General). */
+  const painted = (t: string, transform: string): string =>
+    transform === 'uppercase'
+      ? t.toLocaleUpperCase()
+      : transform === 'lowercase'
+        ? t.toLocaleLowerCase()
+        : transform === 'capitalize'
+          ? t.replace(/(^|[\s\-/(\[{"'“‘])(\p{L})/gu, (_m, a: string, b: string) => a + b.toLocaleUpperCase())
+          : t;
+
   // ---------------------------------------------------------------- accessible name
   const childNodesFlat = (n: Node): Node[] => {
     const el = n as Element;
@@ -423,6 +433,13 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     const tag = el.localName;
     if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') return '';
     if (isHiddenForName(el)) return '';
+    // an embedded control contributes its value, not its aria-label (accname 2C/2E); a checkbox,
+    // radio or file input nested in a label contributes nothing (its aria-label is not visible text)
+    if (depth > 0 && tag === 'input' && ['checkbox', 'radio', 'range', 'file', 'color', 'hidden'].includes((el as HTMLInputElement).type)) return '';
+    if (depth > 0 && tag === 'select') {
+      const o = (el as HTMLSelectElement).selectedOptions[0];
+      return ' ' + (o ? o.text : '') + ' ';
+    }
     const al = el.getAttribute('aria-label');
     if (al && al.trim() && depth > 0) return ' ' + al.trim() + ' ';
     if (tag === 'img' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) return ' ' + (el.getAttribute('alt') || '') + ' ';
@@ -713,7 +730,10 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         const cr = interactiveRole(c) ?? 'checkbox';
         if (el.contains(c) && (cr === 'checkbox' || cr === 'radio' || cr === 'switch')) {
           add('control', cr, c);
-          next = { atomic: true, textOwner: true };
+          // another control inside the label (a link to the terms) is a target of its own; its pixels
+          // are not the checkbox's (resolvesTo fails grid points on it)
+          const other = Array.from(el.querySelectorAll('a[href], button, input, select, textarea, [role]')).some((x) => x !== c && (interactiveRole(x) ?? 'generic') !== 'generic');
+          next = { atomic: !other, textOwner: true };
         } else if (!ctx.textOwner) {
           add('label', 'label');
           next = { atomic: false, textOwner: true };
@@ -1083,10 +1103,24 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     if (labels) for (const l of Array.from(labels)) s.add(l);
     return s;
   }
+  /**
+   * The hit is the target (or its label/control) or inside it — and not inside another control nested
+   * in the target (a link in a checkbox's label, a button on a clickable card: a click there acts on
+   * that control, not on the target).
+   */
   function resolvesTo(hit: Element | null, ok: Set<Element>): boolean {
     if (!hit) return false;
     for (const step of [flatUp, domUp]) {
-      for (let n: Node | null = hit, g = 0; n && g < 400; n = step(n), g++) if (isEl(n) && ok.has(n)) return true;
+      let foreign = false;
+      for (let n: Node | null = hit, g = 0; n && g < 400; n = step(n), g++) {
+        if (!isEl(n)) continue;
+        if (ok.has(n)) {
+          if (!foreign) return true;
+          break;
+        }
+        const r = interactiveRole(n);
+        if (r !== null && r !== 'generic') foreign = true;
+      }
     }
     return false;
   }
@@ -1420,7 +1454,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
           const lead = /^\s/.test(d);
           const first = p.vis[0]!;
           const sep = visText && (lead || prevTrail || (prevLine && (first[1] >= prevLine[3] - 1 || first[0] - prevLine[2] > 2)));
-          visText += (sep ? ' ' : '') + collapse(p.shown ?? d);
+          visText += (sep ? ' ' : '') + painted(collapse(p.shown ?? d), pcs.textTransform);
           prevLine = p.vis[p.vis.length - 1]!;
           prevTrail = /\s$/.test(d);
           if (p.shown !== null) break; // nothing after the ellipsis is visible

@@ -308,3 +308,31 @@ describe('list markers inside the box', () => {
     expect(s.checks.points_ok).toBe(9);
   }, 30_000);
 });
+
+describe('names, painted text and nested controls (second newcomer review)', () => {
+  it('a grid point on a link inside a checkbox label is not the label; names and texts are what is shown', async () => {
+    const html = `<!doctype html><html><head><style>
+body{margin:0;padding:20px;font:16px/1.4 sans-serif} label{display:block;margin:12px 0}
+.tt{text-transform:uppercase;font-size:14px}</style></head><body>
+<label id="agree"><input type="checkbox"> I agree to the <a href="#tos">Terms of Service and the Privacy Policy of this site</a></label>
+<label id="stock">In stock only <input type="checkbox" role="switch" aria-label="Show only items in stock"></label>
+<label id="sort">Sort: <select aria-label="Sort by"><option>Newest</option><option>Oldest</option></select></label>
+<h2 class="tt" id="general">General</h2>
+</body></html>`;
+    const r = await captureAndHitTest(pool, { html }, { ...desktop, viewport: { width: 800, height: 400 } });
+    const link = r.targets.find((t) => t.dom.tag === 'a');
+    expect(link?.name).toBe('Terms of Service and the Privacy Policy of this site');
+    for (const t of r.targets.filter((x) => x.dom.id === 'agree')) {
+      for (const p of t.checks.points) if (p.hit && /^a\b/.test(p.hit)) expect(p.ok, JSON.stringify(p)).toBe(false);
+    }
+    const agree = [...r.targets, ...r.rejectedTargets.map((x) => ({ ...x, dom: { id: x.selector.includes('#agree') ? 'agree' : null } }))].find((t) => (t as { dom: { id: string | null } }).dom.id === 'agree');
+    expect(agree).toBeDefined();
+    const stock = r.targets.find((t) => t.dom.id === 'stock' || (t.role === 'switch' && t.name.startsWith('In stock')));
+    expect(stock?.name).toBe('In stock only');
+    const sort = r.targets.find((t) => t.dom.id === 'sort');
+    expect(sort?.name).toBe('Sort:');
+    // the merged checkbox label is not a target when a grid point (here its centre) is on the link
+    expect(r.rejectedTargets.find((x) => x.selector.includes('#agree'))?.reason).toBe('occluded_center');
+    expect(r.targets.find((t) => t.dom.id === 'general')?.text).toBe('GENERAL');
+  }, 30_000);
+});
