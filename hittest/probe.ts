@@ -991,7 +991,20 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     return { raw, vis };
   }
   /** Text nodes under `el` (flat tree), skipping form controls, svg, iframes. */
-  function textNodesUnder(el: Element): Array<{ node: Text; parent: Element }> {
+  const NO_ELS: ReadonlySet<Element> = new Set();
+  /**
+   * Controls nested in a text or heading candidate (`<p>Delete your account <button>…</button></p>`):
+   * targets of their own, so the text's box and text leave them out.
+   */
+  function nestedControls(el: Element): Set<Element> {
+    const out = new Set<Element>();
+    for (const x of Array.from(el.querySelectorAll('a[href], button, input, select, textarea, summary, [role], [contenteditable]'))) {
+      const r = interactiveRole(x);
+      if (r !== null && r !== 'generic') out.add(x);
+    }
+    return out;
+  }
+  function textNodesUnder(el: Element, skip: ReadonlySet<Element> = NO_ELS): Array<{ node: Text; parent: Element }> {
     const out: Array<{ node: Text; parent: Element }> = [];
     const rec = (n: Node, parent: Element, depth: number): void => {
       if (depth > 60) return;
@@ -1000,7 +1013,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
           if (/\S/.test((c as Text).data)) out.push({ node: c as Text, parent: isEl(n) ? (n as Element) : parent });
         } else if (isEl(c)) {
           const t = c.localName;
-          if (SKIP_TAGS.has(t) || t === 'svg' || t === 'select' || t === 'textarea' || t === 'iframe' || t === 'input') continue;
+          if (SKIP_TAGS.has(t) || t === 'svg' || t === 'select' || t === 'textarea' || t === 'iframe' || t === 'input' || skip.has(c as Element)) continue;
           rec(c, c, depth + 1);
         }
       }
@@ -1038,11 +1051,11 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   };
   const REPLACED = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'input', 'select', 'textarea', 'iframe', 'object', 'embed', 'meter', 'progress']);
   /** The element or a rendered descendant (flat tree) paints a box or replaced content. */
-  function subtreeHasPaint(el: Element, skip: Element | null): boolean {
+  function subtreeHasPaint(el: Element, skip: Element | null, skipSet: ReadonlySet<Element> = NO_ELS): boolean {
     let budget = 400;
     const rec = (e: Element): boolean => {
       if (--budget < 0) return true;
-      if (e === skip) return false;
+      if (e === skip || skipSet.has(e)) return false;
       if (REPLACED.has(e.localName)) return true;
       const s = cs(e);
       if (s.display === 'none') return false;
@@ -1425,7 +1438,8 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       let refined = false;
       let truncated = false;
       let visText = '';
-      const tn = c.kind === 'image' ? [] : textNodesUnder(el);
+      const nested = c.kind === 'text' || c.kind === 'heading' ? nestedControls(el) : NO_ELS;
+      const tn = c.kind === 'image' ? [] : textNodesUnder(el, nested);
       const perNode = tn.map((t) => {
         const tr = textRects(t.node, t.parent);
         const o = tr.raw.length ? ellipsisOwner(t.parent) : null;
@@ -1463,7 +1477,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       }
       // text refinement: when what is painted is only text (no box paint, no replaced content)
       // (a label's nested text control is a target of its own and does not count)
-      const textish = !needsQuad && c.kind !== 'image' && !subtreeHasPaint(el, c.kind === 'label' ? (el as HTMLLabelElement).control : null);
+      const textish = !needsQuad && c.kind !== 'image' && !subtreeHasPaint(el, c.kind === 'label' ? (el as HTMLLabelElement).control : null, nested);
       const clips = clipsFor(el, false);
       if (textish) {
         const raw = perNode.flatMap((p) => p.raw);

@@ -318,6 +318,7 @@ body{margin:0;padding:20px;font:16px/1.4 sans-serif} label{display:block;margin:
 <label id="stock">In stock only <input type="checkbox" role="switch" aria-label="Show only items in stock"></label>
 <label id="sort">Sort: <select aria-label="Sort by"><option>Newest</option><option>Oldest</option></select></label>
 <h2 class="tt" id="general">General</h2>
+<p id="del" style="width:600px">Delete your account <button aria-label="Delete account">✕</button></p>
 </body></html>`;
     const r = await captureAndHitTest(pool, { html }, { ...desktop, viewport: { width: 800, height: 400 } });
     const link = r.targets.find((t) => t.dom.tag === 'a');
@@ -334,5 +335,12 @@ body{margin:0;padding:20px;font:16px/1.4 sans-serif} label{display:block;margin:
     // the merged checkbox label is not a target when a grid point (here its centre) is on the link
     expect(r.rejectedTargets.find((x) => x.selector.includes('#agree'))?.reason).toBe('occluded_center');
     expect(r.targets.find((t) => t.dom.id === 'general')?.text).toBe('GENERAL');
+    // a text with a control inside: its box and text are its own words, the button is a target of its own
+    const del = r.targets.find((t) => t.dom.id === 'del')!;
+    const btn = r.targets.find((t) => t.name === 'Delete account')!;
+    expect(del.text).toBe('Delete your account');
+    expect(del.checks.text.refined).toBe(true);
+    expect(del.bbox_css[2]).toBeLessThanOrEqual(btn.bbox_css[0]);
+    expect(del.bbox_css[2] - del.bbox_css[0]).toBeLessThan(200);
   }, 30_000);
 });
