@@ -127,7 +127,12 @@ async function runPageClock(page: Page): Promise<void> {
 
 function checkScale(s: SettleResult): void {
   if (Math.abs(s.visualViewportScale - 1) > 1e-9) {
-    throw new SampleError(`visualViewport.scale is ${s.visualViewportScale}, not 1 (page wider than a mobile viewport?)`, 'viewport_scale');
+    throw new SampleError(
+      `visualViewport.scale is ${Math.round(s.visualViewportScale * 1e4) / 1e4}, not 1: with mobile emulation a page without ` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"> is laid out 980 px wide and zoomed out, ` +
+        `as is content wider than the viewport (add the meta tag, or drop --mobile)`,
+      'viewport_scale',
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -83,5 +83,21 @@ describe('hit-test warnings reach the user', () => {
     expect(rec.hittest.warnings.some((w: string) => w.startsWith('frame not reachable'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.stats.hittest_warnings['frame not reachable (cross-origin or sandboxed), its content is not hit-tested']).toBe(1);
+  }, 120_000);
+});
+
+describe('--pages failures name the page', () => {
+  it('a mobile page without a viewport meta tag: the rejects file names the page and says what to do', () => {
+    const pages = join(dir, 'mob');
+    mkdirSync(pages, { recursive: true });
+    writeFileSync(join(pages, 'no-meta.html'), '<!doctype html><html><body><button>Fine</button></body></html>');
+    const out = join(dir, 'mob-out');
+    const r = run('grounding', '--pages', join(pages, '*.html'), '--mobile', '--viewport', '390x844', '--out', out, '--quiet');
+    expect(r.code).toBe(4);
+    const rej = readFileSync(join(out, 'shard-00000.rejects.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rej).toHaveLength(1);
+    expect(rej[0].reason).toBe('viewport_scale');
+    expect(rej[0].message).toContain(join(pages, 'no-meta.html'));
+    expect(rej[0].message).toMatch(/meta name="viewport"/);
   }, 120_000);
 });

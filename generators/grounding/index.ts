@@ -141,7 +141,13 @@ export async function groundingFromPage(
   index: number,
   capture?: CaptureOptions,
 ): Promise<GroundingSample> {
-  const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale }, capture);
+  // failures name the page (the shard's rejects file otherwise only has the sample index)
+  const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale }, capture).catch(
+    (e: unknown) => {
+      if (e instanceof SampleError && !e.message.includes(displayPath)) throw new SampleError(`${displayPath}: ${e.message}`, e.reason);
+      throw e;
+    },
+  );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
   const id = recordId('grounding', seed, index);
   const queries = writeQueries({
