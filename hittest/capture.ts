@@ -13,9 +13,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import {
+  boxArea,
   boxToNorm1,
   boxToNorm1000,
   cssBoxToImage,
+  imagePointToCss,
   pointInBox,
   pointToNorm1,
   pointToNorm1000,
@@ -146,15 +148,6 @@ function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
   p.catch(() => undefined);
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Evaluate a self-contained in-page function (see {@link evaluateFn}); the result travels as one JSON
- * string (much cheaper than Playwright's structured serialisation for the probe's large result).
- */
-async function evaluateJson<A, R>(page: Page, fn: (arg: A) => Promise<R> | R, arg: A): Promise<R> {
-  const src = `(async () => { const __name = (f, _n) => f; return JSON.stringify(await (${fn.toString()})(${JSON.stringify(arg)})); })()`;
-  return JSON.parse((await page.evaluate(src)) as string) as R;
 }
 
 /** Declarative closed shadow roots (`<template shadowrootmode="closed">`) in the page source. */
@@ -295,12 +288,12 @@ interface DiffOut {
   drifted: number;
 }
 
-/** Integer pixel region (pixel grid of `scale` px per CSS px, inside the viewport) holding `boxes` (CSS px). */
-function regionOf(boxes: Box[], vp: { width: number; height: number }, scale: number): Box {
-  const x1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[0])) * scale));
-  const y1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[1])) * scale));
-  const x2 = Math.min(Math.round(vp.width * scale), Math.ceil(Math.max(...boxes.map((b) => b[2])) * scale));
-  const y2 = Math.min(Math.round(vp.height * scale), Math.ceil(Math.max(...boxes.map((b) => b[3])) * scale));
+/** Integer CSS px region inside the viewport holding `boxes` (CSS px). */
+function regionOf(boxes: Box[], vp: { width: number; height: number }): Box {
+  const x1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[0]))));
+  const y1 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b[1]))));
+  const x2 = Math.min(Math.round(vp.width), Math.ceil(Math.max(...boxes.map((b) => b[2]))));
+  const y2 = Math.min(Math.round(vp.height), Math.ceil(Math.max(...boxes.map((b) => b[3]))));
   return [x1, y1, Math.max(x1 + 1, x2), Math.max(y1 + 1, y2)];
 }
 
@@ -325,20 +318,21 @@ async function paintedDiff(
 ): Promise<DiffOut> {
   const measures = new Map<number, PaintedMeasure>();
   if (!idx.length) return { measures, moved: null, captures: 0, drifted: 0 };
-  const S = 1;
-  const toPx = (b: Box): Box => [b[0] * S, b[1] * S, b[2] * S, b[3] * S];
+  // everything here is in CSS px: the differential captures have one pixel per CSS px
   const items = idx.map((i) => {
     const c = cands[i]!;
     const box = c.visible as Box;
-    return { i, box, paint: (c.paintBox ?? box) as Box, px: toPx(box) };
+    return { i, box, paint: (c.paintBox ?? box) as Box };
   });
   const byIdx = new Map(items.map((x) => [x.i, x]));
-  // conflicts are decided in device pixels (two boxes meeting inside one device pixel share it)
-  const batches = paintBatches(items.map((x) => ({ i: x.i, box: x.px, paint: toPx(x.paint) })), 0);
-  const shoot = async (boxes: Box[]): Promise<Promise<Region>[]> => {
-    const [x1, y1, x2, y2] = regionOf(boxes, vp, S);
-    const clip = { x: x1 / S, y: y1 / S, width: (x2 - x1) / S, height: (y2 - y1) / S };
-    const png = await screenshotPng(h, dpr, { clip, scale: S, fast: true, origin });
+  const batches = paintBatches(items, 0);
+  /**
+   * Capture the region of `boxes`; its decoding starts at once in sharp's thread pool and is returned
+   * still pending, wrapped in a one-element array (`await` would otherwise wait for the decode too).
+   */
+  const shoot = async (boxes: Box[]): Promise<[Promise<Region>]> => {
+    const [x1, y1, x2, y2] = regionOf(boxes, vp);
+    const png = await screenshotPng(h, dpr, { clip: { x: x1, y: y1, width: x2 - x1, height: y2 - y1 }, scale: 1, fast: true, origin });
     const reg = decodeImage(png).then((img): Region => ({ img, x: x1, y: y1 }));
     reg.catch(() => undefined);
     return [reg];
@@ -346,7 +340,7 @@ async function paintedDiff(
   const hide = async (list: number[]): Promise<number[]> =>
     (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}))`)) as string) as { moved: number[] }).moved;
   const atDpr1 = Math.abs(dpr - 1) < 1e-9;
-  const baseP = atDpr1 ? decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0]!;
+  const baseP = atDpr1 ? decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
   baseP.catch(() => undefined);
   const hidden: Array<Promise<Region>> = [];
   let moved: number[] | null = null;
@@ -357,22 +351,21 @@ async function paintedDiff(
   }
   const base = await baseP;
   const drifted = new Set<number>();
-  const s2 = S * S;
   for (const [k, b] of batches.entries()) {
     const reg = await hidden[k]!;
     const members = b.map((i) => byIdx.get(i)!);
     for (const it of members) {
-      const c = changedPixels(base, reg, it.px, policy.diffThreshold);
+      const c = changedPixels(base, reg, it.box, policy.diffThreshold);
       measures.set(it.i, {
-        ink: inkFraction(base.img, [it.px[0] - base.x, it.px[1] - base.y, it.px[2] - base.x, it.px[3] - base.y], policy.inkThreshold),
-        diff: { fraction: c.total ? c.changed / c.total : 0, pixels: Math.round(c.changed / s2), batch: k, drift: false },
+        ink: inkFraction(base.img, [it.box[0] - base.x, it.box[1] - base.y, it.box[2] - base.x, it.box[3] - base.y], policy.inkThreshold),
+        diff: { fraction: c.total ? c.changed / c.total : 0, pixels: c.changed, batch: k, drift: false },
       });
     }
     // drift: other candidates in this capture that no hidden member can reach must not change at all
     for (const it of items) {
       if (b.includes(it.i) || drifted.has(it.i)) continue;
       if (members.some((m) => overlaps(m.paint, it.box))) continue;
-      if (changedPixels(base, reg, it.px, policy.diffThreshold).changed > 0) drifted.add(it.i);
+      if (changedPixels(base, reg, it.box, policy.diffThreshold).changed > 0) drifted.add(it.i);
     }
   }
   for (const i of drifted) {
@@ -420,7 +413,7 @@ export async function captureAndHitTest(
     let tProbe = 0;
     let tShot = 0;
     const probeP = bounded(
-      evaluateJson<ProbeArgs, ProbeResult>(h.page, probePage, {
+      evaluateFn<ProbeArgs, ProbeResult>(h.page, probePage, {
         dpr: opts.dpr,
         maxTextLength: copts.maxTextLength ?? 80,
         maxContainerArea: 0.25,
@@ -435,11 +428,11 @@ export async function captureAndHitTest(
       stepMs,
       'probe',
     ).then((p) => ((tProbe = performance.now()), p));
-    // (the saved screenshot is at device scale: no emulation change the probe could observe; captures
-    // at another scale run only after the probe, one at a time: two in flight corrupt each other)
     // the compositor's raster at device scale, fast PNG encoding in the browser (pixel-identical to
     // Playwright's page.screenshot, which the oracles re-take and compare, at about half the time); the
-    // saved file is re-encoded losslessly by sharp in its thread pool while the painted check runs
+    // saved file is re-encoded losslessly by sharp in its thread pool while the painted check runs.
+    // (No emulation change the probe could observe; captures at another scale run only after the
+    // probe, one at a time: two in flight corrupt each other.)
     const shotP = screenshotPng(h, opts.dpr, { fast: true }).then((b) => ((tShot = performance.now()), b));
     probeP.catch(() => undefined);
     shotP.catch(() => undefined);
@@ -542,18 +535,16 @@ export async function captureAndHitTest(
   // holds another target's click point outside every one of its lines (an inline text wrapping
   // around a button), a click on the other target would score as a click on the text: rejected;
   // likewise when its lines fill less than half of the box
-  const inLines = (p: [number, number], lines: readonly Box[]): boolean => lines.some((l) => p[0] >= l[0] && p[0] < l[2] && p[1] >= l[1] && p[1] < l[3]);
-  const areaOf = (b: readonly number[]): number => Math.max(0, b[2]! - b[0]!) * Math.max(0, b[3]! - b[1]!);
   const unambiguous = accepted.filter((a) => {
     if (!a.c.refined || a.c.lineRects.length < 2) return true;
     const b = a.target.bbox_css;
     // a link wrapping from the end of one line to the start of the next: its union box is mostly the
     // surrounding paragraph's text, not the link
-    const sparse = a.c.lineRects.reduce((s, l) => s + areaOf(l), 0) < 0.5 * areaOf(b);
+    const sparse = a.c.lineRects.reduce((s, l) => s + boxArea(l), 0) < 0.5 * boxArea(b);
     const clash = sparse || accepted.some((o) => {
       if (o === a) return false;
-      const p: [number, number] = [o.target.point[0] / dpr, o.target.point[1] / dpr];
-      return p[0] >= b[0] && p[0] < b[2] && p[1] >= b[1] && p[1] < b[3] && !inLines(p, a.c.lineRects);
+      const p = imagePointToCss(o.target.point, dpr);
+      return pointInBox(p, b) && !a.c.lineRects.some((l) => pointInBox(p, l));
     });
     if (clash) {
       rejected.ambiguous_box = (rejected.ambiguous_box ?? 0) + 1;
@@ -605,7 +596,6 @@ export async function captureAndHitTest(
   };
 }
 
-/** Width and height from a PNG's IHDR chunk (no decode). */
 /**
  * The saved screenshot: a fast-encoded capture re-encoded losslessly (sharp/libvips, zlib level 6,
  * no metadata): the same pixels always give the same bytes, and the file is smaller than Chromium's
@@ -615,6 +605,7 @@ export function encodeSavedPng(png: Buffer): Promise<Buffer> {
   return sharp(png).png({ compressionLevel: 6, adaptiveFiltering: false, palette: false }).toBuffer();
 }
 
+/** Width and height from a PNG's IHDR chunk (no decode). */
 function pngSize(png: Buffer): { width: number; height: number } {
   if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new SampleError('screenshot is not a PNG', 'capture_failed');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

@@ -31,28 +31,23 @@ export async function decodeImage(png: Buffer): Promise<RawImage> {
 /**
  * Fraction in [0,1] of pixels of `box` (image px, x2/y2 exclusive; clamped to the image) that differ
  * from the box's dominant colour by more than `threshold` (0-255) in some RGB channel.
- * `step` > 1 samples every step-th pixel of every step-th row (hittest/capture.ts samples about once
- * per CSS px). Returns 0 for an empty box.
+ * Returns 0 for an empty box.
  */
-export function inkFraction(img: RawImage, box: Box, threshold = 24, step = 1): number {
+export function inkFraction(img: RawImage, box: Box, threshold = 24): number {
   const x1 = Math.max(0, Math.floor(box[0]));
   const y1 = Math.max(0, Math.floor(box[1]));
   const x2 = Math.min(img.width, Math.ceil(box[2]));
   const y2 = Math.min(img.height, Math.ceil(box[3]));
   if (x2 <= x1 || y2 <= y1) return 0;
   const { data, channels: ch, width } = img;
-  const st = Math.max(1, Math.floor(step));
-  const so = ch * st;
   // histogram over 5-bit colours; only touched bins are reset afterwards (one shared buffer)
   const counts = HIST;
   const touched: number[] = [];
   let best = -1;
   let bestN = 0;
-  let total = 0;
-  for (let y = y1; y < y2; y += st) {
+  for (let y = y1; y < y2; y++) {
     let o = (y * width + x1) * ch;
-    for (let x = x1; x < x2; x += st, o += so) {
-      total++;
+    for (let x = x1; x < x2; x++, o += ch) {
       const k = ((data[o]! >> 3) << 10) | ((data[o + 1]! >> 3) << 5) | (data[o + 2]! >> 3);
       const n = ++counts[k]!;
       if (n === 1) touched.push(k);
@@ -66,9 +61,9 @@ export function inkFraction(img: RawImage, box: Box, threshold = 24, step = 1): 
   let sr = 0;
   let sg = 0;
   let sb = 0;
-  for (let y = y1; y < y2; y += st) {
+  for (let y = y1; y < y2; y++) {
     let o = (y * width + x1) * ch;
-    for (let x = x1; x < x2; x += st, o += so) {
+    for (let x = x1; x < x2; x++, o += ch) {
       if ((((data[o]! >> 3) << 10) | ((data[o + 1]! >> 3) << 5) | (data[o + 2]! >> 3)) === best) {
         sr += data[o]!;
         sg += data[o + 1]!;
@@ -81,13 +76,13 @@ export function inkFraction(img: RawImage, box: Box, threshold = 24, step = 1): 
   const g = sg / n;
   const b = sb / n;
   let ink = 0;
-  for (let y = y1; y < y2; y += st) {
+  for (let y = y1; y < y2; y++) {
     let o = (y * width + x1) * ch;
-    for (let x = x1; x < x2; x += st, o += so) {
+    for (let x = x1; x < x2; x++, o += ch) {
       if (Math.abs(data[o]! - r) > threshold || Math.abs(data[o + 1]! - g) > threshold || Math.abs(data[o + 2]! - b) > threshold) ink++;
     }
   }
-  return ink / total;
+  return ink / ((x2 - x1) * (y2 - y1));
 }
 
 /**
@@ -112,11 +107,8 @@ export function changedFraction(a: Region, b: Region, box: Box, threshold = 24):
   return c.total ? c.changed / c.total : 0;
 }
 
-/**
- * Like {@link changedFraction}, as counts: changed pixels and pixels of `box` inside both regions.
- * `step` > 1 looks at every step-th pixel of every step-th row only (counts are of the samples).
- */
-export function changedPixels(a: Region, b: Region, box: Box, threshold = 24, step = 1): { changed: number; total: number } {
+/** Like {@link changedFraction}, as counts: changed pixels and pixels of `box` inside both regions. */
+export function changedPixels(a: Region, b: Region, box: Box, threshold = 24): { changed: number; total: number } {
   const x1 = Math.max(Math.floor(box[0]), a.x, b.x);
   const y1 = Math.max(Math.floor(box[1]), a.y, b.y);
   const x2 = Math.min(Math.ceil(box[2]), a.x + a.img.width, b.x + b.img.width);
@@ -127,14 +119,10 @@ export function changedPixels(a: Region, b: Region, box: Box, threshold = 24, st
   const ca = A.channels;
   const cb = B.channels;
   let n = 0;
-  let total = 0;
-  const sa = ca * step;
-  const sb = cb * step;
-  for (let y = y1; y < y2; y += step) {
+  for (let y = y1; y < y2; y++) {
     let oa = ((y - a.y) * A.width + (x1 - a.x)) * ca;
     let ob = ((y - b.y) * B.width + (x1 - b.x)) * cb;
-    for (let x = x1; x < x2; x += step, oa += sa, ob += sb) {
-      total++;
+    for (let x = x1; x < x2; x++, oa += ca, ob += cb) {
       if (
         Math.abs(A.data[oa]! - B.data[ob]!) > threshold ||
         Math.abs(A.data[oa + 1]! - B.data[ob + 1]!) > threshold ||
@@ -143,5 +131,5 @@ export function changedPixels(a: Region, b: Region, box: Box, threshold = 24, st
         n++;
     }
   }
-  return { changed: n, total };
+  return { changed: n, total: (x2 - x1) * (y2 - y1) };
 }

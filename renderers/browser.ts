@@ -189,18 +189,14 @@ export interface ShotOptions {
 }
 
 /**
- * Viewport screenshot as PNG, never a full-page capture (pitfalls #36, #38). Without `clip`/`scale`/
- * `fast` this is Playwright's `page.screenshot` at device scale (the image saved with a record; the
- * test oracles re-render with the same call and compare pixels). Otherwise one CDP
- * `Page.captureScreenshot` of the region (internal measurement captures).
+ * Viewport (or `clip` region) screenshot as PNG, never a full-page capture (pitfalls #36, #38): one CDP
+ * `Page.captureScreenshot` from the page's own session ({@link PageHandle.cdp}, which carries the
+ * device-metrics override), so at device scale it is the compositor's raster, pixel-identical to
+ * Playwright's `page.screenshot({ scale: 'device' })` (the test oracles re-take that and compare).
  * @param dpr device scale factor of the page (image px per CSS px), used when `opts.scale` is not given
  * @throws when the page or browser has gone away
  */
 export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOptions = {}): Promise<Buffer> {
-  if (!opts.clip && opts.scale === undefined && !opts.fast) {
-    // Playwright: clip = visual viewport, `caret: 'hide'` (a no-op after settle's freeze CSS)
-    return h.page.screenshot({ type: 'png', fullPage: false, animations: 'allow', caret: 'hide', scale: 'device' });
-  }
   const cdp = await h.cdp();
   const vp = h.page.viewportSize();
   const clip = { ...(opts.clip ?? { x: 0, y: 0, width: vp?.width ?? 0, height: vp?.height ?? 0 }) };

@@ -17,6 +17,7 @@
  * Hard negatives (`style: 'negative'`, `tid: null`) name plausible controls that are absent from the
  * page (checked against `pageTexts`), or elements that exist but are not visible at all.
  */
+import { intersect, unionBoxes } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import type { Query, Target } from '../../core/schema.js';
 import type { ControlHint } from './common.js';
@@ -330,9 +331,6 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
 /** Largest gap (CSS px) between anchor and target in spatial queries: controls left/right, above/below; texts and icons. */
 const MAX_GAP = { h: 200, v: 60, plain: 48 };
 
-/** The boxes share area (CSS px). */
-const overlapsBox = (a: Box4, b: Box4): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-
 /** Gap (CSS px, >= 0) from box `a` to box `b` in direction `dir`, or null when `b` is not there or not aligned with `a`. */
 function dirGap(a: Box4, b: Box4, dir: Direction): number | null {
   let gap: number;
@@ -578,15 +576,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // a seen element of role class `rc` that the hit test rejected (a button under a tooltip) within the
   // extent of `grp`: counting "the third button" among the targets alone would skip it
   const seenAmong = (rc: string, grp: readonly QueryTarget[], label: string | null = null): boolean => {
-    const u: Box4 = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const t of grp) {
-      const b = bx(t);
-      u[0] = Math.min(u[0], b[0]);
-      u[1] = Math.min(u[1], b[1]);
-      u[2] = Math.max(u[2], b[2]);
-      u[3] = Math.max(u[3], b[3]);
-    }
-    return seenRejected.some((r) => roleClass(r.role) === rc && overlapsBox(u, r.box) && (label === null || r.name === low(label) || r.text === low(label)));
+    const u = unionBoxes(grp.map(bx));
+    return seenRejected.some((r) => roleClass(r.role) === rc && intersect(u, r.box) !== null && (label === null || r.name === low(label) || r.text === low(label)));
   };
   // ordinal groups
   const ordinalOf = new Map<QueryTarget, QuerySpec>();
@@ -724,7 +715,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
           // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
-          if (seenRejected.some((r) => roleClass(r.role) === rc && (overlapsBox(bx(a), r.box) || (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4))) continue;
+          if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4))) continue;
           opts.push({ anchor: a, dir, gap: c[0]!.gap });
         }
       }
@@ -790,13 +781,12 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     };
     const pool: Array<{ text: string; label: string; locale: string }> = [];
     // the scenario's list; pages in languages without a hand-written list (e.g. --pages in ja-JP) use generic web controls
+    // (users' pages, negativeSources 'unseen': catalogue negatives are not verifiable there)
     const fromCatalogue = (input.negativeSources ?? 'all') === 'all';
-    const catalogued = !fromCatalogue
-      ? []
-      : negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : []);
-    if (!fromCatalogue) {
-      // users' pages: catalogue negatives are not verifiable there
-    } else if (catalogued.length) {
+    const catalogued = fromCatalogue
+      ? negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : [])
+      : [];
+    if (catalogued.length) {
       // the scenario's plausible controls, named in the page language and asked for by function in English
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
@@ -805,7 +795,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         pool.push({ text: it.fn, label, locale: 'en-US' });
         if (lang !== 'en') pool.push({ text: rng.pick(textTemplates(roleClass(it.role), it.label.en, 'en-US', true)).text, label, locale: 'en-US' });
       }
-    } else if (!g) {
+    } else if (fromCatalogue && !g) {
       const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
       for (const it of items) {
         const label = l === 'zh-CN' ? it.label.zh : it.label.en;
