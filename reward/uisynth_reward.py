@@ -434,7 +434,12 @@ def _score_verifier(v, actions):
             return _trim(s) if v["case_sensitive"] else _trim(s).lower()
 
         return (1, "ok") if any(norm(ans) == norm(t["text"]) for ans in v["valid_answers"]) else (0, "typed text is not the answer")
-    if kind == "drag":
+    if kind in ("drag", "drag_y"):
+        # VenusBench drag rule; drag_y is the same rule with the axes swapped
+        horizontal = kind == "drag"
+        main, cross = (0, 1) if horizontal else (1, 0)
+        expected = v["expected_dx"] if horizontal else v["expected_dy"]
+        max_drift = v["max_dy"] if horizontal else v["max_dx"]
         if len(actions) != 1:
             return 0, "expected exactly one drag, got %d actions" % len(actions)
         d = actions[0]
@@ -442,29 +447,13 @@ def _score_verifier(v, actions):
             return 0, "expected drag, got %s" % d["type"]
         if not _in_box(d["start"], v["handle_box"]):
             return 0, "drag does not start on the handle"
-        dx = d["end"][0] - d["start"][0]
-        if _sign(dx) != _sign(v["expected_dx"]):
+        delta = d["end"][main] - d["start"][main]
+        if _sign(delta) != _sign(expected):
             return 0, "drag goes the wrong way"
-        if abs(dx - v["expected_dx"]) > v["rel_tolerance"] * abs(v["expected_dx"]):
+        if abs(delta - expected) > v["rel_tolerance"] * abs(expected):
             return 0, "drag distance outside tolerance"
-        if abs(d["end"][1] - d["start"][1]) > v["max_dy"]:
-            return 0, "drag drifts more than %spx vertically" % v["max_dy"]
-        return 1, "ok"
-    if kind == "drag_y":
-        if len(actions) != 1:
-            return 0, "expected exactly one drag, got %d actions" % len(actions)
-        d = actions[0]
-        if d["type"] != "drag":
-            return 0, "expected drag, got %s" % d["type"]
-        if not _in_box(d["start"], v["handle_box"]):
-            return 0, "drag does not start on the handle"
-        dy = d["end"][1] - d["start"][1]
-        if _sign(dy) != _sign(v["expected_dy"]):
-            return 0, "drag goes the wrong way"
-        if abs(dy - v["expected_dy"]) > v["rel_tolerance"] * abs(v["expected_dy"]):
-            return 0, "drag distance outside tolerance"
-        if abs(d["end"][0] - d["start"][0]) > v["max_dx"]:
-            return 0, "drag drifts more than %spx horizontally" % v["max_dx"]
+        if abs(d["end"][cross] - d["start"][cross]) > max_drift:
+            return 0, "drag drifts more than %spx %s" % (max_drift, "vertically" if horizontal else "horizontally")
         return 1, "ok"
     if kind == "drags":
         if len(actions) != v["count"]:
