@@ -268,7 +268,7 @@ async function runValidate(dir: string, quiet = false, complete = false): Promis
   const slice = r.slice[1] === 1 ? 'whole dataset' : `slice ${r.slice[0]} of ${r.slice[1]} (${r.expected} shards; combine the slices with uisynth merge)`;
   if (!quiet || r.errors.length)
     process.stdout.write(
-      `${dir}: ${r.errors.length === 0 ? 'OK' : `${r.errors.length} problem(s)`} — ${slice}: ${r.shards} shard(s), ${r.records} records, ${r.images} images checked\n`,
+      `${dir}: ${r.errors.length === 0 ? 'OK' : `${r.errors.length} problem(s)`} — ${r.shards} shard(s), ${r.records} records, ${r.images} images checked; ${slice}\n`,
     );
   return r.errors.length;
 }
@@ -327,6 +327,21 @@ function buildProgram(argv: string[]): Command {
     .option('--complete', 'require the whole dataset (default: the slice the manifest declares, e.g. one --shard-index run)')
     .action(async (dir: string, o: { complete?: boolean }) => {
       process.exitCode = (await runValidate(dir, false, Boolean(o.complete))) ? 4 : 0;
+    });
+
+  program
+    .command('merge')
+    .description('combine the shard sets of several --shard-index runs (one directory per machine) into one dataset; verifies every shard and image')
+    .argument('<dirs...>', 'dataset directories, one per slice (e.g. out/0 out/1 out/2)')
+    .requiredOption('--out <dir>', 'merged dataset directory (new or empty)')
+    .action(async (dirs: string[], o: { out: string }) => {
+      const { mergeDatasets } = await import('../export/merge.js');
+      const r = await mergeDatasets(dirs, o.out);
+      process.stdout.write(`merge: ${r.shards} shard(s), ${r.records} records, ${r.images} images from ${dirs.length} director${dirs.length === 1 ? 'y' : 'ies'} -> ${o.out}\n`);
+      if (r.missing.length) {
+        process.stderr.write(`uisynth: merge: the merged dataset lacks shard(s) ${r.missing.join(', ')}; run the slices that hold them and merge again\n`);
+        process.exitCode = 4;
+      }
     });
 
   program
