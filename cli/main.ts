@@ -2,8 +2,10 @@
  * `uisynth` command line. Parsing, progress and exit codes only; generation lives in generators/,
  * writing in export/, scoring in score/.
  *
- * Exit codes: 0 success; 1 unexpected failure (a bug: stack trace printed); 2 usage error (one line);
- * 3 environment error (e.g. no Chromium; one line); 4 validation or scoring found problems.
+ * Exit codes: 0 success; 1 unexpected failure (a bug: one line naming the log file with the stack trace,
+ * or the stack trace itself); 2 usage error (one line); 3 environment error (no Chromium, disk full, no
+ * permission, too many open files, I/O error; one line naming the cause and what to do); 4 validation or
+ * scoring found problems.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,8 @@ import { progress } from './progress.js';
 import { runShards, type RunSummary } from '../export/run.js';
 import { shardFromEnv } from '../export/shards.js';
 import { validateDataset } from '../export/validate.js';
+import { InternalError, ioFault } from '../export/faults.js';
+import { generatorFingerprint } from '../export/fingerprint.js';
 import { scoreDataset } from '../score/dataset.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +61,12 @@ function addCommon(c: Command, defOut: string, defCount: number): Command {
 
 function common(o: CommonOpts) {
   const env = shardFromEnv();
+  if (o.shardIndex === undefined && env.index !== undefined && o.shardCount === undefined && env.count === undefined)
+    // without K, task I would generate the whole dataset (every task the same): refuse instead
+    throw new UsageError(
+      `--shard-count: ${env.source}=${env.index} sets the shard index, but the number of tasks is unknown; pass --shard-count K (the job's task count)`,
+      '--shard-count',
+    );
   const countFlag = o.shardCount !== undefined ? '--shard-count' : env.count !== undefined ? `--shard-count (from ${env.source})` : '--shard-count';
   const shardCount = intOpt(countFlag, o.shardCount ?? env.count ?? 1, 1);
   const indexFlag =
@@ -124,11 +134,12 @@ export async function runCaptcha(argv: string[], o: CommonOpts & { types: string
       ...c,
       command: argv,
       config: cfg,
-      generators: { uisynth: VERSION, [CAPTCHA_GENERATOR.name]: CAPTCHA_GENERATOR.version },
+      generators: { uisynth: VERSION, [CAPTCHA_GENERATOR.name]: CAPTCHA_GENERATOR.version, [`${CAPTCHA_GENERATOR.name}.source`]: generatorFingerprint('captcha') },
       chromium: null,
       concurrency,
       produce: (i) => captchaSample(cfg, c.seed, i),
       onProgress: (d, t) => bar.update(d, t),
+      onNote: (l) => process.stderr.write(`uisynth: ${l}\n`),
     });
     bar.stop();
     if (!c.quiet) report('captcha', c.out, s, performance.now() - t0);
@@ -232,11 +243,12 @@ export async function runGrounding(
       count,
       command: argv,
       config,
-      generators: { uisynth: VERSION, [g.GROUNDING_GENERATOR.name]: g.GROUNDING_GENERATOR.version },
+      generators: { uisynth: VERSION, [g.GROUNDING_GENERATOR.name]: g.GROUNDING_GENERATOR.version, [`${g.GROUNDING_GENERATOR.name}.source`]: generatorFingerprint('grounding') },
       chromium: pool.version,
       concurrency,
       produce,
       onProgress: (d, t) => bar.update(d, t),
+      onNote: (l) => process.stderr.write(`uisynth: ${l}\n`),
     });
     bar.stop();
     if (!c.quiet) report('grounding', c.out, s, performance.now() - t0);
@@ -250,12 +262,13 @@ export async function runGrounding(
 }
 
 /** Validate and print; returns the number of errors. */
-async function runValidate(dir: string, quiet = false): Promise<number> {
-  const r = await validateDataset(dir);
+async function runValidate(dir: string, quiet = false, complete = false): Promise<number> {
+  const r = await validateDataset(dir, 200, { complete });
   for (const e of r.errors) process.stdout.write(`${dir}/${e}\n`);
+  const slice = r.slice[1] === 1 ? 'whole dataset' : `slice ${r.slice[0]} of ${r.slice[1]} (${r.expected} shards; combine the slices with uisynth merge)`;
   if (!quiet || r.errors.length)
     process.stdout.write(
-      `${dir}: ${r.errors.length === 0 ? 'OK' : `${r.errors.length} problem(s)`} — ${r.shards} shard(s), ${r.records} records, ${r.images} images checked\n`,
+      `${dir}: ${r.errors.length === 0 ? 'OK' : `${r.errors.length} problem(s)`} — ${r.shards} shard(s), ${r.records} records, ${r.images} images checked; ${slice}\n`,
     );
   return r.errors.length;
 }
@@ -311,8 +324,24 @@ function buildProgram(argv: string[]): Command {
     .command('validate')
     .description('check a dataset: shard hashes, record schema, images (exist, size, sha256), geometry, gold answers')
     .argument('<dir>', 'dataset directory (holds manifest.json)')
-    .action(async (dir: string) => {
-      process.exitCode = (await runValidate(dir)) ? 4 : 0;
+    .option('--complete', 'require the whole dataset (default: the slice the manifest declares, e.g. one --shard-index run)')
+    .action(async (dir: string, o: { complete?: boolean }) => {
+      process.exitCode = (await runValidate(dir, false, Boolean(o.complete))) ? 4 : 0;
+    });
+
+  program
+    .command('merge')
+    .description('combine the shard sets of several --shard-index runs (one directory per machine) into one dataset; verifies every shard and image')
+    .argument('<dirs...>', 'dataset directories, one per slice (e.g. out/0 out/1 out/2)')
+    .requiredOption('--out <dir>', 'merged dataset directory (new or empty)')
+    .action(async (dirs: string[], o: { out: string }) => {
+      const { mergeDatasets } = await import('../export/merge.js');
+      const r = await mergeDatasets(dirs, o.out);
+      process.stdout.write(`merge: ${r.shards} shard(s), ${r.records} records, ${r.images} images from ${dirs.length} director${dirs.length === 1 ? 'y' : 'ies'} -> ${o.out}\n`);
+      if (r.missing.length) {
+        process.stderr.write(`uisynth: merge: the merged dataset lacks shard(s) ${r.missing.join(', ')}; run the slices that hold them and merge again\n`);
+        process.exitCode = 4;
+      }
     });
 
   program
@@ -455,6 +484,15 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof EnvironmentError) {
       process.stderr.write(`uisynth: ${e.message}\n`);
+      return 3;
+    }
+    if (e instanceof InternalError) {
+      process.stderr.write(`uisynth: ${e.message}\n`);
+      return 1;
+    }
+    const env = ioFault(e, 'at');
+    if (env) {
+      process.stderr.write(`uisynth: ${env.message}\n`);
       return 3;
     }
     throw e;

@@ -1,7 +1,13 @@
 /**
- * `uisynth validate DIR`: every shard's sha256 matches the manifest; every line parses with the zod
- * record schema; every image exists with the recorded size and sha256; geometry is consistent (boxes inside
- * the image, gold points inside their boxes, normalised values match the pixel values, query tids exist).
+ * `uisynth validate DIR`: the dataset is complete and of one config, and every record is right.
+ * - Completeness: every shard of the slice the manifest declares (`shard_index`/`shard_count`; 0/1 = the whole
+ *   dataset, and `--complete` demands that) is listed with its exact index range, exists, and has its sidecar
+ *   sealed under the manifest's `config_hash`; each shard's records plus rejects account for every index of
+ *   its range; the manifest's `records` is the sum.
+ * - One config: every record carries the manifest's seed and generator version, and an index inside its shard.
+ * - Every shard's sha256 matches the manifest; every line parses with the zod record schema; every image
+ *   exists, decodes fully, and has the recorded size and sha256; geometry is consistent (boxes inside the
+ *   image, gold points inside their boxes, normalised values match the pixel values, query tids exist).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -11,10 +17,17 @@ import sharp from 'sharp';
 import { UisynthRecord } from '../core/schema.js';
 import { boxToNorm1000, pointInBox, pointToNorm1000, type Box, type Size } from '../core/geometry.js';
 import { readManifest } from './read.js';
+import { planShards } from './shards.js';
+import { shardMeta, shardRejects } from './paths.js';
+import type { ShardMeta } from './run.js';
 import { scoreCaptcha } from '../score/scorer.js';
 
 export interface ValidationReport {
   shards: number;
+  /** The slice checked for completeness: `[index, count]` (`[0, 1]` = the whole dataset). */
+  slice: [number, number];
+  /** Shards the slice must hold. */
+  expected: number;
   records: number;
   images: number;
   errors: string[];
@@ -31,18 +44,49 @@ function boxInside(b: Box, s: Size): boolean {
  * (`file:line: message`), capped at `maxErrors`.
  * @throws UsageError when DIR is not a dataset (see readManifest).
  */
-export async function validateDataset(dir: string, maxErrors = 200): Promise<ValidationReport> {
+export async function validateDataset(dir: string, maxErrors = 200, opts: { complete?: boolean } = {}): Promise<ValidationReport> {
   const m = await readManifest(dir);
-  const rep: ValidationReport = { shards: m.shards.length, records: 0, images: 0, errors: [] };
+  const plan = planShards(m.count, m.shard_size, Math.min(m.shard_index, m.shard_count - 1), m.shard_count);
+  const rep: ValidationReport = { shards: m.shards.length, slice: [m.shard_index, m.shard_count], expected: plan.length, records: 0, images: 0, errors: [] };
   const err = (msg: string): void => {
     if (rep.errors.length < maxErrors) rep.errors.push(msg);
   };
+  const hash = m.config.config_hash;
+  if (opts.complete && m.shard_count !== 1)
+    err(`manifest.json: holds slice ${m.shard_index} of ${m.shard_count} only (--complete asks for the whole dataset; combine the slices with uisynth merge)`);
+  const listed = new Map(m.shards.map((s) => [s.file, s]));
+  for (const p of plan) {
+    const file = `shard-${String(p.shard).padStart(5, '0')}.jsonl`;
+    const s = listed.get(file);
+    if (!s) err(`${file}: missing (shard ${p.shard}, indices ${p.start}-${p.end - 1}, of ${m.count} records in ${Math.ceil(m.count / m.shard_size)} shards)`);
+    else if (s.start !== p.start || s.end !== p.end) err(`${file}: covers indices [${s.start}, ${s.end}), the manifest's count and shard_size say [${p.start}, ${p.end})`);
+  }
+  const sum = m.shards.reduce((a, s) => a + s.records, 0);
+  if (sum !== m.records) err(`manifest.json: records is ${m.records}, its shards hold ${sum}`);
   const ids = new Set<string>();
   for (const s of m.shards) {
     const path = join(dir, s.file);
     if (!existsSync(path)) {
       err(`${s.file}: missing`);
       continue;
+    }
+    const shard = Number(/(\d{5})\.jsonl$/.exec(s.file)?.[1] ?? -1);
+    let meta: ShardMeta | undefined;
+    try {
+      meta = JSON.parse(await readFile(shardMeta(dir, shard), 'utf8')) as ShardMeta;
+    } catch {
+      err(`${s.file}: sidecar ${shardMeta('', shard).slice(1)} missing or unreadable (shard not sealed)`);
+    }
+    if (meta) {
+      if (meta.config_hash !== hash) err(`${s.file}: sealed under config_hash ${meta.config_hash}, the manifest has ${String(hash)} (shards of another seed, config or generator)`);
+      if (meta.sha256 !== s.sha256 || meta.records !== s.records) err(`${s.file}: sidecar and manifest disagree (sha256 or records)`);
+      const rejected = Object.values(meta.rejects).reduce((a, v) => a + v, 0);
+      if (meta.records + rejected !== s.end - s.start)
+        err(`${s.file}: ${meta.records} records + ${rejected} rejects do not account for the ${s.end - s.start} indices of its range`);
+      if (rejected > 0) {
+        const lines = existsSync(shardRejects(dir, shard)) ? (await readFile(shardRejects(dir, shard), 'utf8')).split('\n').filter(Boolean).length : 0;
+        if (lines !== rejected) err(`${s.file}: rejects file has ${lines} lines, the sidecar counts ${rejected}`);
+      }
     }
     const body = await readFile(path);
     if (sha256(body) !== s.sha256) err(`${s.file}: sha256 does not match manifest`);
@@ -65,6 +109,10 @@ export async function validateDataset(dir: string, maxErrors = 200): Promise<Val
       }
       const r = parsed.data;
       if (ids.has(r.id)) err(`${at}: duplicate id ${r.id}`);
+      if (r.seed !== m.seed) err(`${at}: seed ${r.seed}, the manifest's seed is ${m.seed} (records of another run mixed in)`);
+      if (r.index < s.start || r.index >= s.end) err(`${at}: index ${r.index} outside the shard's range [${s.start}, ${s.end})`);
+      if (m.generators[r.generator.name] !== undefined && m.generators[r.generator.name] !== r.generator.version)
+        err(`${at}: generator ${r.generator.name} ${r.generator.version}, the manifest has ${m.generators[r.generator.name]}`);
       ids.add(r.id);
       const img = join(dir, r.image.path);
       if (!existsSync(img)) {
@@ -76,7 +124,9 @@ export async function validateDataset(dir: string, maxErrors = 200): Promise<Val
       if (sha256(buf) !== r.image.sha256) err(`${at}: image sha256 mismatch`);
       let meta: { width?: number; height?: number };
       try {
-        meta = await sharp(buf).metadata();
+        // a full decode: a truncated PNG has a readable header but no complete image data
+        const { info } = await sharp(buf).raw().toBuffer({ resolveWithObject: true });
+        meta = info;
       } catch (e) {
         err(`${at}: image ${r.image.path} is not a readable image (${(e as Error).message})`);
         continue;

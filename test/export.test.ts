@@ -1,49 +1,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { mkdtemp, readFile, readdir, writeFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { runShards, type RunOptions, type SampleOutput } from '../export/run.js';
+import { runShards, type RunOptions } from '../export/run.js';
+import { fakeSample } from './dataset-fixtures.js';
 import { planShards, shardFromEnv } from '../export/shards.js';
 import { validateDataset } from '../export/validate.js';
 import { SampleError, UsageError } from '../core/errors.js';
-import { Rng, recordId, sampleSeed } from '../core/rng.js';
-import { boxCenter, pointToNorm1, pointToNorm1000, type Box } from '../core/geometry.js';
-import { actionsToText, mapActionPoints, type Action } from '../core/actions.js';
 import { scoreDataset } from '../score/dataset.js';
-import type { CaptchaRecord } from '../core/schema.js';
-
-/** A tiny but schema-valid CAPTCHA sample: one red square to click on a 64x48 canvas. */
-async function fakeSample(seed: number, index: number): Promise<SampleOutput> {
-  const rng = new Rng(sampleSeed('fake', seed, index));
-  const x = rng.int(0, 40);
-  const y = rng.int(0, 24);
-  const box: Box = [x, y, x + 20, y + 20];
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } })
-    .composite([{ input: Buffer.from(`<svg width="64" height="48"><rect x="${x}" y="${y}" width="20" height="20" fill="red"/></svg>`) }])
-    .png()
-    .toBuffer();
-  const size = { width: 64, height: 48 };
-  const actions: Action[] = [{ type: 'click', point: boxCenter(box) }];
-  return {
-    png,
-    record: {
-      id: recordId('captcha', seed, index), kind: 'captcha' as const, generator: { name: 'captcha', version: 'test' }, seed, index,
-      platform: 'web', locale: 'en-US',
-      context: { scenario: 'web.test', persona: null, theme: 'light', viewport: size, dpr: 1, page: null, params: {} },
-      captcha: { type: 'fake_square', group: 'one_click', difficulty: 'easy', knobs: {}, instruction: 'Click the square', instructions: { 'en-US': 'Click the square' }, style: 'plain', puzzle_box: [0, 0, 64, 48] },
-      solution: {
-        actions,
-        actions_norm1: actions.map((a) => mapActionPoints(a, (p) => pointToNorm1(p, size))),
-        actions_norm1000: actions.map((a) => mapActionPoints(a, (p) => pointToNorm1000(p, size))),
-        text: actionsToText(actions), ordered: false, reasoning: 'The square is the only shape.', reasonings: {},
-      },
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: [box], submit_box: null, min_duration_ms: null },
-      latent: { x, y },
-    } satisfies Omit<CaptchaRecord, 'image'>,
-  };
-}
 
 let base: string;
 beforeAll(async () => {

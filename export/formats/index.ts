@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { UsageError, badValue } from '../../core/errors.js';
 import { UisynthRecord, type Manifest } from '../../core/schema.js';
 import { DIALECTS, type Dialect } from '../../score/dialects.js';
-import { readManifest, readRecords } from '../read.js';
+import { readManifest, readRecords, verifiedImage } from '../read.js';
 import { coordsOpt, type CoordConvention } from '../coords.js';
 import { writeCard } from '../card.js';
 import { loadPrompts } from '../prompts/index.js';
@@ -168,11 +168,13 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const samples: ExportSample[] = [];
   const skipped: Record<string, number> = {};
   let records = 0;
+  const imageSha = new Map<string, string>(); // image path -> record sha256, checked before copying (export/read.ts verifiedImage)
   for await (const { record, file, line } of readRecords(o.dataDir, srcManifest)) {
     records++;
     const parsed = UisynthRecord.safeParse(record);
     if (!parsed.success)
       throw new UsageError(`DATA_DIR: ${file}:${line}: not a valid record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}); run uisynth validate`, 'DATA_DIR');
+    imageSha.set(parsed.data.image.path, parsed.data.image.sha256);
     for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, neutralCoords: to === 'swift' })) {
       if (r.ok) samples.push(r.sample);
       else skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
@@ -206,7 +208,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
       copied.add(destRel);
       const src = join(o.dataDir, srcRel);
       const dest = join(o.out, destRel);
-      if (!existsSync(src)) throw new UsageError(`DATA_DIR: image ${srcRel} is missing (run uisynth validate)`, 'DATA_DIR');
+      await verifiedImage(o.dataDir, srcRel, imageSha.get(srcRel));
       await mkdir(dirname(dest), { recursive: true });
       await rm(dest, { force: true });
       if (o.link) await symlink(relative(dirname(dest), src), dest);
