@@ -405,8 +405,9 @@ function buildProgram(argv: string[]): Command {
     .option('--coords <name>', 'abs, norm1, norm1000 (= norm1000-999, the [0,999] grid), norm1000-1000 (0-1000) or qwen25 (px after smart_resize); default from --model-family, else abs')
     .option('--model-family <name>', 'preset for --coords/--dialect: qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl')
     .option('--dialect <name>', 'answer syntax: venus (Click(point=(x, y))) or uitars (click(start_box=\'(x,y)\'))')
-    .option('--max-pixels <n>', 'qwen25 pixel budget: max_pixels (default 12845056)')
-    .option('--min-pixels <n>', 'qwen25 pixel budget: min_pixels (default 3136)')
+    .option('--max-pixels <n>', 'pixel budget max_pixels: images are written at smart_resize size (default: the model processor\'s, llamafactory 589824)')
+    .option('--min-pixels <n>', 'pixel budget min_pixels (default: the model processor\'s; UI-TARS-1.5 78400)')
+    .option('--pixel-budget <tokens>', 'pixel budget as max visual tokens per image (max_pixels = tokens x factor^2)')
     .option('--shard-size <n>', 'samples (webdataset: records) per shard', '1000')
     .option('--thinking', 'put the reasoning before the answer (<think>...</think> / Thought:)')
     .option('--template <file>', 'Handlebars prompt template replacing the built-in ones')
@@ -418,7 +419,7 @@ function buildProgram(argv: string[]): Command {
       const r = await runExport(
         {
           dataDir: dir, to: s('to')!, out: s('out')!, coords: s('coords'), modelFamily: s('modelFamily'), dialect: s('dialect'),
-          maxPixels: s('maxPixels'), minPixels: s('minPixels'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
+          maxPixels: s('maxPixels'), minPixels: s('minPixels'), pixelBudget: s('pixelBudget'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
           template: s('template'), link: Boolean(o.link), license: s('license'), command: argv,
         },
         VERSION,
@@ -429,6 +430,16 @@ function buildProgram(argv: string[]): Command {
         `${r.manifest.to}: ${c.samples} samples from ${c.records} records (${r.manifest.coords.name}, ${r.manifest.dialect})` +
           (skipped ? `; skipped: ${skipped}` : '') + ` -> ${r.out} (${r.manifest.files.length} files)\n`,
       );
+      const rt = r.manifest.roundtrip;
+      process.stdout.write(
+        `round trip: ${rt.ok}/${rt.checked} checks land in their targets (${Object.entries(rt.by_consumer).map(([k, v]) => `${k} ${v.ok}/${v.checked}`).join(', ')})\n`,
+      );
+      for (const [k, v] of Object.entries(rt.by_consumer))
+        if (v.ok < v.checked && v.first_miss) process.stdout.write(`warning: ${k}: ${v.checked - v.ok} samples miss at the trainer's defaults (first: ${v.first_miss.sample}: ${v.first_miss.reason}); use the settings below\n`);
+      if (rt.verl_default_prompt_length?.samples_over)
+        process.stdout.write(`warning: ${rt.verl_default_prompt_length.samples_over} prompts exceed verl's default data.max_prompt_length ${rt.verl_default_prompt_length.limit}; use the settings below\n`);
+      for (const f of r.fragments) process.stdout.write(`\n${f.title}:\n${f.text}\n`);
+      if (r.fragments.length) process.stdout.write(`(also in ${join(r.out, 'train-settings.json')} and the dataset card)\n`);
     });
 
   program

@@ -6,6 +6,7 @@
  */
 import { stringify } from 'yaml';
 import type { ExportContext, ExportManifest, FormatName } from './formats/index.js';
+import { settingsFragments } from './train-settings.js';
 
 const DATA_FILES: Record<FormatName, Array<{ config_name: string; split: string; path: string }>> = {
   llamafactory: [{ config_name: 'default', split: 'train', path: 'data/train-*.jsonl' }],
@@ -32,7 +33,7 @@ const USAGE: Record<FormatName, string> = {
   llamafactory:
     'Point LLaMA-Factory at this directory: `dataset_dir: <this dir>` and `dataset: {name}` (the entry in `dataset_info.json`; image paths are relative to the dataset dir, its default `media_dir`).',
   swift:
-    'Run ms-swift from this directory (image paths are relative): `swift sft --dataset data/ ...`. `objects.bbox` are points in {space}; swift rewrites `<bbox>`/`<ref-object>` for the chosen model. For GRPO, the `solution` column holds the reward ground truth.',
+    'Run ms-swift from this directory (image paths are relative): `swift sft --dataset data/ ...`. Answers are already in the model\'s frame (no `objects`, so swift does not rewrite them). For GRPO, the `solution` column holds the reward ground truth: `--external_plugins reward/uisynth_reward.py` and `--reward_funcs uisynth` (see the reward module).',
   trl:
     '`datasets.load_dataset("parquet", data_files="data/train-*.parquet")` gives conversational prompt-completion rows with `images`. SFTTrainer trains on `completion`; GRPOTrainer passes `ground_truth` to `reward_func` in `reward/uisynth_reward.py`.',
   verl:
@@ -46,7 +47,7 @@ const USAGE: Record<FormatName, string> = {
 /** Write README.md for an export (through `ctx.write`, so it is listed in the manifest). */
 export async function writeCard(ctx: ExportContext, m: ExportManifest, license?: string): Promise<void> {
   const languages = [...new Set(ctx.samples.map((s) => s.record.locale.split('-')[0]!.toLowerCase()))].sort();
-  const budget = m.coords.resize;
+  const pb = m.pixel_budget;
   const configs = new Map<string, Array<{ split: string; path: string }>>();
   for (const d of DATA_FILES[m.to]) configs.set(d.config_name, [...(configs.get(d.config_name) ?? []), { split: d.split, path: d.path }]);
   const front = {
@@ -73,7 +74,9 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
         quantize: m.coords.quantize,
         range: m.coords.range,
       },
-      pixel_budget: budget ? { factor: budget.factor, min_pixels: budget.min_pixels, max_pixels: budget.max_pixels, mode: 'coordinates converted; image files unchanged' } : null,
+      pixel_budget: m.pixel_budget,
+      train_settings: ctx.settings,
+      roundtrip: { checked: m.roundtrip.checked, ok: m.roundtrip.ok, by_consumer: Object.fromEntries(Object.entries(m.roundtrip.by_consumer).map(([k, v]) => [k, { checked: v.checked, ok: v.ok }])) },
       dialect: m.dialect,
       model_family: m.model_family,
       thinking: m.thinking,
@@ -81,8 +84,33 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
   };
   const coordLine =
     m.coords.name === 'qwen25'
-      ? `Coordinates are absolute pixels of the image after Qwen2.5-VL \`smart_resize\` (factor ${budget!.factor}, min_pixels ${budget!.min_pixels}, max_pixels ${budget!.max_pixels}); the image files are the originals. Train with the same budget in the processor, and make sure nothing resizes the images before it (LLaMA-Factory: set \`image_max_pixels\` to at least the largest image area and \`image_min_pixels\` low enough). The ground truth carries the resized size of every image.`
-      : `Coordinates: \`${m.coords.name}\` (${m.coords.space}${m.coords.normalized_by ? `, normalised by ${m.coords.normalized_by}, ${m.coords.quantize}` : ''}), x first.`;
+      ? `Coordinates are absolute pixels of the image after Qwen2.5-VL \`smart_resize\` (factor ${pb!.factor}, min_pixels ${pb!.min_pixels}, max_pixels ${pb!.max_pixels}); ` +
+        (pb!.images_resized
+          ? 'the image files are already at that size, so the trainer\'s preprocessing must leave them unchanged: use the settings below.'
+          : 'the image files are the originals: run the processor with the same budget. The ground truth carries the resized size of every image.')
+      : `Coordinates: \`${m.coords.name}\` (${m.coords.space}${m.coords.normalized_by ? `, normalised by ${m.coords.normalized_by}, ${m.coords.quantize}` : ''}), x first.` +
+        (pb?.images_resized ? ` Images are written at their smart_resize size (factor ${pb.factor}, min_pixels ${pb.min_pixels}, max_pixels ${pb.max_pixels}).` : '');
+  const frags = settingsFragments(ctx.settings);
+  const settingsLines = frags.length
+    ? [
+        '## Trainer settings',
+        '',
+        'Every setting the labels depend on (also in `train-settings.json`). With them the trainer sees each image at the size its coordinates refer to; the export checked this for every sample (`roundtrip` in `export-manifest.json`).',
+        '',
+        ...frags.flatMap((f) => [`${f.title}:`, '', '```' + f.lang, f.text, '```', '']),
+      ]
+    : [];
+  const rtLines = [
+    '## Round trip',
+    '',
+    `Gold answers mapped back through each consumer's own preprocessing and parser: ${m.roundtrip.ok} of ${m.roundtrip.checked} checks land in their targets.`,
+    '',
+    ...Object.entries(m.roundtrip.by_consumer).map(([k, v]) => `- ${k}: ${v.ok}/${v.checked}`),
+    ...(m.roundtrip.verl_default_prompt_length
+      ? [`- verl's default data.max_prompt_length ${m.roundtrip.verl_default_prompt_length.limit} is too short for ${m.roundtrip.verl_default_prompt_length.samples_over} samples: set the value above.`]
+      : []),
+    '',
+  ];
   const body = [
     `# uisynth ${m.source.kind} dataset — ${m.to} export`,
     '',
@@ -97,9 +125,11 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
       ? `- Skipped samples: ${Object.entries(m.counts.skipped).map(([k, v]) => `${k}=${v}`).join(', ')} (the gold answer cannot be written exactly in this convention).`
       : '- No sample was skipped.',
     '',
+    ...settingsLines,
+    ...rtLines,
     '## Usage',
     '',
-    USAGE[m.to].replace('{name}', ctx.datasetName).replace('{space}', m.coords.name === 'norm1' ? '[0,1] (norm1)' : 'px of the original image (real)'),
+    USAGE[m.to].replace('{name}', ctx.datasetName),
     '',
     'Rewards: `reward/uisynth_reward.py` in the uisynth repository (verl `compute_score`, TRL `reward_func`) scores an answer against the',
     'ground-truth JSON stored with each sample with the strict rules (point in box with x2/y2 exclusive, order, exact action counts, drag',

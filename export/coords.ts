@@ -19,9 +19,10 @@
  * (core/geometry.ts); `norm1000-1000` is the 0–1000 scaling (Qwen2-VL / UI-TARS-1.0 / Qwen3-VL style),
  * named explicitly because the two differ by up to one unit.
  *
- * qwen25 mode: coordinates are converted; image files are left as they are and the trainer's processor
- * resizes them with the same budget. (The alternative, resizing the files so smart_resize is a no-op,
- * is not implemented.) The dataset card records the budget.
+ * qwen25 mode: the exporter writes images for trainer formats at their smart_resize size (export/budget.ts),
+ * so the trainer's preprocessing is a no-op; the ground truth keeps the source size in `size` and the
+ * exported size in `resized`, so decoding maps back to source px either way. The dataset card and
+ * `train-settings.json` record the budget and the trainer settings that keep it a no-op.
  *
  * The reward (score/reward.ts, reward/uisynth_reward.py) decodes with exactly the right-hand column.
  */

@@ -72,13 +72,16 @@ export function actionToUitars(a: Action): string {
 }
 
 /**
- * Actions (already in the model's coordinate convention) as answer text in `dialect`; one action per line.
- * With `thinking`, the reasoning comes first: `<think>\n…\n</think>\n` (venus) or `Thought: …\nAction: ` (uitars).
+ * Actions (already in the model's coordinate convention) as answer text in `dialect`.
+ * venus: one action per line; with `thinking` the reasoning comes first as `<think>\n…\n</think>\n`.
+ * uitars: exactly as UI-TARS' parser reads it (bytedance/UI-TARS `codes/ui_tars/action_parser.py`
+ * L193-196: it asserts `Action:` and splits actions on `")\n\n"`): `Action: ` then the actions separated
+ * by a blank line; with `thinking`, `Thought: …\n` first.
  */
 export function formatActions(actions: readonly Action[], dialect: Dialect, thinking?: string | null): string {
   if (dialect === 'uitars') {
-    const body = actions.map(actionToUitars).join('\n');
-    return thinking ? `Thought: ${thinking}\nAction: ${body}` : body;
+    const body = `Action: ${actions.map(actionToUitars).join('\n\n')}`;
+    return thinking ? `Thought: ${thinking}\n${body}` : body;
   }
   const body = actionsToText(actions);
   return thinking ? `<think>\n${thinking}\n</think>\n${body}` : body;

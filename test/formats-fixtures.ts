@@ -35,8 +35,8 @@ const checks = (b: Box): HitChecks => ({
 const W = 320;
 const H = 200;
 
-function target(tid: string, role: string, name: string, text: string, bbox: Box, point: Point, icon: string | null) {
-  const size = { width: W, height: H };
+function target(tid: string, role: string, name: string, text: string, bbox: Box, point: Point, icon: string | null, w = W, h = H) {
+  const size = { width: w, height: h };
   return {
     tid, role, name, text, aria: { label: name }, bbox, bbox_norm1: boxToNorm1(bbox, size), bbox_norm1000: boxToNorm1000(bbox, size),
     bbox_css: bbox.map((v) => v / 2) as Box, point, point_norm1: pointToNorm1(point, size), point_norm1000: pointToNorm1000(point, size),
@@ -46,20 +46,30 @@ function target(tid: string, role: string, name: string, text: string, bbox: Box
 
 /** A 320x200 grounding screenshot with three targets (one 1 px wide) and four queries (one infeasible). */
 export async function groundingSample(seed: number, index: number): Promise<SampleOutput> {
+  return groundingSampleAt(seed, index, W, H);
+}
+
+/**
+ * The {@link groundingSample} layout on a `w`x`h` screenshot (positions scaled from 320x200, the 1 px target
+ * stays 1 px), for exports whose trainers resize large screenshots.
+ */
+export async function groundingSampleAt(seed: number, index: number, w: number, h: number): Promise<SampleOutput> {
+  const sx = (v: number): number => Math.round((v * w) / W);
+  const sy = (v: number): number => Math.round((v * h) / H);
   const dx = (index % 3) * 10;
-  const t0: Box = [20 + dx, 30, 120 + dx, 70];
-  const t1: Box = [200, 40, 232, 72];
-  const t2: Box = [300, 190, 301, 191];
+  const t0: Box = [sx(20 + dx), sy(30), sx(120 + dx), sy(70)];
+  const t1: Box = [sx(200), sy(40), sx(232), sy(72)];
+  const t2: Box = [sx(300), sy(190), sx(300) + 1, sy(190) + 1];
   return {
-    png: await png(W, H, [t0, t1, t2]),
+    png: await png(w, h, [t0, t1, t2]),
     record: {
       id: recordId('grounding', seed, index), kind: 'grounding', generator: { name: 'grounding', version: 'test' }, seed, index,
       platform: index % 2 ? 'mobile.android' : 'desktop.macos', locale: index === 2 ? 'zh-CN' : 'en-US',
-      context: { scenario: 'desktop.mail', persona: null, theme: 'light', viewport: { width: 160, height: 100 }, dpr: 2, page: null, params: {} },
+      context: { scenario: 'desktop.mail', persona: null, theme: 'light', viewport: { width: w / 2, height: h / 2 }, dpr: 2, page: null, params: {} },
       targets: [
-        target('t0', 'button', 'Save draft', 'Save', t0, [70 + dx, 50], null),
-        target('t1', 'button', 'Settings', '', t1, [216, 56], 'settings'),
-        target('t2', 'link', 'Pixel', 'x', t2, [300, 190], null),
+        target('t0', 'button', 'Save draft', 'Save', t0, [sx(70 + dx), sy(50)], null, w, h),
+        target('t1', 'button', 'Settings', '', t1, [sx(216), sy(56)], 'settings', w, h),
+        target('t2', 'link', 'Pixel', 'x', t2, [t2[0], t2[1]], null, w, h),
       ],
       queries: [
         { qid: 'q0', text: index === 2 ? '保存草稿' : 'Save the draft', locale: index === 2 ? 'zh-CN' : 'en-US', style: 'text', tid: 't0' },
@@ -122,12 +132,20 @@ export async function captchaSample(seed: number, index: number): Promise<Sample
   };
 }
 
-/** Write a native dataset of `kind` into `out`. */
-export async function makeDataset(kind: 'grounding' | 'captcha', out: string, count: number, shardSize = 4): Promise<void> {
+/**
+ * Write a native dataset of `kind` into `out`.
+ * @param sizes grounding screenshot sizes [w, h], cycled by index (default: 320x200 only)
+ */
+export async function makeDataset(kind: 'grounding' | 'captcha', out: string, count: number, shardSize = 4, sizes?: Array<[number, number]>): Promise<void> {
   const o: RunOptions = {
-    kind, out, count, seed: 7, shardSize, shardIndex: 0, shardCount: 1, command: [kind, '--count', String(count)], config: { fixture: true },
+    kind, out, count, seed: 7, shardSize, shardIndex: 0, shardCount: 1, command: [kind, '--count', String(count)], config: sizes ? { fixture: true, sizes } : { fixture: true },
     generators: { uisynth: '0.0.0-test', [kind]: 'test' }, chromium: null, concurrency: 2, force: false,
-    produce: (i) => (kind === 'grounding' ? groundingSample(7, i) : captchaSample(7, i)),
+    produce: (i) =>
+      kind === 'grounding'
+        ? sizes
+          ? groundingSampleAt(7, i, sizes[i % sizes.length]![0], sizes[i % sizes.length]![1])
+          : groundingSample(7, i)
+        : captchaSample(7, i),
   };
   await runShards(o);
 }

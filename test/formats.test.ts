@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import tarStream from 'tar-stream';
+import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
@@ -110,24 +111,19 @@ describe('llamafactory', () => {
 });
 
 describe('swift', () => {
-  it('messages + images + objects with <ref-object>/<bbox> placeholders; filling the placeholders scores 1', async () => {
+  it('messages + images + solution; answers in the model frame without <bbox>/<ref-object> (swift does not rewrite them)', async () => {
     for (const [src, n] of [[G(), 12], [C(), 6]] as const) {
       for (const dialect of DIALECTS) {
-        const out = await exportTo(`swift-${n}-${dialect}`, { dataDir: src, to: 'swift', dialect });
+        const out = await exportTo(`swift-${n}-${dialect}`, { dataDir: src, to: 'swift', dialect, modelFamily: 'qwen2.5-vl' });
         await checkManifest(out);
         const rows = jsonlRows(await readFile(join(out, 'data', 'train-00000-of-00001.jsonl'), 'utf8'));
         expect(rows.length).toBe(n);
         for (const r of rows) {
           const [user, asst] = r.messages.map((x: any) => x.content as string);
           expect(user.split('<image>').length - 1).toBe(r.images.length);
-          expect(user.split('<ref-object>').length - 1).toBe(r.objects.ref.length);
-          expect(asst.split('<bbox>').length - 1).toBe(r.objects.bbox.length);
-          expect(r.objects.bbox_type).toBe('real');
-          for (const b of r.objects.bbox) expect(b).toHaveLength(2);
-          // what swift does for a model with absolute coordinates: substitute the real points in order
-          let i = 0;
-          const filled = asst.replace(/<bbox>/g, () => `(${r.objects.bbox[i++].join(',')})`);
-          expect(reward(r.solution, filled), filled).toBe(1);
+          expect(r.objects).toBeUndefined();
+          for (const t of ['<bbox>', '<ref-object>', '<|box_start|>', '<|object_ref_start|>']) expect(user + asst).not.toContain(t);
+          expect(reward(r.solution, asst), asst).toBe(1);
         }
       }
     }
@@ -190,10 +186,12 @@ describe('verl (Parquet, read back by DuckDB and hyparquet with nested columns i
       expect(r.prompt[0].content.startsWith('<image>')).toBe(true);
       expect(r.reward_model.style).toBe('rule');
       expect(Number(r.extra_info.index)).toBe(i);
-      expect(r.img_sha).toBe(recs.get(r.extra_info.id)!.image.sha256);
+      // images are written at the smart_resize size the model sees
+      expect(r.img_sha).not.toBe(recs.get(r.extra_info.id)!.image.sha256);
       expect(reward(r.reward_model.ground_truth, r.extra_info.answer)).toBe(1);
       const gt = JSON.parse(r.reward_model.ground_truth);
-      expect(gt.coords.resized).toEqual([308, 196]);
+      // UI-TARS-1.5: smart_resize with its parser's min_pixels 100*28*28 (320x200 -> 364x224)
+      expect(gt.coords.resized).toEqual([364, 224]);
     });
     // hyparquet: nested objects come back as nested JS values
     const buf = readFileSync(files[0]!);
@@ -203,7 +201,8 @@ describe('verl (Parquet, read back by DuckDB and hyparquet with nested columns i
     const dec = (v: unknown): string => (typeof v === 'string' ? v : Buffer.from(v as Uint8Array).toString('utf8'));
     expect(dec(first.prompt[0].role)).toBe('user');
     expect(dec(first.reward_model.style)).toBe('rule');
-    expect(sha(first.images[0].bytes)).toBe(recs.get(dec(first.extra_info.id))!.image.sha256);
+    const meta = await sharp(Buffer.from(first.images[0].bytes)).metadata();
+    expect([meta.width, meta.height]).toEqual([364, 224]);
   });
 });
 
@@ -335,7 +334,9 @@ describe('dataset card, manifest, determinism, errors', () => {
     await expect(runExport({ ...o, to: 'verl', coords: 'pixels' })).rejects.toThrow(/--coords: unknown value 'pixels'; allowed: abs, norm1, norm1000, norm1000-999, norm1000-1000, qwen25/);
     await expect(runExport({ ...o, to: 'verl', dialect: 'pyautogui' })).rejects.toThrow(/--dialect: unknown value 'pyautogui'; allowed: venus, uitars/);
     await expect(runExport({ ...o, to: 'verl', modelFamily: 'gpt' })).rejects.toThrow(/--model-family: unknown value 'gpt'; allowed: qwen2.5-vl/);
-    await expect(runExport({ ...o, to: 'swift', coords: 'qwen25' })).rejects.toThrow(/--coords: .*allowed: abs/);
+    await expect(runExport({ ...o, to: 'swift', coords: 'qwen25', maxPixels: 1000 })).rejects.toThrow(/--max-pixels: 1000 is outside the range qwen2.5-vl can keep unchanged: 200704\.\.12845056/);
+    await expect(runExport({ ...o, to: 'trl', modelFamily: 'qwen3-vl', pixelBudget: 20000 })).rejects.toThrow(/--pixel-budget: 20000 tokens is outside .* 256\.\.16384 tokens \(factor 32\)/);
+    await expect(runExport({ ...o, to: 'trl', modelFamily: 'ui-tars-1.5', minPixels: 3136 })).rejects.toThrow(/--min-pixels: 3136 is outside the allowed range 78400\.\./);
     await expect(runExport({ ...o, to: 'verl', coords: 'abs', maxPixels: 1000 })).rejects.toThrow(/--max-pixels/);
     await expect(runExport({ ...o, to: 'verl', coords: 'qwen25', maxPixels: 'lots' })).rejects.toThrow(/--max-pixels: expected a positive integer/);
     await expect(runExport({ ...o, to: 'verl', shardSize: 0 })).rejects.toThrow(/--shard-size/);
@@ -354,13 +355,9 @@ describe('dataset card, manifest, determinism, errors', () => {
     await expect(runExport({ dataDir: C(), to: 'llamafactory', out: join(base, 'tpl2'), template: t })).rejects.toThrow(/--template: .*instrucion/);
   });
 
-  it('a gold answer that cannot be written exactly in the convention is skipped and counted', async () => {
-    // 320x200 at max_pixels 3136 resizes to 56x28: one model px is ~5.7 image px, the 1 px target cannot be hit
-    const out = await exportTo('skip', { dataDir: G(), to: 'verl', coords: 'qwen25', maxPixels: 3136 });
-    const m = await manifestOf(out);
-    expect(m.counts.skipped).toEqual({ unrepresentable_in_qwen25: 3 });
-    expect(m.counts.samples).toBe(9);
-    expect(await readFile(join(out, 'README.md'), 'utf8')).toMatch(/Skipped samples: unrepresentable_in_qwen25=3/);
+  it('a budget too small to keep small targets hittable is refused up front with the allowed range', async () => {
+    // 320x200 at max_pixels 3136 would resize to 56x28: one model px is ~5.7 image px
+    await expect(exportTo('skip', { dataDir: G(), to: 'verl', coords: 'qwen25', maxPixels: 3136 })).rejects.toThrow(/--max-pixels: 3136 is outside the range .*200704\.\.12845056/);
   });
 });
 

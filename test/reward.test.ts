@@ -98,11 +98,12 @@ describe('dialects', () => {
       }
   });
   it('writes the documented forms', () => {
-    expect(formatActions([{ type: 'click', point: [966, 546] }], 'uitars')).toBe("click(start_box='(966,546)')");
-    expect(formatActions([{ type: 'drag', start: [1, 2], end: [3, 4] }], 'uitars')).toBe("drag(start_box='(1,2)', end_box='(3,4)')");
-    expect(formatActions([{ type: 'type', text: 'ab' }], 'uitars')).toBe("type(content='ab')");
-    expect(formatActions([{ type: 'long_press', point: [1, 2] }], 'uitars')).toBe("long_press(start_box='(1,2)')");
-    expect(formatActions([{ type: 'refuse' }], 'uitars')).toBe('call_user()');
+    expect(formatActions([{ type: 'click', point: [966, 546] }], 'uitars')).toBe("Action: click(start_box='(966,546)')");
+    expect(formatActions([{ type: 'drag', start: [1, 2], end: [3, 4] }], 'uitars')).toBe("Action: drag(start_box='(1,2)', end_box='(3,4)')");
+    expect(formatActions([{ type: 'type', text: 'ab' }], 'uitars')).toBe("Action: type(content='ab')");
+    expect(formatActions([{ type: 'long_press', point: [1, 2] }], 'uitars')).toBe("Action: long_press(start_box='(1,2)')");
+    expect(formatActions([{ type: 'refuse' }], 'uitars')).toBe('Action: call_user()');
+    expect(formatActions([{ type: 'click', point: [1, 2] }, { type: 'type', text: 'ab' }], 'uitars')).toBe("Action: click(start_box='(1,2)')\n\ntype(content='ab')");
     expect(formatActions([{ type: 'click', point: [966, 546] }], 'venus')).toBe('Click(point=(966, 546))');
     expect(formatActions([{ type: 'click', point: [1, 2] }], 'uitars', 'why')).toBe("Thought: why\nAction: click(start_box='(1,2)')");
     expect(formatActions([{ type: 'click', point: [1, 2] }], 'venus', 'why')).toBe('<think>\nwhy\n</think>\nClick(point=(1, 2))');

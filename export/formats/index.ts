@@ -14,7 +14,11 @@ import { UsageError, badValue } from '../../core/errors.js';
 import { UisynthRecord, type Manifest } from '../../core/schema.js';
 import { DIALECTS, type Dialect } from '../../score/dialects.js';
 import { readManifest, readRecords, verifiedImage } from '../read.js';
-import { coordsOpt, type CoordConvention } from '../coords.js';
+import sharp from 'sharp';
+import { convention, coordsOpt, type CoordConvention } from '../coords.js';
+import { MODEL_VISION, chooseBudget, trainerDefaultMax, type ExportBudget, type ModelVision } from '../budget.js';
+import { settingsFragments, trainSettings, type TrainSettings } from '../train-settings.js';
+import { consumerViews, roundTrip, type RoundTrip } from '../roundtrip.js';
 import { writeCard } from '../card.js';
 import { loadPrompts } from '../prompts/index.js';
 import { recordSamples, type ExportSample } from './samples.js';
@@ -47,6 +51,8 @@ export interface ExportOptions {
   dialect?: string;
   maxPixels?: string | number;
   minPixels?: string | number;
+  /** Max visual tokens per image (max_pixels = tokens × factor²). */
+  pixelBudget?: string | number;
   shardSize?: string | number;
   thinking?: boolean;
   template?: string;
@@ -79,8 +85,14 @@ export interface ExportContext {
   createdBy: string;
   /** Write a file (relative to the export root) and list it in the manifest. */
   write(rel: string, data: string | Uint8Array, rows?: number): Promise<void>;
-  /** Copy (or link) a source image to `destRel` once; returns `destRel`. */
-  copyImage(srcRel: string, destRel: string): Promise<string>;
+  /**
+   * Copy (or link) a source image to `destRel` once; returns `destRel`. With `size` different from the
+   * source's, the image is resized to it (bicubic, like PIL's default) instead.
+   */
+  copyImage(srcRel: string, destRel: string, size?: readonly [number, number]): Promise<string>;
+  /** The export's pixel budget (null: none). */
+  budget: ExportBudget | null;
+  settings: TrainSettings;
   /** Bytes of a sample's image (sha256-checked against the record). */
   readImage(s: ExportSample): Promise<Uint8Array>;
 }
@@ -97,6 +109,10 @@ export interface ExportManifest {
   model_family: string | null;
   thinking: boolean;
   template: { source: string; sha256: string };
+  /** Images are written at smart_resize size under this budget (null: at their source size). */
+  pixel_budget: { factor: number; min_pixels: number; max_pixels: number; source: 'default' | 'flags'; images_resized: boolean } | null;
+  /** Consumer round trip of every sample (export/roundtrip.ts). */
+  roundtrip: RoundTrip;
   shard_size: number;
   counts: { records: number; samples: number; refusals: number; by_style: Record<string, number>; skipped: Record<string, number> };
   files: ExportFile[];
@@ -105,6 +121,79 @@ export interface ExportManifest {
 export interface ExportSummary {
   manifest: ExportManifest;
   out: string;
+  settings: TrainSettings;
+  /** Ready-to-paste trainer settings (also in the card). */
+  fragments: Array<{ title: string; lang: string; text: string }>;
+}
+
+/** Formats whose trainers run the model's image preprocessing: images are written at the size the model sees. */
+const RESIZING_FORMATS: ReadonlySet<FormatName> = new Set(['llamafactory', 'swift', 'trl', 'verl']);
+
+/**
+ * The coordinate convention, pixel budget and model vision of an export. A budget applies to `qwen25`
+ * (absolute px of the resized image) and to relative conventions chosen through a `--model-family`.
+ * @throws UsageError for budget flags where no budget applies, or values outside the allowed range
+ */
+function resolveBudget(
+  to: FormatName,
+  coordsName: string,
+  dialect: Dialect,
+  o: ExportOptions,
+): { coords: CoordConvention; budget: ExportBudget | null; vision: ModelVision | null } {
+  const flags = { maxPixels: o.maxPixels, minPixels: o.minPixels, pixelBudget: o.pixelBudget };
+  const anyFlag = flags.maxPixels !== undefined || flags.minPixels !== undefined || flags.pixelBudget !== undefined;
+  const base = coordsOpt(coordsName);
+  let vision: ModelVision | null = o.modelFamily
+    ? MODEL_VISION[o.modelFamily]!
+    : base.space === 'resized_px'
+      ? MODEL_VISION[dialect === 'uitars' ? 'ui-tars-1.5' : 'qwen2.5-vl']!
+      : null;
+  // UI-TARS' parser recomputes the frame with min_pixels 100*28*28 (action_parser.py L8): answers in its dialect need at least that
+  if (vision && dialect === 'uitars' && base.space === 'resized_px' && vision.min_pixels < MODEL_VISION['ui-tars-1.5']!.min_pixels)
+    vision = { ...vision, min_pixels: MODEL_VISION['ui-tars-1.5']!.min_pixels };
+  const applies = vision !== null && (base.space === 'resized_px' || (base.space === 'relative' && o.modelFamily !== undefined)) && to !== 'screenspot';
+  if (!applies) {
+    if (anyFlag)
+      throw new UsageError(
+        '--max-pixels/--min-pixels/--pixel-budget: only apply to --coords qwen25 or a --model-family with relative coordinates (coordinates here do not depend on the model\'s resize)',
+        flags.pixelBudget !== undefined ? '--pixel-budget' : flags.maxPixels !== undefined ? '--max-pixels' : '--min-pixels',
+      );
+    return { coords: base, budget: null, vision };
+  }
+  const budget = chooseBudget(vision!, flags, RESIZING_FORMATS.has(to) ? trainerDefaultMax(to) : null);
+  const pb = { factor: budget.factor, min_pixels: budget.min_pixels, max_pixels: budget.max_pixels };
+  return { coords: base.space === 'resized_px' ? convention('qwen25', pb) : base, budget, vision };
+}
+
+/**
+ * Fail the export when a consumer at the card's settings (or, for a budget the exporter chose, at the
+ * trainer's defaults) does not map every gold answer back into its targets.
+ * @throws UsageError naming the first failing sample, the consumer and its settings
+ */
+function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOptions): void {
+  for (const [name, c] of Object.entries(rt.by_consumer)) {
+    if (c.ok === c.checked || !c.first_miss) continue;
+    const [consumer, setting] = name.split('@');
+    if (setting === 'default' && budget?.source === 'flags') continue;
+    const b = budget ? ` (pixel budget factor ${budget.factor}, min_pixels ${budget.min_pixels}, max_pixels ${budget.max_pixels})` : '';
+    throw new UsageError(
+      `round trip: ${c.checked - c.ok} of ${c.checked} samples miss under ${consumer} at its ${setting === 'card' ? "card (train-settings.json)" : 'default'} settings${b}; ` +
+        `first: sample ${c.first_miss.sample}: ${c.first_miss.reason}. Choose another --max-pixels/--pixel-budget or --coords`,
+      budget?.source === 'flags' ? '--max-pixels' : '--coords',
+    );
+  }
+  void o;
+}
+
+/** Does a PNG's size differ from `size`? */
+async function needsResize(png: Buffer, size: readonly [number, number]): Promise<boolean> {
+  const m = await sharp(png).metadata();
+  return m.width !== size[0] || m.height !== size[1];
+}
+
+/** Resize a PNG to exactly `size` (bicubic, as PIL's `Image.resize` default that Qwen's preprocessing uses). */
+async function resizePng(png: Buffer, size: readonly [number, number]): Promise<Buffer> {
+  return sharp(png).resize(size[0], size[1], { fit: 'fill', kernel: 'cubic' }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 const MANIFEST = 'export-manifest.json';
@@ -150,12 +239,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     if (o.coords !== undefined && o.coords !== 'abs') throw badValue('--coords', o.coords, ['abs (screenspot boxes are always image px, xyxy)']);
     coordsName = 'abs';
   }
-  if (to === 'swift') {
-    if (o.coords !== undefined && o.coords !== 'abs' && o.coords !== 'norm1')
-      throw badValue('--coords', o.coords, ['abs (bbox_type real)', 'norm1 (bbox_type norm1); swift converts per model itself']);
-    coordsName = o.coords ?? 'abs';
-  }
-  const coords = coordsOpt(coordsName, o.maxPixels, o.minPixels);
+  const { coords, budget, vision } = resolveBudget(to, coordsName, dialect, o);
   const shardSize = Number(o.shardSize ?? 1000);
   if (!Number.isInteger(shardSize) || shardSize < 1 || shardSize > 10_000_000)
     throw new UsageError(`--shard-size: expected an integer in [1, 10000000], got '${o.shardSize}'`, '--shard-size');
@@ -164,6 +248,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   if (to === 'screenspot' && srcManifest.kind !== 'grounding')
     throw new UsageError(`--to screenspot: needs a grounding dataset, ${o.dataDir} holds ${srcManifest.kind}`, '--to');
   const thinking = Boolean(o.thinking);
+  const resizeFiles = budget !== null && RESIZING_FORMATS.has(to);
 
   const samples: ExportSample[] = [];
   const skipped: Record<string, number> = {};
@@ -175,11 +260,15 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     if (!parsed.success)
       throw new UsageError(`DATA_DIR: ${file}:${line}: not a valid record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}); run uisynth validate`, 'DATA_DIR');
     imageSha.set(parsed.data.image.path, parsed.data.image.sha256);
-    for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, neutralCoords: to === 'swift' })) {
+    for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, fileBudget: resizeFiles ? budget : null })) {
       if (r.ok) samples.push(r.sample);
       else skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
     }
   }
+
+  const settings = trainSettings(to, o.modelFamily ?? null, budget, samples);
+  const roundtrip = roundTrip(samples, consumerViews(to, vision, settings), dialect);
+  checkRoundTrip(roundtrip, budget, o);
 
   await prepareOut(o.out);
   const files = new Map<string, ExportFile>();
@@ -193,6 +282,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     dialect,
     thinking,
     shardSize,
+    budget,
+    settings,
     datasetName: `uisynth_${srcManifest.kind}`,
     createdBy: `uisynth ${version}`,
     async write(rel, data, rows) {
@@ -203,28 +294,43 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
       const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
       files.set(rel, { path: rel, bytes, sha256: sha256(data), ...(rows !== undefined ? { rows } : {}) });
     },
-    async copyImage(srcRel, destRel) {
+    async copyImage(srcRel, destRel, size) {
       if (copied.has(destRel)) return destRel;
       copied.add(destRel);
       const src = join(o.dataDir, srcRel);
       const dest = join(o.out, destRel);
-      await verifiedImage(o.dataDir, srcRel, imageSha.get(srcRel));
+      const buf = await verifiedImage(o.dataDir, srcRel, imageSha.get(srcRel));
       await mkdir(dirname(dest), { recursive: true });
       await rm(dest, { force: true });
+      if (size && (await needsResize(buf, size))) {
+        const out = await resizePng(buf, size);
+        await writeFile(dest, out);
+        files.set(destRel, { path: destRel, bytes: out.length, sha256: sha256(out) });
+        return destRel;
+      }
       if (o.link) await symlink(relative(dirname(dest), src), dest);
       else await copyFile(src, dest);
-      const buf = await readFile(src);
       files.set(destRel, { path: destRel, bytes: buf.length, sha256: sha256(buf) });
       return destRel;
     },
     async readImage(s) {
+      const key = `${s.image}@${s.fileSize.join('x')}`;
+      if (lastImage?.key === key) return lastImage.bytes;
+      const bytes = await readImageUncached(s);
+      lastImage = { key, bytes };
+      return bytes;
+    },
+  };
+  let lastImage: { key: string; bytes: Uint8Array } | null = null;
+  async function readImageUncached(s: ExportSample): Promise<Uint8Array> {
+    {
       const path = join(o.dataDir, s.image);
       if (!existsSync(path)) throw new UsageError(`DATA_DIR: image ${s.image} is missing (run uisynth validate)`, 'DATA_DIR');
       const buf = await readFile(path);
       if (sha256(buf) !== s.record.image.sha256) throw new UsageError(`DATA_DIR: image ${s.image} does not match its sha256 (run uisynth validate)`, 'DATA_DIR');
-      return buf;
-    },
-  };
+      return s.fileSize[0] !== s.size[0] || s.fileSize[1] !== s.size[1] ? resizePng(buf, s.fileSize) : buf;
+    }
+  }
   const writers: Record<FormatName, (c: ExportContext) => Promise<void>> = {
     llamafactory: writeLlamaFactory,
     swift: writeSwift,
@@ -255,6 +361,10 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     model_family: o.modelFamily ?? null,
     thinking,
     template: { source: o.template === undefined ? 'builtin' : 'user', sha256: prompts.sha256 },
+    pixel_budget: budget
+      ? { factor: budget.factor, min_pixels: budget.min_pixels, max_pixels: budget.max_pixels, source: budget.source, images_resized: resizeFiles }
+      : null,
+    roundtrip,
     shard_size: shardSize,
     counts: {
       records,
@@ -265,8 +375,9 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     },
     files: [],
   };
+  await ctx.write('train-settings.json', JSON.stringify(settings, null, 2) + '\n');
   await writeCard(ctx, manifest, o.license);
   manifest.files = [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
   await writeFile(join(o.out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
-  return { manifest, out: o.out };
+  return { manifest, out: o.out, settings, fragments: settingsFragments(settings) };
 }

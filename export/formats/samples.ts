@@ -13,7 +13,7 @@ import type { CaptchaRecord, GroundingRecord, UisynthRecord, Verifier } from '..
 import { formatActions, type Dialect } from '../../score/dialects.js';
 import { GROUND_TRUTH_VERSION, actionsFromConvention, type GroundTruth } from '../../score/reward.js';
 import { scoreTarget, scoreVerifier } from '../../score/scorer.js';
-import { pointToConvention, pointToConventionInBox, resolveCoords, type CoordConvention, type ResolvedCoords } from '../coords.js';
+import { pointToConvention, pointToConventionInBox, resolveCoords, smartResize, type CoordConvention, type PixelBudget, type ResolvedCoords } from '../coords.js';
 import type { PromptContext, Prompts } from '../prompts/index.js';
 
 /** One training / evaluation sample of an export. */
@@ -27,7 +27,13 @@ export interface ExportSample {
   style: string;
   /** Image path relative to the source dataset root. */
   image: string;
+  /** Size of the source image, px (all record geometry is in this image). */
   size: [number, number];
+  /**
+   * Size of the exported image file, px: `size`, or its smart_resize under the export's pixel budget when the
+   * export writes images at the size the model sees (export/budget.ts).
+   */
+  fileSize: [number, number];
   coords: ResolvedCoords;
   instruction: string;
   /** Rendered user prompt (no image placeholder). */
@@ -52,8 +58,10 @@ export interface SampleOptions {
   dialect: Dialect;
   thinking: boolean;
   prompts: Prompts;
-  /** Leave the coordinate sentence out of prompts (swift rewrites coordinates per model). */
+  /** Leave the coordinate sentence out of prompts. */
   neutralCoords?: boolean;
+  /** Pixel budget the exported image files are resized with (null: files keep the source size). */
+  fileBudget?: PixelBudget | null;
 }
 
 /** Human sentence for the prompt's coordinate line. */
@@ -136,7 +144,7 @@ export function reasoningInConvention(text: string, rc: ResolvedCoords): string 
 /** Skip reasons are counted by the caller. */
 export type SampleResult = { ok: true; sample: ExportSample } | { ok: false; reason: string };
 
-function ctxFor(r: UisynthRecord, o: SampleOptions, rc: ResolvedCoords, instruction: string): PromptContext {
+function ctxFor(r: UisynthRecord, o: SampleOptions, rc: ResolvedCoords, instruction: string, fileSize: [number, number]): PromptContext {
   return {
     kind: r.kind,
     isGrounding: r.kind === 'grounding',
@@ -146,8 +154,8 @@ function ctxFor(r: UisynthRecord, o: SampleOptions, rc: ResolvedCoords, instruct
     thinking: o.thinking,
     coords_text: o.neutralCoords ? '' : coordsText(rc),
     refusal: o.dialect === 'uitars' ? 'call_user()' : 'Refuse()',
-    width: r.image.width,
-    height: r.image.height,
+    width: fileSize[0],
+    height: fileSize[1],
     platform: r.platform,
     locale: r.locale,
     captcha_type: r.kind === 'captcha' ? r.captcha.type : '',
@@ -159,6 +167,11 @@ function ctxFor(r: UisynthRecord, o: SampleOptions, rc: ResolvedCoords, instruct
 export function recordSamples(r: UisynthRecord, o: SampleOptions): SampleResult[] {
   const size: [number, number] = [r.image.width, r.image.height];
   const rc = resolveCoords(o.coords, size);
+  let fileSize: [number, number] = size;
+  if (o.fileBudget) {
+    const [h, w] = smartResize(size[1], size[0], o.fileBudget);
+    fileSize = [w, h];
+  }
   const gtBase = { v: GROUND_TRUTH_VERSION, id: r.id, size, coords: rc } as const;
   const skip = `unrepresentable_in_${rc.name}`;
   if (r.kind === 'captcha') {
@@ -177,9 +190,10 @@ export function recordSamples(r: UisynthRecord, o: SampleOptions): SampleResult[
           style: r.captcha.type,
           image: r.image.path,
           size,
+          fileSize,
           coords: rc,
           instruction: r.captcha.instruction,
-          prompt: o.prompts.render(ctxFor(r, o, rc, r.captcha.instruction)),
+          prompt: o.prompts.render(ctxFor(r, o, rc, r.captcha.instruction, fileSize)),
           answer: formatActions(actions, o.dialect, o.thinking ? reasoning : null),
           actions,
           actionsPx: r.solution.actions,
@@ -192,7 +206,7 @@ export function recordSamples(r: UisynthRecord, o: SampleOptions): SampleResult[
       },
     ];
   }
-  return groundingSamples(r, o, rc, gtBase, skip);
+  return groundingSamples(r, o, rc, gtBase, skip, fileSize);
 }
 
 function groundingSamples(
@@ -201,6 +215,7 @@ function groundingSamples(
   rc: ResolvedCoords,
   gtBase: { v: typeof GROUND_TRUTH_VERSION; id: string; size: [number, number]; coords: ResolvedCoords },
   skip: string,
+  fileSize: [number, number],
 ): SampleResult[] {
   return r.queries.map((q): SampleResult => {
     const t = q.tid === null ? null : r.targets.find((x) => x.tid === q.tid);
@@ -229,9 +244,10 @@ function groundingSamples(
         style: q.style,
         image: r.image.path,
         size: gtBase.size,
+        fileSize,
         coords: rc,
         instruction: q.text,
-        prompt: o.prompts.render(ctxFor(r, o, rc, q.text)),
+        prompt: o.prompts.render(ctxFor(r, o, rc, q.text, fileSize)),
         answer: formatActions(actions, o.dialect, o.thinking ? reasoning : null),
         actions,
         actionsPx,

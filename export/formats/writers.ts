@@ -2,13 +2,14 @@
  * The seven exporters. Each gets the export context (samples, records, helpers that write files and
  * register them in the export manifest) and writes its shards; layout per format:
  *
+ * Trainer formats (llamafactory, swift, trl, verl) get images at the export's pixel budget size (export/budget.ts).
+ *
  * - `llamafactory`: `data/train-NNNNN-of-MMMMM.jsonl` rows `{messages: [{role, content: "<image>..."}, ...],
  *   images: ["images/..."], id}` + `dataset_info.json` (sharegpt formatting, OpenAI-style tags,
  *   `file_name: "data"`, a folder LLaMA-Factory loads whole); images under `images/` (paths are relative
  *   to the dataset_dir, LLaMA-Factory's default `media_dir`).
- * - `swift`: `data/train-*.jsonl` rows `{messages, images, objects: {ref, bbox, bbox_type}}`; the user turn
- *   holds `<image>` (and `<ref-object>` for the grounding query), the answer holds one `<bbox>` per point,
- *   `bbox` are points `[x, y]` in px of the original image (`real`) or `norm1`.
+ * - `swift`: `data/train-*.jsonl` rows `{messages, images, id, solution}`; answers already in the model's frame
+ *   (no `objects`, which swift's template would rewrite into `<|box_start|>` tokens); `solution` = reward ground truth.
  * - `trl`: `data/train-*.parquet`, conversational prompt-completion with content-part lists
  *   (`[{type: "image", text: null}, {type: "text", text}]`), an `images` column of `Image` structs, and
  *   `ground_truth` (the reward's JSON) so the same file serves SFTTrainer and GRPOTrainer.
@@ -22,8 +23,6 @@
  */
 import { createHash } from 'node:crypto';
 import tarStream from 'tar-stream';
-import type { Action } from '../../core/actions.js';
-import { formatActions } from '../../score/dialects.js';
 import type { ExportContext } from './index.js';
 import { imageList, int64, list, str, struct, writeParquet } from './parquet.js';
 import type { ExportSample } from './samples.js';
@@ -45,7 +44,7 @@ export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
   for (let i = 0; i < parts.length; i++) {
     const rows = [];
     for (const s of parts[i]!) {
-      const img = await ctx.copyImage(s.image, s.image);
+      const img = await ctx.copyImage(s.image, s.image, s.fileSize);
       rows.push({
         messages: [
           { role: 'user', content: `<image>${s.prompt}` },
@@ -68,50 +67,25 @@ export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
   await ctx.write('dataset_info.json', JSON.stringify(info, null, 2) + '\n');
 }
 
-/** Answer text with `<bbox>` in place of every point, and the points (swift `objects.bbox`). */
-function swiftAnswer(s: ExportSample, ctx: ExportContext): { text: string; points: Array<[number, number]> } {
-  const points: Array<[number, number]> = [];
-  const take = (p: [number, number]): [number, number] => {
-    points.push(p);
-    return p;
-  };
-  // points in swift's space: real px of the original image, or norm1
-  const src: Action[] = ctx.coords.name === 'norm1' ? s.actions : s.actionsPx;
-  for (const a of src) {
-    if (a.type === 'drag') {
-      take(a.start);
-      take(a.end);
-    } else if (a.type !== 'type' && a.type !== 'refuse') take(a.point);
-  }
-  // every point becomes a marker; formatActions keeps action order, so the i-th <bbox> is points[i]
-  const M = -987654321;
-  const masked: Action[] = src.map((a) => {
-    if (a.type === 'drag') return { ...a, start: [M, 0], end: [M, 0] };
-    if (a.type === 'type' || a.type === 'refuse') return a;
-    return { ...a, point: [M, 0] };
-  });
-  let text = formatActions(masked, ctx.dialect, ctx.thinking ? s.reasoning : null);
-  text = text.replace(/\(\s*-987654321,\s*0\s*\)/g, '<bbox>');
-  return { text, points };
-}
-
-/** ms-swift: messages + images + `objects` (`<ref-object>`/`<bbox>` placeholders, points in `real` px or `norm1`); `solution` = reward ground truth. */
+/**
+ * ms-swift: `messages` + `images` + `solution` (the reward ground truth, for GRPO). The answer is written in
+ * the model's own frame (images already at the size swift's qwen-vl-utils `fetch_image` gives them, see
+ * train-settings.json), so no `objects`/`<bbox>`/`<ref-object>` are used: swift's grounding rewrite
+ * (`normalize_bbox` + `replace_bbox` -> `<|box_start|>(x,y)<|box_end|>`, swift/template/base.py L299-318 and
+ * templates/qwen.py L369-377) would change the action syntax the prompt describes.
+ */
 export async function writeSwift(ctx: ExportContext): Promise<void> {
   const parts = chunks(ctx.samples, ctx.shardSize);
   for (let i = 0; i < parts.length; i++) {
     const rows = [];
     for (const s of parts[i]!) {
-      const img = await ctx.copyImage(s.image, s.image);
-      const { text, points } = swiftAnswer(s, ctx);
-      const isG = s.kind === 'grounding';
-      const prompt = isG ? s.prompt.split(s.instruction).join('<ref-object>') : s.prompt;
+      const img = await ctx.copyImage(s.image, s.image, s.fileSize);
       rows.push({
         messages: [
-          { role: 'user', content: `<image>${prompt}` },
-          { role: 'assistant', content: text },
+          { role: 'user', content: `<image>${s.prompt}` },
+          { role: 'assistant', content: s.answer },
         ],
         images: [img],
-        objects: { ref: isG ? [s.instruction] : [], bbox: points, bbox_type: ctx.coords.name === 'norm1' ? 'norm1' : 'real' },
         id: s.key,
         solution: s.groundTruthJson,
       });

@@ -1,0 +1,96 @@
+/**
+ * The trainer settings an export depends on (`train-settings.json`, the dataset card, the end of the run):
+ * with them, the trainer's image preprocessing leaves every exported image at the size its coordinates
+ * refer to, and verl keeps every prompt.
+ *
+ * Settings per consumer (sources in export/consumers/preprocess.ts):
+ * - LLaMA-Factory YAML: `image_max_pixels`, `image_min_pixels`.
+ * - ms-swift environment: `MAX_PIXELS`, `MIN_PIXELS` (read by its qwen-vl-utils patch).
+ * - verl: `data.max_prompt_length` (largest image token count + prompt text, bounded by its UTF-8 bytes, + chat
+ *   template overhead), `data.image_patch_size`.
+ * - TRL (and any Hugging Face processor user: hf-imagefolder, webdataset): processor kwargs `min_pixels`, `max_pixels`.
+ */
+import type { ExportBudget } from './budget.js';
+import { imageTokens, qwenFetchImage, type Size } from './consumers/preprocess.js';
+import type { ExportSample } from './formats/samples.js';
+
+/** Tokens the chat template adds around one user turn with one image (system prompt, role tags, vision markers); an upper bound for Qwen-VL templates. */
+export const CHAT_TEMPLATE_TOKENS = 64;
+
+/** `train-settings.json`. */
+export interface TrainSettings {
+  format: 'uisynth-train-settings/1';
+  to: string;
+  model_family: string | null;
+  /** The export's pixel budget (null: images are exported at their source size and coordinates do not depend on the model's resize). */
+  pixel_budget: { factor: number; min_pixels: number; max_pixels: number; source: 'default' | 'flags' } | null;
+  /** Exported image sizes. */
+  images: { largest: Size; largest_area: number; smallest_area: number; max_image_tokens: number | null };
+  /** Upper bound on prompt tokens (image + text + template), the basis of verl's max_prompt_length. */
+  max_prompt_tokens: number | null;
+  llamafactory: { image_max_pixels: number; image_min_pixels: number } | null;
+  swift: { MAX_PIXELS: number; MIN_PIXELS: number } | null;
+  verl: { 'data.max_prompt_length': number; 'data.image_patch_size': number; 'data.image_key': 'images' } | null;
+  processor: { min_pixels: number; max_pixels: number } | null;
+}
+
+/** Upper bound on a sample's prompt tokens given the size the model sees (byte-level BPE never makes more tokens than UTF-8 bytes). */
+export function promptTokenBound(s: ExportSample, seen: Size, factor: number): number {
+  return imageTokens(seen, factor) + Buffer.byteLength(s.prompt, 'utf8') + CHAT_TEMPLATE_TOKENS;
+}
+
+/** The settings for an export of `to` with `budget` (null budget: only verl's prompt length, with Qwen2.5-VL's processor defaults). */
+export function trainSettings(to: string, family: string | null, budget: ExportBudget | null, samples: readonly ExportSample[]): TrainSettings {
+  let largest: Size = [0, 0];
+  let smallest = Infinity;
+  for (const s of samples) {
+    const a = s.fileSize[0] * s.fileSize[1];
+    if (a > largest[0] * largest[1]) largest = [s.fileSize[0], s.fileSize[1]];
+    smallest = Math.min(smallest, a);
+  }
+  if (!samples.length) smallest = 0;
+  const factor = budget?.factor ?? 28;
+  const proc = budget ?? { factor: 28, min_pixels: 4 * 28 * 28, max_pixels: 16384 * 28 * 28 };
+  let maxTokens = 0;
+  let maxImageTokens = 0;
+  for (const s of samples) {
+    const seen = qwenFetchImage(s.fileSize, proc);
+    maxImageTokens = Math.max(maxImageTokens, imageTokens(seen, factor));
+    maxTokens = Math.max(maxTokens, promptTokenBound(s, seen, factor));
+  }
+  const roundUp = (n: number, m: number): number => Math.ceil(n / m) * m;
+  const lfMax = budget ? budget.max_pixels : Math.max(largest[0] * largest[1], 1);
+  return {
+    format: 'uisynth-train-settings/1',
+    to,
+    model_family: family,
+    pixel_budget: budget ? { factor: budget.factor, min_pixels: budget.min_pixels, max_pixels: budget.max_pixels, source: budget.source } : null,
+    images: { largest, largest_area: largest[0] * largest[1], smallest_area: smallest, max_image_tokens: samples.length ? maxImageTokens : null },
+    max_prompt_tokens: samples.length ? maxTokens : null,
+    llamafactory: to === 'llamafactory' ? { image_max_pixels: lfMax, image_min_pixels: budget ? Math.min(budget.min_pixels, smallest) : 32 * 32 } : null,
+    swift: to === 'swift' && budget ? { MAX_PIXELS: budget.max_pixels, MIN_PIXELS: budget.min_pixels } : null,
+    verl: to === 'verl' ? { 'data.max_prompt_length': roundUp(Math.max(maxTokens, 1), 64), 'data.image_patch_size': factor / 2, 'data.image_key': 'images' } : null,
+    processor: budget && (to === 'trl' || to === 'hf-imagefolder' || to === 'webdataset') ? { min_pixels: budget.min_pixels, max_pixels: budget.max_pixels } : null,
+  };
+}
+
+/** Ready-to-paste fragments, one per trainer setting group present (title, language, text). */
+export function settingsFragments(t: TrainSettings): Array<{ title: string; lang: string; text: string }> {
+  const out: Array<{ title: string; lang: string; text: string }> = [];
+  if (t.llamafactory)
+    out.push({ title: 'LLaMA-Factory (training YAML)', lang: 'yaml', text: `image_max_pixels: ${t.llamafactory.image_max_pixels}\nimage_min_pixels: ${t.llamafactory.image_min_pixels}` });
+  if (t.swift) out.push({ title: 'ms-swift (environment)', lang: 'bash', text: `MAX_PIXELS=${t.swift.MAX_PIXELS} MIN_PIXELS=${t.swift.MIN_PIXELS} swift sft ...` });
+  if (t.verl)
+    out.push({
+      title: 'verl (overrides)',
+      lang: 'bash',
+      text: `data.max_prompt_length=${t.verl['data.max_prompt_length']} data.image_patch_size=${t.verl['data.image_patch_size']} data.image_key=images`,
+    });
+  if (t.processor)
+    out.push({
+      title: 'Processor (TRL / transformers)',
+      lang: 'python',
+      text: `processor = AutoProcessor.from_pretrained(model_id, min_pixels=${t.processor.min_pixels}, max_pixels=${t.processor.max_pixels})`,
+    });
+  return out;
+}

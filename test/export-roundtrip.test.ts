@@ -1,0 +1,288 @@
+/**
+ * Exports are right where the model sees them: every exported file is read back as its consumer reads it,
+ * the consumer's transcribed preprocessing (export/consumers/preprocess.ts) gives the image size the model
+ * sees, the consumer's parser (score/dialects.ts; UI-TARS' own parser for the uitars dialect) reads the gold
+ * answer, and the answer mapped back to the source image must land in the record's own targets — at the
+ * trainer's default settings, at the settings of train-settings.json, and at two non-default pixel budgets.
+ * Perturbed answers and changed settings must fail.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import tarStream from 'tar-stream';
+import { parquetReadObjects } from 'hyparquet';
+import { runExport, type ExportManifest } from '../export/formats/index.js';
+import type { ExportSample } from '../export/formats/samples.js';
+import { MODEL_VISION } from '../export/budget.js';
+import { checkSample, consumerViews, type ConsumerView } from '../export/roundtrip.js';
+import type { TrainSettings } from '../export/train-settings.js';
+import { parseUitars } from '../export/consumers/uitars-parser.js';
+import { llamaFactorySeen, LLAMAFACTORY_DEFAULTS } from '../export/consumers/preprocess.js';
+import { resolveCoords } from '../export/coords.js';
+import { reward } from '../score/reward.js';
+import { formatActions, parseCompletion, type Dialect } from '../score/dialects.js';
+import { readRecords } from '../export/read.js';
+import type { Action } from '../core/actions.js';
+import type { UisynthRecord } from '../core/schema.js';
+import { makeDataset } from './formats-fixtures.js';
+
+let base: string;
+const recs = new Map<string, UisynthRecord>();
+const DATA = { grounding: '', captcha: '' };
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'uisynth-roundtrip-'));
+  DATA.grounding = join(base, 'ground');
+  DATA.captcha = join(base, 'captcha');
+  // a desktop screenshot larger than LLaMA-Factory's default 768*768 and a tall phone screenshot; small CAPTCHAs (grown to min_pixels)
+  await makeDataset('grounding', DATA.grounding, 2, 2, [[1440, 900], [1080, 2340]]);
+  await makeDataset('captcha', DATA.captcha, 3, 3);
+  for (const d of [DATA.grounding, DATA.captcha]) for await (const { record } of readRecords(d)) recs.set(record.id, record);
+});
+
+/** One exported sample as read back from the written files. */
+interface Row {
+  id: string;
+  qid: string | null;
+  answer: string | null;
+  groundTruth: string | null;
+  prompt: string;
+  image: Buffer;
+}
+
+const jsonl = (t: string): any[] => t.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const dec = (v: unknown): string => (typeof v === 'string' ? v : Buffer.from(v as Uint8Array).toString('utf8'));
+const ab = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+
+async function files(dir: string, ext: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith(ext)).sort().map((f) => join(dir, f));
+}
+
+/** The id / qid of an exported key (`<record id>-<qid>` for grounding). */
+function splitKey(key: string): { id: string; qid: string | null } {
+  if (recs.has(key)) return { id: key, qid: null };
+  const m = /^(.*)-(q\d+)$/.exec(key)!;
+  return { id: m[1]!, qid: m[2]! };
+}
+
+async function untar(buf: Buffer): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const ex = tarStream.extract();
+  await new Promise<void>((resolve, reject) => {
+    ex.on('entry', (h, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (c: unknown) => void parts.push(c as Buffer));
+      stream.on('end', () => {
+        out.set(h.name, Buffer.concat(parts));
+        next();
+      });
+    });
+    ex.on('finish', resolve);
+    ex.on('error', reject);
+    Readable.from(buf).pipe(ex);
+  });
+  return out;
+}
+
+/** Read an export the way its consumer does (rows, answers, ground truths, image bytes). */
+async function readBack(out: string, to: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  if (to === 'llamafactory' || to === 'swift') {
+    for (const f of await files(join(out, 'data'), '.jsonl'))
+      for (const r of jsonl(await readFile(f, 'utf8')))
+        rows.push({ ...splitKey(r.id), answer: r.messages[1].content, groundTruth: r.solution ?? null, prompt: r.messages[0].content, image: await readFile(join(out, r.images[0])) });
+  } else if (to === 'trl' || to === 'verl') {
+    for (const f of await files(join(out, 'data'), '.parquet')) {
+      const buf = await readFile(f);
+      const objs = (await parquetReadObjects({ file: ab(buf), utf8: false })) as any[];
+      for (const o of objs) {
+        if (to === 'trl')
+          rows.push({ ...splitKey(dec(o.id)), answer: dec(o.completion[0].content[0].text), groundTruth: dec(o.ground_truth), prompt: dec(o.prompt[0].content[1].text), image: Buffer.from(o.images[0].bytes) });
+        else {
+          const id = dec(o.extra_info.id);
+          const qid = o.extra_info.qid === null || o.extra_info.qid === undefined ? null : dec(o.extra_info.qid);
+          rows.push({ id, qid, answer: dec(o.extra_info.answer), groundTruth: dec(o.reward_model.ground_truth), prompt: dec(o.prompt[0].content), image: Buffer.from(o.images[0].bytes) });
+        }
+      }
+    }
+  } else if (to === 'screenspot') {
+    for (const gt of ['positive', 'negative'])
+      for (const f of await files(join(out, 'annotations', gt), '.json'))
+        for (const r of JSON.parse(await readFile(f, 'utf8')))
+          rows.push({ ...splitKey(r.id), answer: null, groundTruth: null, prompt: r.instruction, image: await readFile(join(out, 'images', r.img_filename)) });
+  } else if (to === 'hf-imagefolder') {
+    for (const r of jsonl(await readFile(join(out, 'train', 'metadata.jsonl'), 'utf8')))
+      for (const s of r.samples) rows.push({ id: r.id, qid: s.qid, answer: s.answer, groundTruth: s.ground_truth, prompt: s.prompt, image: await readFile(join(out, 'train', r.file_name)) });
+  } else if (to === 'webdataset') {
+    for (const f of await files(out, '.tar')) {
+      const entries = await untar(await readFile(f));
+      for (const [name, data] of entries) {
+        if (!name.endsWith('.json')) continue;
+        const j = JSON.parse(data.toString('utf8'));
+        for (const s of j.samples) rows.push({ id: j.id, qid: s.qid, answer: s.answer, groundTruth: s.ground_truth, prompt: s.prompt, image: entries.get(name.replace(/\.json$/, '.png'))! });
+      }
+    }
+  }
+  return rows;
+}
+
+/** A read-back row as the round-trip checker's sample: geometry from the SOURCE record, sizes from the written image. */
+async function asSample(r: Row, m: ExportManifest): Promise<ExportSample> {
+  const rec = recs.get(r.id)!;
+  const meta = await sharp(r.image).metadata();
+  const size: [number, number] = [rec.image.width, rec.image.height];
+  let bbox = null;
+  let actionsPx: Action[] = [];
+  let refusal = false;
+  if (rec.kind === 'grounding') {
+    const q = rec.queries.find((x) => x.qid === r.qid)!;
+    const t = q.tid === null ? null : rec.targets.find((x) => x.tid === q.tid)!;
+    bbox = t ? t.bbox : null;
+    refusal = t === null;
+    actionsPx = t ? [{ type: 'click', point: t.point }] : [{ type: 'refuse' }];
+  } else actionsPx = rec.solution.actions;
+  return {
+    key: r.qid ? `${r.id}-${r.qid}` : r.id,
+    record: rec,
+    kind: rec.kind,
+    qid: r.qid,
+    style: '',
+    image: rec.image.path,
+    size,
+    fileSize: [meta.width!, meta.height!],
+    coords: resolveCoords(m.coords, size),
+    instruction: '',
+    prompt: r.prompt,
+    answer: r.answer ?? '',
+    actions: [],
+    actionsPx,
+    refusal,
+    bbox,
+    reasoning: null,
+    groundTruth: (r.groundTruth ? JSON.parse(r.groundTruth) : null) as ExportSample['groundTruth'],
+    groundTruthJson: r.groundTruth ?? '',
+  };
+}
+
+/** An answer moved out of its targets, in the same frame and dialect: points 45% of the image further, or the order reversed. */
+function perturb(s: ExportSample, dialect: Dialect): string {
+  const acts = parseCompletion(s.answer, { grounding: s.kind === 'grounding' });
+  if (s.refusal) return formatActions([{ type: 'click', point: acts.length ? [1, 1] : [1, 1] }], dialect);
+  if (acts.length > 1 && acts.some((a) => a.type !== acts[0]!.type)) return formatActions([...acts].reverse(), dialect);
+  const w = s.coords.space === 'relative' ? (s.coords.normalized_by ?? 1) : s.fileSize[0];
+  const shift = (p: [number, number]): [number, number] => [(p[0] + 0.45 * w) % w, p[1]];
+  return formatActions(
+    acts.map((a) => (a.type === 'drag' ? { ...a, start: shift(a.start), end: shift(a.end) } : a.type === 'type' || a.type === 'refuse' ? a : { ...a, point: shift(a.point) })),
+    dialect,
+  );
+}
+
+interface Case {
+  to: string;
+  kind: 'grounding' | 'captcha';
+  family: string;
+  budget: { maxPixels?: number; pixelBudget?: number } | null;
+}
+
+const TO = ['llamafactory', 'swift', 'trl', 'verl', 'screenspot', 'webdataset', 'hf-imagefolder'] as const;
+/** The exporter's default budget and two non-default ones (a token budget and a pixel budget). */
+const BUDGETS = [null, { pixelBudget: 1280 }, { maxPixels: 2_000_000 }];
+const CASES: Case[] = [];
+for (const to of TO)
+  for (const kind of ['grounding', 'captcha'] as const) {
+    if (to === 'screenspot' && kind === 'captcha') continue;
+    for (const budget of to === 'screenspot' ? [null] : BUDGETS) CASES.push({ to, kind, family: 'qwen2.5-vl', budget });
+  }
+// UI-TARS-1.5 (its own parser, Action: prefix, blank-line separator) and Qwen3-VL (factor 32, 0-1000)
+for (const to of ['llamafactory', 'verl', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: null });
+for (const to of ['trl', 'llamafactory'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
+
+const label = (c: Case): string => `${c.to} ${c.kind} ${c.family} ${c.budget ? JSON.stringify(c.budget) : 'default budget'}`;
+const figures: Record<string, { checked: number; ok: number }> = {};
+
+async function exportCase(c: Case, i: number): Promise<{ out: string; m: ExportManifest; settings: TrainSettings; samples: ExportSample[] }> {
+  const out = join(base, 'x', `${i}`);
+  await runExport({ dataDir: DATA[c.kind], to: c.to, out, modelFamily: c.family, ...(c.budget ?? {}) });
+  const m = JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest;
+  const settings = JSON.parse(await readFile(join(out, 'train-settings.json'), 'utf8')) as TrainSettings;
+  const samples = await Promise.all((await readBack(out, c.to)).map((r) => asSample(r, m)));
+  return { out, m, settings, samples };
+}
+
+describe('round trip through every consumer (read back from the written files)', () => {
+  it.each(CASES.map((c, i) => [label(c), c, i] as const))('%s', async (_l, c, i) => {
+    const { m, settings, samples } = await exportCase(c, i);
+    expect(samples.length).toBe(m.counts.samples);
+    expect(samples.length).toBeGreaterThan(0);
+    const views = consumerViews(c.to, MODEL_VISION[c.family]!, settings);
+    for (const v of views) {
+      // trainer defaults are only promised for the budget the exporter chose
+      const must = v.setting === 'card' || c.budget === null;
+      const misses = samples.map((s) => [s.key, checkSample(s, v, m.dialect)] as const).filter(([, why]) => why !== null);
+      const f = (figures[`${c.to}@${v.setting}`] ??= { checked: 0, ok: 0 });
+      f.checked += samples.length;
+      f.ok += samples.length - misses.length;
+      if (must) expect(misses, `${v.consumer}@${v.setting}`).toEqual([]);
+      // perturbed answers (shifted out of the box, wrong order, a click for a refusal) fail in every path
+      if (!v.screenspot)
+        for (const s of samples) {
+          const bad = perturb(s, m.dialect);
+          expect(checkSample(s, v, m.dialect, bad), `${s.key}: ${bad}`).not.toBeNull();
+          if (s.groundTruthJson) expect(reward(s.groundTruthJson, bad)).toBe(0);
+        }
+    }
+    // the manifest records the same round trip
+    expect(m.roundtrip.checked).toBeGreaterThan(0);
+    for (const [k, v] of Object.entries(m.roundtrip.by_consumer)) if (k.endsWith('@card') || c.budget === null) expect(v.ok, k).toBe(v.checked);
+    // the uitars answers are read by UI-TARS' own parser
+    if (m.dialect === 'uitars') for (const s of samples) expect(() => parseUitars(s.answer, { height: s.fileSize[1], width: s.fileSize[0] })).not.toThrow();
+  });
+
+  it('changing a card setting breaks the round trip (the settings are load-bearing)', async () => {
+    const mk = async (c: Case, i: number) => exportCase(c, 1000 + i);
+    const cases: Array<[Case, (t: TrainSettings) => void]> = [
+      [{ to: 'llamafactory', kind: 'grounding', family: 'qwen2.5-vl', budget: { maxPixels: 2_000_000 } }, (t) => void (t.llamafactory!.image_max_pixels = LLAMAFACTORY_DEFAULTS.image_max_pixels)],
+      [{ to: 'swift', kind: 'grounding', family: 'qwen2.5-vl', budget: null }, (t) => void (t.swift!.MAX_PIXELS = 200704)],
+      [{ to: 'swift', kind: 'captcha', family: 'qwen2.5-vl', budget: null }, (t) => void (t.swift!.MIN_PIXELS = 200704)],
+      [{ to: 'verl', kind: 'grounding', family: 'qwen2.5-vl', budget: null }, (t) => void (t.verl!['data.max_prompt_length'] = 512)],
+      [{ to: 'verl', kind: 'captcha', family: 'qwen2.5-vl', budget: null }, (t) => void (t.verl!['data.image_patch_size'] = 16)],
+      [{ to: 'trl', kind: 'grounding', family: 'qwen2.5-vl', budget: null }, (t) => void (t.processor!.max_pixels = 200704)],
+    ];
+    for (let i = 0; i < cases.length; i++) {
+      const [c, change] = cases[i]!;
+      const { m, settings, samples } = await mk(c, i);
+      const card = consumerViews(c.to, MODEL_VISION[c.family]!, settings).find((v) => v.setting === 'card')!;
+      expect(samples.every((s) => checkSample(s, card, m.dialect) === null), label(c)).toBe(true);
+      const changed = structuredClone(settings);
+      change(changed);
+      const v2 = consumerViews(c.to, MODEL_VISION[c.family]!, changed).find((v) => v.setting === 'card') as ConsumerView;
+      expect(samples.some((s) => checkSample(s, v2, m.dialect) !== null), `${label(c)} with a changed setting`).toBe(true);
+    }
+  });
+
+  it('LLaMA-Factory: Qwen2VLPlugin preprocessing at its defaults shrinks 1440x900 to 971x607 (the issue\'s example), the exported 952x588 stays', () => {
+    const proc = { factor: 28, min_pixels: 3136, max_pixels: 12845056 };
+    expect(llamaFactorySeen([1440, 900], LLAMAFACTORY_DEFAULTS, proc)).toEqual([980, 616]);
+    expect(llamaFactorySeen([952, 588], LLAMAFACTORY_DEFAULTS, proc)).toEqual([952, 588]);
+  });
+
+  it('UI-TARS parser (transcribed): Action: is required, actions split on a blank line, a single newline merges them', () => {
+    const o = { height: 224, width: 364 };
+    expect(() => parseUitars("click(start_box='(10,20)')", o)).toThrow(/Action:/);
+    const two = parseUitars("Action: click(start_box='(10,20)')\n\ntype(content='it\\'s')", o);
+    expect(two.map((a) => a.action_type)).toEqual(['click', 'type']);
+    expect(two[1]!.action_inputs.content).toBe("it's");
+    expect(two[0]!.action_inputs.start_box).toEqual([10 / 364, 20 / 224, 10 / 364, 20 / 224]);
+    const merged = parseUitars("Action: click(start_box='(10,20)')\ntype(content='ab')", o);
+    expect(merged.map((a) => a.action_type)).toEqual(['type']);
+  });
+
+  it('prints figures', () => {
+    // eslint-disable-next-line no-console
+    console.log(Object.entries(figures).map(([k, v]) => `${k}: ${v.ok}/${v.checked}`).join('\n'));
+    expect(Object.keys(figures).length).toBeGreaterThan(0);
+  });
+});
