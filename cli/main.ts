@@ -437,12 +437,30 @@ function buildProgram(argv: string[]): Command {
 
   program
     .command('gallery')
-    .description('serve a browser gallery of a dataset (or a folder of datasets) on 127.0.0.1')
+    .description('serve a browser gallery of a dataset (or a folder of datasets) on 127.0.0.1: filters, record view, stats, evaluation')
     .argument('<dir>', 'dataset directory, or a directory whose subdirectories are datasets')
     .option('--port <n>', 'port (0 picks a free one)', '8765')
-    .action(async (dir: string, o: { port: string }) => {
+    .option('--predictions <file>', 'score these predictions (the `score` JSONL) and show verdicts, reasons and pass@1')
+    .addOption(new Option('--coords <space>', 'coordinate convention of --predictions (as for `score`)').choices([...COORD_CHOICES]).default('abs'))
+    .option('--model-family <name>', 'take --coords from a model family preset (as for `score`)')
+    .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
+    .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
+    .option('--thumb-dir <dir>', 'thumbnail cache (default $XDG_CACHE_HOME/uisynth/thumbs)')
+    .action(async (dir: string, o: { port: string; predictions?: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; thumbDir?: string }, cmd: Command) => {
       const { serveGallery } = await import('../gallery/server.js');
-      const srv = await serveGallery(dir, intOpt('--port', o.port, 0, 65535));
+      let coords = o.coords;
+      if (o.modelFamily !== undefined) {
+        const { MODEL_FAMILIES } = await import('../export/formats/index.js');
+        const fam = MODEL_FAMILIES[o.modelFamily];
+        if (!fam) throw new UsageError(`--model-family: unknown family "${o.modelFamily}" (choose from ${Object.keys(MODEL_FAMILIES).join(', ')})`, '--model-family');
+        if (cmd.getOptionValueSource('coords') === 'default') coords = fam.coords;
+      }
+      const srv = await serveGallery(dir, {
+        port: intOpt('--port', o.port, 0, 65535),
+        predictions: o.predictions,
+        coords: coordsOpt(coords, o.maxPixels, o.minPixels),
+        thumbDir: o.thumbDir,
+      });
       process.stdout.write(`gallery: ${srv.url}  (Ctrl-C to stop)\n`);
       await new Promise<void>(() => {});
     });
