@@ -9,6 +9,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, EnvironmentError } from '../core/errors.js';
@@ -23,6 +24,17 @@ import { validateDataset } from '../export/validate.js';
 import { InternalError, ioFault } from '../export/faults.js';
 import { generatorFingerprint } from '../export/fingerprint.js';
 import { scoreDataset } from '../score/dataset.js';
+
+/** Write `file` through a temporary sibling and a rename, so a failed write never leaves half a file. */
+async function writeFileAtomic(file: string, body: string): Promise<void> {
+  const tmp = `${file}.partial`;
+  try {
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  } catch (e) {
+    throw new EnvironmentError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (check the directory exists, is writable and the disk has space)`);
+  }
+}
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The package version (package.json). */
@@ -381,18 +393,39 @@ function buildProgram(argv: string[]): Command {
         .choices([...COORD_CHOICES])
         .default('abs'),
     )
+    .option('--model-family <name>', 'take --coords from a model family preset (qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl); an explicit --coords wins')
     .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
     .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
+    .option('--per-item <file>', 'write one JSON line per item: id, qid, type, platform, locale, family, verdict, reason, output, actions (image px)')
     .option('--json', 'print the report as JSON')
-    .action(async (dir: string, o: { predictions: string; coords: string; maxPixels?: string; minPixels?: string; json?: boolean }) => {
-      const r = await scoreDataset(dir, o.predictions, coordsOpt(o.coords, o.maxPixels, o.minPixels));
+    .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; perItem?: string; json?: boolean }, cmd: Command) => {
+      let coords = o.coords;
+      if (o.modelFamily !== undefined) {
+        const { MODEL_FAMILIES } = await import('../export/formats/index.js');
+        const fam = MODEL_FAMILIES[o.modelFamily];
+        if (!fam) throw new UsageError(`--model-family: unknown family "${o.modelFamily}" (choose from ${Object.keys(MODEL_FAMILIES).join(', ')})`, '--model-family');
+        if (cmd.getOptionValueSource('coords') === 'default') coords = fam.coords;
+      }
+      const lines: string[] = [];
+      const r = await scoreDataset(dir, o.predictions, coordsOpt(coords, o.maxPixels, o.minPixels), o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
+      if (o.perItem) await writeFileAtomic(o.perItem, lines.join('\n') + (lines.length ? '\n' : ''));
+      for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
       if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else {
-        process.stdout.write(`${'type'.padEnd(36)} ${'n'.padStart(6)} ${'correct'.padStart(8)} ${'missing'.padStart(8)} pass@1\n`);
-        for (const [k, t] of Object.entries(r.by_type))
-          process.stdout.write(`${k.padEnd(36)} ${String(t.n).padStart(6)} ${String(t.correct).padStart(8)} ${String(t.missing).padStart(8)} ${(t.pass_at_1 * 100).toFixed(2)}%\n`);
+        const table = (title: string, m: Record<string, { n: number; correct: number; missing: number; pass_at_1: number }>): void => {
+          process.stdout.write(`${title.padEnd(36)} ${'n'.padStart(6)} ${'correct'.padStart(8)} ${'missing'.padStart(8)} pass@1\n`);
+          for (const [k, t] of Object.entries(m))
+            process.stdout.write(`${k.padEnd(36)} ${String(t.n).padStart(6)} ${String(t.correct).padStart(8)} ${String(t.missing).padStart(8)} ${(t.pass_at_1 * 100).toFixed(2)}%\n`);
+        };
+        table('type', r.by_type);
         process.stdout.write(`${'overall'.padEnd(36)} ${String(r.items).padStart(6)} ${String(r.correct).padStart(8)} ${String(r.missing).padStart(8)} ${(r.pass_at_1 * 100).toFixed(2)}%\n`);
+        for (const [title, m] of [['platform', r.by_platform], ['locale', r.by_locale], ['family', r.by_family], ['style', r.by_style]] as const) {
+          if (Object.keys(m).length < 2) continue;
+          process.stdout.write('\n');
+          table(title, m);
+        }
         if (r.unknown_predictions) process.stdout.write(`note: ${r.unknown_predictions} prediction(s) match no item and were ignored\n`);
+        if (o.perItem) process.stdout.write(`per-item verdicts: ${o.perItem}\n`);
       }
     });
 
@@ -444,12 +477,30 @@ function buildProgram(argv: string[]): Command {
 
   program
     .command('gallery')
-    .description('serve a browser gallery of a dataset (or a folder of datasets) on 127.0.0.1')
+    .description('serve a browser gallery of a dataset (or a folder of datasets) on 127.0.0.1: filters, record view, stats, evaluation')
     .argument('<dir>', 'dataset directory, or a directory whose subdirectories are datasets')
     .option('--port <n>', 'port (0 picks a free one)', '8765')
-    .action(async (dir: string, o: { port: string }) => {
+    .option('--predictions <file>', 'score these predictions (the `score` JSONL) and show verdicts, reasons and pass@1')
+    .addOption(new Option('--coords <space>', 'coordinate convention of --predictions (as for `score`)').choices([...COORD_CHOICES]).default('abs'))
+    .option('--model-family <name>', 'take --coords from a model family preset (as for `score`)')
+    .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
+    .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
+    .option('--thumb-dir <dir>', 'thumbnail cache (default $XDG_CACHE_HOME/uisynth/thumbs)')
+    .action(async (dir: string, o: { port: string; predictions?: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; thumbDir?: string }, cmd: Command) => {
       const { serveGallery } = await import('../gallery/server.js');
-      const srv = await serveGallery(dir, intOpt('--port', o.port, 0, 65535));
+      let coords = o.coords;
+      if (o.modelFamily !== undefined) {
+        const { MODEL_FAMILIES } = await import('../export/formats/index.js');
+        const fam = MODEL_FAMILIES[o.modelFamily];
+        if (!fam) throw new UsageError(`--model-family: unknown family "${o.modelFamily}" (choose from ${Object.keys(MODEL_FAMILIES).join(', ')})`, '--model-family');
+        if (cmd.getOptionValueSource('coords') === 'default') coords = fam.coords;
+      }
+      const srv = await serveGallery(dir, {
+        port: intOpt('--port', o.port, 0, 65535),
+        predictions: o.predictions,
+        coords: coordsOpt(coords, o.maxPixels, o.minPixels),
+        thumbDir: o.thumbDir,
+      });
       process.stdout.write(`gallery: ${srv.url}  (Ctrl-C to stop)\n`);
       await new Promise<void>(() => {});
     });

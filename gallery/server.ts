@@ -1,23 +1,47 @@
 /**
- * Gallery server: a static page plus the dataset files, on 127.0.0.1 only (DESIGN.md "Scale and
- * reliability": the gallery binds to loopback and serves only files inside the dataset root).
+ * Gallery server (issue 14): the page, its scripts, and a JSON API over a server-side index of the
+ * dataset(s) (gallery/catalog.ts). Listens on 127.0.0.1 only.
  *
- * Routes: `/` the page; `/api/datasets` the datasets under the root (the root itself when it holds a
- * manifest.json, else its direct subdirectories that do); `/data/<n>/<path>` a file inside dataset n.
+ * Security (item 6): the page is static and fills every dataset value in as text (no HTML built from
+ * data); every response carries a strict Content-Security-Policy (scripts only from this origin, no inline
+ * script or style, no plugins, no framing); requests whose `Host` header is not this server's loopback
+ * address are refused (DNS rebinding); only files allowed by gallery/files.ts are read.
+ *
+ * Routes (all GET):
+ * - `/`, `/app.js`, `/app.css`: the page; `/vendor/chart.umd.min.js`: Chart.js from node_modules.
+ * - `/api/datasets`: `[{n, name, kind, records, eval}]`.
+ * - `/api/query?ds=N&<facet>=v…&q=text&offset=&limit=`: `{total, all, facets, items, eval}` (one page).
+ * - `/api/record?ds=N&i=I&<filter>`: the record, its place in the filtered list (prev/next), its verdicts.
+ * - `/api/stats?ds=N&<filter>`: facet counts, point heatmap, answer position per CAPTCHA type.
+ * - `/thumb/N/I`, `/image/N/I`: record I's thumbnail (WebP) and full image.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, resolve, sep, extname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.js';
+import { Catalog, FACETS, parseFilter, type Entry, type QueryResult } from './catalog.js';
+import { imageFile, RefusedPath } from './files.js';
+import { defaultThumbDir, thumbnail } from './thumbs.js';
+import { scoreDataset, type ItemVerdict, type ScoreReport, type TypeScore } from '../score/dataset.js';
+import type { CoordConvention } from '../export/coords.js';
 
-const PAGE = join(dirname(fileURLToPath(import.meta.url)), 'index.html');
-const TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.jsonl': 'application/x-ndjson; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
+const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
+const CHART_JS = join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: join(PAGE_DIR, 'index.html'), type: 'text/html; charset=utf-8' },
+  '/index.html': { file: join(PAGE_DIR, 'index.html'), type: 'text/html; charset=utf-8' },
+  '/app.js': { file: join(PAGE_DIR, 'app.js'), type: 'text/javascript; charset=utf-8' },
+  '/app.css': { file: join(PAGE_DIR, 'app.css'), type: 'text/css; charset=utf-8' },
+  '/vendor/chart.umd.min.js': { file: CHART_JS, type: 'text/javascript; charset=utf-8' },
 };
+
+/** The Content-Security-Policy of every response. */
+export const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Datasets below `root`: `[{name, dir}]`. Throws UsageError when there are none. */
 export function findDatasets(root: string): Array<{ name: string; dir: string }> {
@@ -27,51 +51,213 @@ export function findDatasets(root: string): Array<{ name: string; dir: string }>
   const out = readdirSync(abs)
     .sort()
     .filter((d) => existsSync(join(abs, d, 'manifest.json')))
-    .map((d) => ({ name: d, dir: join(abs, d) }));
+    .map((d) => ({ name: d, dir: realpathSync(join(abs, d)) }));
   if (out.length === 0) throw new UsageError(`DIR: no manifest.json in ${root} or its subdirectories (generate data first, e.g. npm run demo)`, 'DIR');
   return out;
 }
 
-/** Start the gallery. `port` 0 picks a free port. Resolves once listening. */
-export async function serveGallery(root: string, port: number): Promise<{ url: string; server: Server }> {
-  const sets = findDatasets(root);
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const send = (code: number, body: string, type = 'text/plain; charset=utf-8'): void => {
-      res.writeHead(code, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(body);
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
-    if (url.pathname === '/' || url.pathname === '/index.html') return send(200, readFileSync(PAGE, 'utf8'), TYPES['.html']);
-    if (url.pathname === '/api/datasets')
-      return send(200, JSON.stringify(sets.map((s, i) => ({ n: i, name: s.name, manifest: JSON.parse(readFileSync(join(s.dir, 'manifest.json'), 'utf8')) }))), TYPES['.json']);
-    const m = /^\/data\/(\d+)\/(.+)$/.exec(url.pathname);
-    if (m) {
-      const set = sets[Number(m[1])];
-      if (!set) return send(404, 'no such dataset');
-      const file = resolve(set.dir, decodeURIComponent(m[2]!));
-      if (!file.startsWith(set.dir + sep) || !existsSync(file)) return send(404, 'not found');
-      let real: string;
+/** Options of {@link serveGallery}. */
+export interface GalleryOptions {
+  /** Port; 0 picks a free one. */
+  port: number;
+  /** Predictions JSONL to score and show (score/dataset.ts format); applied to every dataset whose ids match. */
+  predictions?: string;
+  /** Coordinate convention of the predictions (default abs). */
+  coords?: string | CoordConvention;
+  /** Thumbnail cache directory (default gallery/thumbs.ts `defaultThumbDir`). */
+  thumbDir?: string;
+}
+
+interface Loaded {
+  name: string;
+  dir: string;
+  kind: string;
+  catalog: Catalog;
+  /** The `uisynth score` report for the predictions, or null. */
+  report: ScoreReport | null;
+  /** Why predictions did not apply to this dataset, or null. */
+  evalNote: string | null;
+}
+
+/** Pass@1 per type over the verdicts of the given entries. */
+function passByType(entries: Entry[]): { items: number; correct: number; pass_at_1: number; by_type: Record<string, TypeScore> } {
+  const by: Record<string, TypeScore> = {};
+  let items = 0;
+  let correct = 0;
+  for (const e of entries)
+    for (const v of e.verdicts ?? []) {
+      const t = (by[v.type] ??= { n: 0, correct: 0, missing: 0, pass_at_1: 0 });
+      t.n++;
+      items++;
+      if (v.verdict === 'pass') (t.correct++, correct++);
+      if (v.verdict === 'missing') t.missing++;
+    }
+  for (const t of Object.values(by)) t.pass_at_1 = t.n ? t.correct / t.n : 0;
+  return { items, correct, pass_at_1: items ? correct / items : 0, by_type: Object.fromEntries(Object.entries(by).sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+/**
+ * Index the dataset(s) under `root` and start the gallery.
+ * @returns the URL (`http://127.0.0.1:PORT/`) and the server; resolves once listening
+ * @throws UsageError for a missing dataset, a bad predictions file, or a port in use
+ */
+export async function serveGallery(root: string, portOrOpts: number | GalleryOptions): Promise<{ url: string; server: Server }> {
+  const o: GalleryOptions = typeof portOrOpts === 'number' ? { port: portOrOpts } : portOrOpts;
+  const thumbDir = o.thumbDir ?? defaultThumbDir();
+  const sets: Loaded[] = [];
+  for (const s of findDatasets(root)) {
+    let manifest: { kind?: string; shards?: unknown };
+    try {
+      manifest = JSON.parse(await readFile(join(s.dir, 'manifest.json'), 'utf8')) as typeof manifest;
+    } catch (e) {
+      throw new UsageError(`${join(s.dir, 'manifest.json')}: not valid JSON (${(e as Error).message})`, 'DIR');
+    }
+    const catalog = await Catalog.build(s.dir, { shards: Array.isArray(manifest.shards) ? (manifest.shards as Array<{ file: string }>) : [] });
+    let report: ScoreReport | null = null;
+    let evalNote: string | null = null;
+    if (o.predictions) {
+      const items: ItemVerdict[] = [];
       try {
-        real = realpathSync(file);
-      } catch {
-        return send(404, 'not found');
+        report = await scoreDataset(s.dir, o.predictions, o.coords ?? 'abs', (it) => void items.push(it));
+        catalog.attachVerdicts(items);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        if (/does not exist|not a file|not valid JSON|needs string|duplicate/.test(e.message)) throw e;
+        evalNote = e.message;
       }
-      if (!real.startsWith(set.dir + sep) || !statSync(real).isFile()) return send(404, 'not found');
-      res.writeHead(200, { 'content-type': TYPES[extname(real)] ?? 'application/octet-stream', 'content-length': statSync(real).size });
+    }
+    sets.push({ name: s.name, dir: s.dir, kind: typeof manifest.kind === 'string' ? manifest.kind : '?', catalog, report, evalNote });
+  }
+  if (o.predictions && sets.every((s) => !s.report)) throw new UsageError(sets[0]!.evalNote ?? '--predictions: no prediction matches', '--predictions');
+
+  let lastKey = '';
+  let lastResult: QueryResult | null = null;
+  const query = (set: Loaded, sp: URLSearchParams): QueryResult => {
+    const f = parseFilter(sp);
+    const key = `${sets.indexOf(set)}|${f.q}|${[...f.sel.entries()].map(([k, v]) => `${k}=${[...v].sort().join('\u0001')}`).join('&')}`;
+    if (key !== lastKey || !lastResult) {
+      lastResult = set.catalog.query(f);
+      lastKey = key;
+    }
+    return lastResult;
+  };
+
+  let allowedHosts = new Set<string>();
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const headers = {
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    };
+    const send = (code: number, body: string | Buffer, type = 'text/plain; charset=utf-8'): void => {
+      res.writeHead(code, { ...headers, 'content-type': type });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const json = (v: unknown): void => send(200, JSON.stringify(v), 'application/json; charset=utf-8');
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return send(421, 'unexpected Host header (the gallery answers only on its own loopback address)');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      return send(400, 'bad URL');
+    }
+    const st = STATIC[url.pathname];
+    if (st) return send(200, await readFile(st.file), st.type);
+    const sp = url.searchParams;
+    const setOf = (v: string | null | undefined): Loaded | undefined => (v !== null && v !== undefined && /^\d+$/.test(v) ? sets[Number(v)] : undefined);
+    if (url.pathname === '/api/datasets')
+      return json(sets.map((s, n) => ({ n, name: s.name, kind: s.kind, records: s.catalog.entries.length, eval: s.report, eval_note: s.evalNote })));
+    if (url.pathname === '/api/facets') return json(FACETS);
+    if (url.pathname === '/api/query' || url.pathname === '/api/stats') {
+      const set = setOf(sp.get('ds') ?? '0');
+      if (!set) return send(404, 'no such dataset');
+      const r = query(set, sp);
+      if (url.pathname === '/api/stats')
+        return json({ total: r.total, all: r.all, facets: r.facets, heatmap: set.catalog.heatmap(r.matches), heatmap_n: 32, answer_x_by_type: set.catalog.crossTab(r.matches, 'type', 'answer_x') });
+      const offset = Math.max(0, Number(sp.get('offset')) || 0);
+      const limit = Math.min(500, Math.max(0, Number(sp.get('limit') ?? 60) || 0));
+      const items = r.matches.slice(offset, offset + limit).map((i) => {
+        const e = set.catalog.entries[i]!;
+        const v = e.verdicts;
+        return {
+          i, id: e.id, kind: e.kind, title: e.title, subtitle: e.subtitle, error: e.error, image: e.image,
+          verdict: v ? (v.every((x) => x.verdict === 'pass') ? 'pass' : `${v.filter((x) => x.verdict === 'pass').length}/${v.length}`) : null,
+        };
+      });
+      const evalSummary = set.report ? passByType(r.matches.map((i) => set.catalog.entries[i]!)) : null;
+      return json({ total: r.total, all: r.all, offset, facets: r.facets, items, eval: evalSummary });
+    }
+    if (url.pathname === '/api/record') {
+      const set = setOf(sp.get('ds') ?? '0');
+      const i = Number(sp.get('i'));
+      const e = set && Number.isInteger(i) ? set.catalog.entries[i] : undefined;
+      if (!set || !e) return send(404, 'no such record');
+      const r = query(set, sp);
+      const pos = r.matches.indexOf(i);
+      const nav = { pos, total: r.total, prev: pos > 0 ? r.matches[pos - 1] : null, next: pos >= 0 && pos + 1 < r.matches.length ? r.matches[pos + 1] : null };
+      const where = { i, id: e.id, shard: set.catalog.shards[e.shard]?.file ?? null, line: e.line };
+      if (e.error) return json({ ...where, error: e.error, record: null, nav, verdicts: null });
+      let record: unknown = null;
+      let error: string | null = null;
+      try {
+        record = JSON.parse(await set.catalog.line(e));
+      } catch (err) {
+        error = `${where.shard}:${e.line}: cannot read the record (${(err as Error).message}); the shard changed since the gallery started?`;
+      }
+      return json({ ...where, error, record, nav, verdicts: e.verdicts });
+    }
+    const m = /^\/(thumb|image)\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (m) {
+      const set = sets[Number(m[2])];
+      const e = set?.catalog.entries[Number(m[3])];
+      if (!set || !e) return send(404, 'no such record');
+      if (!e.image) return send(404, 'record has no image');
+      let img;
+      try {
+        img = await imageFile(set.dir, e.image.path);
+      } catch (err) {
+        if (err instanceof RefusedPath) return send(403, `refused: ${err.message}`);
+        return send(404, `image missing (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
+      if (m[1] === 'image') {
+        res.writeHead(200, { ...headers, 'content-type': img.type, 'content-length': img.size, 'cache-control': 'private, max-age=60' });
+        if (req.method === 'HEAD') return void res.end();
+        createReadStream(img.path).pipe(res);
+        return;
+      }
+      let thumb: string;
+      try {
+        thumb = await thumbnail(img, thumbDir);
+      } catch (err) {
+        return send(422, `cannot make a thumbnail (${(err as Error).message})`);
+      }
+      res.writeHead(200, { ...headers, 'content-type': 'image/webp', 'cache-control': 'private, max-age=3600' });
       if (req.method === 'HEAD') return void res.end();
-      createReadStream(real).pipe(res);
+      createReadStream(thumb).pipe(res);
       return;
     }
     send(404, 'not found');
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      // Our bug: log the stack on the server, one line to the page.
+      process.stderr.write(`gallery: ${(e as Error).stack ?? String(e)}\n`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': CSP });
+      res.end('internal error (see the gallery terminal)');
+    });
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UsageError(`--port: ${port} is in use; pick another or --port 0`, '--port') : e),
+      fail(e.code === 'EADDRINUSE' ? new UsageError(`--port: ${o.port} is in use; pick another or --port 0`, '--port') : e),
     );
-    server.listen(port, '127.0.0.1', () => ok());
+    server.listen(o.port, '127.0.0.1', () => ok());
   });
   const addr = server.address();
-  const p = typeof addr === 'object' && addr ? addr.port : port;
+  const p = typeof addr === 'object' && addr ? addr.port : o.port;
+  allowedHosts = new Set([`127.0.0.1:${p}`, `localhost:${p}`]);
   return { url: `http://127.0.0.1:${p}/`, server };
 }

@@ -1,9 +1,13 @@
 /**
- * `uisynth score`: score a predictions file against a native dataset and report pass@1 per type and overall.
+ * `uisynth score`: score a predictions file against a native dataset and report pass@1 per type and overall,
+ * broken down by platform, locale, family and query style, with one verdict per item.
  *
  * Predictions are JSONL lines `{"id", "qid"?, "output"}` (DESIGN.md "Scoring"): `output` is the model's raw
- * text. Grounding items are keyed by (id, qid), CAPTCHA items by id. A missing prediction counts as wrong; a
- * prediction for an unknown item is reported and ignored; a duplicate prediction is an error.
+ * text. Grounding items are keyed by (id, qid), CAPTCHA items by id. The `id` may also be an export sample id
+ * (export/formats/samples.ts: the record id, plus `-<qid>` for grounding, dots replaced by `_`), so the
+ * predictions of a model run on an exported set score without re-keying. A missing prediction counts as
+ * wrong; a prediction for an unknown item is reported and ignored; a duplicate prediction is an error; a file
+ * where no prediction matches any item is an error (wrong dataset or wrong ids).
  * Per-type keys: `captcha/<type>` and `grounding/<query style>`.
  */
 import { readFile } from 'node:fs/promises';
@@ -11,8 +15,9 @@ import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import type { CoordSpace } from '../core/geometry.js';
 import type { Action } from '../core/actions.js';
+import type { UisynthRecord } from '../core/schema.js';
 import { readManifest, readRecords } from '../export/read.js';
-import { convention, resolveCoords, type CoordConvention } from '../export/coords.js';
+import { convention, resolveCoords, type CoordConvention, type ResolvedCoords } from '../export/coords.js';
 import { parseCompletion, ParseError } from './dialects.js';
 import { actionsFromConvention } from './reward.js';
 import { scoreCaptcha, scoreGrounding, type ScoreResult } from './scorer.js';
@@ -24,6 +29,29 @@ export interface TypeScore {
   pass_at_1: number;
 }
 
+/** One scored item (a CAPTCHA record, or one query of a grounding record). */
+export interface ItemVerdict {
+  /** Record id. */
+  id: string;
+  /** Query id (grounding), else null. */
+  qid: string | null;
+  kind: 'grounding' | 'captcha';
+  /** Per-type key: `captcha/<type>` or `grounding/<query style>`. */
+  type: string;
+  platform: string;
+  locale: string;
+  /** Scenario family (grounding) or host context (CAPTCHA): `context.scenario`. */
+  family: string;
+  /** `pass`, `fail`, or `missing` (no prediction: scored as wrong). */
+  verdict: 'pass' | 'fail' | 'missing';
+  /** The scorer's reason: `ok`, its failure reason, `unparseable output` or `missing prediction`. */
+  reason: string;
+  /** The model's raw output, or null when missing. */
+  output: string | null;
+  /** Parsed actions mapped to **image px** of the record's image; null when missing or unparseable. */
+  actions: Action[] | null;
+}
+
 export interface ScoreReport {
   /** Name of the coordinate convention the predictions were decoded from (export/coords.ts). */
   coords: string;
@@ -32,9 +60,16 @@ export interface ScoreReport {
   missing: number;
   pass_at_1: number;
   by_type: Record<string, TypeScore>;
+  /** The same breakdown by `platform`, `locale`, `family` (context.scenario) and `style` (grounding query style / CAPTCHA group). */
+  by_platform: Record<string, TypeScore>;
+  by_locale: Record<string, TypeScore>;
+  by_family: Record<string, TypeScore>;
+  by_style: Record<string, TypeScore>;
   unknown_predictions: number;
   /** Failure reasons with counts (e.g. `click is outside the target box`). */
   reasons: Record<string, number>;
+  /** Warnings about the predictions, e.g. coordinates implausible for `coords`. */
+  warnings: string[];
 }
 
 interface Prediction {
@@ -85,53 +120,163 @@ export async function readPredictions(file: string): Promise<Map<string, Predict
   return map;
 }
 
+/** Export sample id of a grounding query (export/formats/samples.ts `key`). */
+export function groundingSampleId(recordId: string, qid: string): string {
+  return (qid.startsWith(`${recordId}-`) ? qid : `${recordId}-${qid}`).replace(/\./g, '_');
+}
+
+/** Export sample id of a CAPTCHA record (export/formats/samples.ts `key`: the record id). */
+export function captchaSampleId(recordId: string): string {
+  return recordId;
+}
+
+/** The prediction for an item, looked up by native key first, then by export sample id. Marks the key used. */
+function lookup(preds: Map<string, Prediction>, used: Set<string>, keys: string[]): Prediction | undefined {
+  for (const k of keys) {
+    const p = preds.get(k);
+    if (p) {
+      used.add(k);
+      return p;
+    }
+  }
+  return undefined;
+}
+
+/** Coordinates seen in the predictions, collected to judge whether `--coords` fits them. */
+interface CoordEvidence {
+  points: number;
+  /** Points outside the convention's range (or outside the image, for px conventions). */
+  outside: number;
+  /** Points inside [0,1000]² although the image is much larger (abs px that look like a 0-1000 grid). */
+  small: number;
+  /** Points with both coordinates inside [0,1] (normalised [0,1] read as px or as a 0-1000 grid). */
+  unit: number;
+  /** Points whose image is wider or taller than 1500 px. */
+  onLarge: number;
+}
+
+function collectEvidence(ev: CoordEvidence, raw: Action[], rc: ResolvedCoords, size: readonly [number, number]): void {
+  for (const a of raw) {
+    const pts = a.type === 'drag' ? [a.start, a.end] : 'point' in a ? [a.point] : [];
+    for (const [x, y] of pts) {
+      ev.points++;
+      const lim: readonly [number, number] =
+        rc.range ? [rc.range[1], rc.range[1]] : rc.name === 'qwen25' && rc.resized ? [rc.resized[0], rc.resized[1]] : size;
+      const slack = rc.range && rc.range[1] === 1 ? 0.001 : 1;
+      if (x < -slack || y < -slack || x > lim[0] + slack || y > lim[1] + slack) ev.outside++;
+      if (Math.max(size[0], size[1]) > 1500) {
+        ev.onLarge++;
+        if (x <= 1000 && y <= 1000) ev.small++;
+      }
+      if (x >= 0 && x <= 1 && y >= 0 && y <= 1) ev.unit++;
+    }
+  }
+}
+
+/** One-line warnings when the predicted coordinates do not look like `conv`. */
+function coordWarnings(ev: CoordEvidence, conv: CoordConvention): string[] {
+  if (ev.points === 0) return [];
+  const pct = (n: number): string => `${((100 * n) / ev.points).toFixed(0)}%`;
+  const out: string[] = [];
+  if (ev.outside / ev.points > 0.05)
+    out.push(`--coords ${conv.name}: ${pct(ev.outside)} of predicted points lie outside its range${conv.range ? ` [0, ${conv.range[1]}]` : ' (the image)'}; the predictions probably use another convention (try ${conv.range ? '--coords abs' : '--coords norm1000'} or --model-family)`);
+  if (conv.range === null && ev.unit / ev.points > 0.5)
+    out.push(`--coords ${conv.name}: ${pct(ev.unit)} of predicted points lie inside [0,1]²; they look normalised (try --coords norm1)`);
+  else if (conv.range !== null && conv.range[1] > 1 && ev.unit / ev.points > 0.5)
+    out.push(`--coords ${conv.name}: ${pct(ev.unit)} of predicted points lie inside [0,1]²; they look normalised to [0,1] (try --coords norm1)`);
+  if (conv.range === null && ev.onLarge >= 10 && ev.small === ev.onLarge)
+    out.push(`--coords ${conv.name}: every predicted point on images larger than 1500 px lies inside [0,1000]²; they look like a 0-1000 grid (try --coords norm1000 or norm1000-1000)`);
+  return out;
+}
+
+/**
+ * Score every item of `record` with the predictions, in record order (one item per CAPTCHA record, one per
+ * grounding query). `used` collects the prediction keys consumed.
+ */
+export function scoreRecord(r: UisynthRecord, preds: Map<string, Prediction>, conv: CoordConvention, used: Set<string>, ev?: CoordEvidence): ItemVerdict[] {
+  const rc = resolveCoords(conv, [r.image.width, r.image.height]);
+  const base = { id: r.id, kind: r.kind, platform: r.platform, locale: r.locale, family: r.context.scenario };
+  const one = (qid: string | null, type: string, p: Prediction | undefined, grade: (acts: Action[]) => ScoreResult, grounding: boolean): ItemVerdict => {
+    if (!p) return { ...base, qid, type, verdict: 'missing', reason: 'missing prediction', output: null, actions: null };
+    const raw = parseOutput(p.output, grounding);
+    if (!raw) return { ...base, qid, type, verdict: 'fail', reason: 'unparseable output', output: p.output, actions: null };
+    if (ev) collectEvidence(ev, raw, rc, [r.image.width, r.image.height]);
+    const acts = actionsFromConvention(raw, rc);
+    const res = grade(acts);
+    return { ...base, qid, type, verdict: res.score === 1 ? 'pass' : 'fail', reason: res.reason, output: p.output, actions: acts };
+  };
+  if (r.kind === 'captcha') {
+    const p = lookup(preds, used, [r.id, captchaSampleId(r.id)]);
+    return [one(null, `captcha/${r.captcha.type}`, p, (a) => scoreCaptcha(r, a), false)];
+  }
+  return r.queries.map((q) => {
+    const p = lookup(preds, used, [`${r.id}\u0000${q.qid}`, groundingSampleId(r.id, q.qid)]);
+    return one(q.qid, `grounding/${q.style}`, p, (a) => scoreGrounding(r, q.qid, a), true);
+  });
+}
+
+/** Style key of an item for `by_style`: the grounding query style, or the CAPTCHA group. */
+function styleOf(r: UisynthRecord, it: ItemVerdict): string {
+  return r.kind === 'captcha' ? `captcha/${r.captcha.group}` : it.type;
+}
+
 /**
  * Score every item of the dataset in `dir`.
  * @param coords the predictions' coordinate convention: a name (`abs`, `norm1`, `norm1000`, `norm1000-999`,
  *   `norm1000-1000`, `qwen25` with the default budget) or a convention from export/coords.ts `convention()`
- * @throws UsageError for an unknown convention name or unreadable inputs
+ * @param onItem called with every item's verdict, in dataset order (for `--per-item` and the gallery)
+ * @throws UsageError for an unknown convention name, unreadable inputs, or when no prediction matches any item
  */
-export async function scoreDataset(dir: string, predictionsFile: string, coords: CoordSpace | string | CoordConvention): Promise<ScoreReport> {
+export async function scoreDataset(
+  dir: string,
+  predictionsFile: string,
+  coords: CoordSpace | string | CoordConvention,
+  onItem?: (item: ItemVerdict) => void | Promise<void>,
+): Promise<ScoreReport> {
   const conv = typeof coords === 'string' ? convention(coords) : coords;
   const manifest = await readManifest(dir);
   const preds = await readPredictions(predictionsFile);
   const used = new Set<string>();
-  const rep: ScoreReport = { coords: conv.name, items: 0, correct: 0, missing: 0, pass_at_1: 0, by_type: {}, unknown_predictions: 0, reasons: {} };
-  const add = (type: string, res: ScoreResult | null): void => {
-    const t = (rep.by_type[type] ??= { n: 0, correct: 0, missing: 0, pass_at_1: 0 });
+  const ev: CoordEvidence = { points: 0, outside: 0, small: 0, unit: 0, onLarge: 0 };
+  const rep: ScoreReport = {
+    coords: conv.name, items: 0, correct: 0, missing: 0, pass_at_1: 0, by_type: {},
+    by_platform: {}, by_locale: {}, by_family: {}, by_style: {}, unknown_predictions: 0, reasons: {}, warnings: [],
+  };
+  const bump = (m: Record<string, TypeScore>, k: string, it: ItemVerdict): void => {
+    const t = (m[k] ??= { n: 0, correct: 0, missing: 0, pass_at_1: 0 });
     t.n++;
-    rep.items++;
-    if (res === null) {
-      t.missing++;
-      rep.missing++;
-      rep.reasons['missing prediction'] = (rep.reasons['missing prediction'] ?? 0) + 1;
-      return;
-    }
-    if (res.score === 1) {
-      t.correct++;
-      rep.correct++;
-    } else rep.reasons[res.reason] = (rep.reasons[res.reason] ?? 0) + 1;
+    if (it.verdict === 'missing') t.missing++;
+    if (it.verdict === 'pass') t.correct++;
   };
   for await (const { record: r } of readRecords(dir, manifest)) {
-    const rc = resolveCoords(conv, [r.image.width, r.image.height]);
-    if (r.kind === 'captcha') {
-      const p = preds.get(r.id);
-      if (p) used.add(r.id);
-      const acts = p ? parseOutput(p.output, false) : null;
-      add(`captcha/${r.captcha.type}`, !p ? null : acts ? scoreCaptcha(r, actionsFromConvention(acts, rc)) : { score: 0, reason: 'unparseable output' });
-    } else {
-      for (const q of r.queries) {
-        const key = `${r.id}\u0000${q.qid}`;
-        const p = preds.get(key);
-        if (p) used.add(key);
-        const acts = p ? parseOutput(p.output, true) : null;
-        add(`grounding/${q.style}`, !p ? null : acts ? scoreGrounding(r, q.qid, actionsFromConvention(acts, rc)) : { score: 0, reason: 'unparseable output' });
-      }
+    for (const it of scoreRecord(r, preds, conv, used, ev)) {
+      rep.items++;
+      bump(rep.by_type, it.type, it);
+      bump(rep.by_platform, it.platform, it);
+      bump(rep.by_locale, it.locale, it);
+      bump(rep.by_family, it.family, it);
+      bump(rep.by_style, styleOf(r, it), it);
+      if (it.verdict === 'missing') rep.missing++;
+      if (it.verdict === 'pass') rep.correct++;
+      else rep.reasons[it.reason] = (rep.reasons[it.reason] ?? 0) + 1;
+      if (onItem) await onItem(it);
     }
   }
+  if (used.size === 0)
+    throw new UsageError(
+      `--predictions: ${preds.size ? `none of the ${preds.size} predictions matches an item of ${dir}` : `${predictionsFile} holds no predictions`} ` +
+        '(ids must be record ids with "qid" for grounding, or export sample ids; is it the right dataset?)',
+      '--predictions',
+    );
   rep.unknown_predictions = [...preds.keys()].filter((k) => !used.has(k)).length;
   rep.pass_at_1 = rep.items ? rep.correct / rep.items : 0;
-  for (const t of Object.values(rep.by_type)) t.pass_at_1 = t.n ? t.correct / t.n : 0;
-  rep.by_type = Object.fromEntries(Object.entries(rep.by_type).sort(([a], [b]) => a.localeCompare(b)));
+  for (const m of [rep.by_type, rep.by_platform, rep.by_locale, rep.by_family, rep.by_style]) for (const t of Object.values(m)) t.pass_at_1 = t.n ? t.correct / t.n : 0;
+  const sorted = (m: Record<string, TypeScore>): Record<string, TypeScore> => Object.fromEntries(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
+  rep.by_type = sorted(rep.by_type);
+  rep.by_platform = sorted(rep.by_platform);
+  rep.by_locale = sorted(rep.by_locale);
+  rep.by_family = sorted(rep.by_family);
+  rep.by_style = sorted(rep.by_style);
+  rep.warnings = coordWarnings(ev, conv);
   return rep;
 }
