@@ -66,7 +66,7 @@ export async function pageInputs(m: Manifest): Promise<{ files: string[]; builti
   const extra = new Set<string>();
   for (const d of scenarioIndex(sc).values()) if (sc.includes(d.file)) for (const f of [...(d.template ? [d.template] : []), ...d.css]) extra.add(f);
   // templates and CSS are absolute paths in the scenario index: keyed relative to the working directory like the scenario files
-  return { files: [...sc, ...[...extra].map((f) => relative(process.cwd(), f)).sort()], builtin: true };
+  return { files: [...sc, ...[...extra].map((f) => (relative(process.cwd(), f).startsWith('..') ? f : relative(process.cwd(), f))).sort()], builtin: true };
 }
 
 /**
