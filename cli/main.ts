@@ -3,7 +3,8 @@
  * writing in export/, scoring in score/.
  *
  * Exit codes: 0 success; 1 unexpected failure (a bug: stack trace printed); 2 usage error (one line);
- * 3 environment error (e.g. no Chromium; one line); 4 validation or scoring found problems.
+ * 3 environment error (e.g. no Chromium; one line); 4 validation, scoring or `verify` found problems;
+ * `uisynth regress`: 5 labels changed, 6 pixels changed only, 7 environment changed (regress/regress.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -412,6 +413,41 @@ function buildProgram(argv: string[]): Command {
       }
       process.stdout.write(o.json ? JSON.stringify(r, null, 2) + '\n' : formatRegressSummary(r, o.out));
       process.exitCode = r.exit_code;
+    });
+
+  program
+    .command('verify')
+    .description('independent oracle: re-render grounding records and really click every target; re-score CAPTCHA gold answers and perturbations; check image hashes')
+    .argument('<dir>', 'dataset directory (holds manifest.json)')
+    .option('--sample <n>', 'check a sample of this many records, every family / type first (a quick CI run)')
+    .option('--types <list>', "only CAPTCHA records of these types: names, globs (rotate_*), groups (group:slider_puzzle)")
+    .option('--families <list>', "only grounding records of these scenario families: names or globs (desktop.*)")
+    .option('--json', 'print the report as JSON')
+    .option('--junit <file>', 'also write JUnit XML (one test case per family / type) for CI')
+    .option('--concurrency <n>', 'pages in flight at once (grounding)', '2')
+    .option('--quiet', 'no progress output')
+    .action(async (dir: string, o: { sample?: string; types?: string; families?: string; json?: boolean; junit?: string; concurrency: string; quiet?: boolean }) => {
+      const { runVerify, formatVerify, verifyJUnit } = await import('../regress/verify.js');
+      const { strataOption } = await import('../regress/cli-options.js');
+      const at = new Date();
+      const bar = progress('verify', Boolean(o.quiet) || Boolean(o.json));
+      let r;
+      try {
+        r = await runVerify(dir, {
+          sample: o.sample !== undefined ? intOpt('--sample', o.sample, 1) : undefined,
+          strata: await strataOption(o.types, o.families),
+          concurrency: intOpt('--concurrency', o.concurrency, 1, 32),
+          onProgress: (d, t) => bar.update(d, t),
+        });
+      } finally {
+        bar.stop();
+      }
+      if (o.junit) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(o.junit, verifyJUnit(r, at));
+      }
+      process.stdout.write(o.json ? JSON.stringify(r, null, 2) + '\n' : formatVerify(r));
+      process.exitCode = r.failures.length ? 4 : 0;
     });
 
   program
