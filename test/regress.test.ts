@@ -11,29 +11,15 @@
  *   (xmllint-wasm) and parses with fast-xml-parser;
  * - `--accept` rewrites the golden set, after which the edited inputs regress as "no drift".
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countDiffPixels } from '../regress/pixels.js';
 import type { RegressReport } from '../regress/regress.js';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'uisynth.js');
-const run = (...args: string[]): { code: number; out: string; err: string } => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 240_000 });
-  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-};
-
-const CSS = `.rt { position: relative; width: 400px; height: 300px; margin: 0; }
-.rt-b { position: absolute; top: 20px; width: 100px; height: 40px; border: 0; background: #dde3ea; color: #111; font: 16px sans-serif; }
-.rt-save { left: 20px; }
-.rt-open { left: 150px; }
-.rt-swatch { position: absolute; left: 20px; top: 200px; width: 60px; height: 30px; background: #3366cc; }
-`;
+import { ROOT, TOOLBAR_CSS, run, writeToolbarScenario } from './regress-fixture.js';
 
 let dir: string;
 let sc: string;
@@ -42,16 +28,7 @@ const report = (out: string): RegressReport => JSON.parse(readFileSync(join(out,
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'uisynth-regress-'));
   sc = join(dir, 'sc');
-  spawnSync('mkdir', ['-p', sc]);
-  writeFileSync(
-    join(sc, 'rt.yaml'),
-    'name: web.regress-toolbar\nplatform: web\napp: template\ntemplate: rt.hbs\ncss: [rt.css]\nlocales: [en-US]\nthemes: [light]\ndevices: [{width: 400, height: 300, dpr: 1}]\n',
-  );
-  writeFileSync(
-    join(sc, 'rt.hbs'),
-    '<main class="rt">\n  <button type="button" id="save" class="rt-b rt-save">Save</button>\n  <button type="button" id="open" class="rt-b rt-open">Open</button>\n  <div class="rt-swatch"></div>\n</main>\n',
-  );
-  writeFileSync(join(sc, 'rt.css'), CSS);
+  writeToolbarScenario(sc);
   const g = run('grounding', '--scenarios', join(sc, '*.yaml'), '--families', 'web.regress-*', '--count', '1', '--out', join(dir, 'data'), '--quiet');
   expect(g.code, g.err).toBe(0);
   const p = run('golden', join(dir, 'data'), '--out', join(dir, 'golden'), '--sample', '5');
@@ -82,7 +59,7 @@ describe('uisynth regress', () => {
   });
 
   it('a moved button: labels changed (exit 5), naming record, field and values', () => {
-    writeFileSync(join(sc, 'rt.css'), CSS.replace('.rt-open { left: 150px; }', '.rt-open { left: 200px; }'));
+    writeFileSync(join(sc, 'rt.css'), TOOLBAR_CSS.replace('.rt-open { left: 150px; }', '.rt-open { left: 200px; }'));
     const out = join(dir, 'r1');
     const r = run('regress', join(dir, 'golden'), '--out', out, '--quiet');
     expect(r.code, r.out + r.err).toBe(5);
@@ -99,7 +76,7 @@ describe('uisynth regress', () => {
   });
 
   it('a colour-only edit: pixels changed only (exit 6), the diff PNG marks exactly the edited area; JUnit validates', async () => {
-    writeFileSync(join(sc, 'rt.css'), CSS.replace('#3366cc', '#cc3366'));
+    writeFileSync(join(sc, 'rt.css'), TOOLBAR_CSS.replace('#3366cc', '#cc3366'));
     const out = join(dir, 'r2');
     const junit = join(dir, 'junit.xml');
     const r = run('regress', join(dir, 'golden'), '--out', out, '--junit', junit, '--threshold', '0', '--quiet');
