@@ -4,8 +4,9 @@
  *
  * Exit codes: 0 success; 1 unexpected failure (a bug: one line naming the log file with the stack trace,
  * or the stack trace itself); 2 usage error (one line); 3 environment error (no Chromium, disk full, no
- * permission, too many open files, I/O error; one line naming the cause and what to do); 4 validation or
- * scoring found problems.
+ * permission, too many open files, I/O error; one line naming the cause and what to do); 4 validation,
+ * scoring or `verify` found problems; `uisynth regress`: 5 labels changed, 6 pixels changed only,
+ * 7 environment changed (regress/regress.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
@@ -136,8 +137,9 @@ export async function runCaptcha(argv: string[], o: CommonOpts & { types: string
   const difficulties = listOpt('--difficulty', o.difficulty, DIFFICULTIES) as Difficulty[];
   const locales = listOpt('--locales', o.locales, LOCALES);
   const concurrency = o.concurrency ? intOpt('--concurrency', o.concurrency, 1, 64) : 4;
-  const { resolveCaptchaTypes, captchaSample, CAPTCHA_GENERATOR } = await import('../generators/captcha/index.js');
-  const cfg = { types: resolveCaptchaTypes(o.types), contexts, difficulties, locales };
+  const { resolveCaptchaTypes, captchaSample, CAPTCHA_GENERATOR, describeTypes } = await import('../generators/captcha/index.js');
+  const { expandTypeSpec } = await import('../regress/selection.js');
+  const cfg = { types: resolveCaptchaTypes(expandTypeSpec(o.types, describeTypes()).join(',')), contexts, difficulties, locales };
   const bar = progress('captcha', c.quiet);
   const t0 = performance.now();
   try {
@@ -324,7 +326,7 @@ function buildProgram(argv: string[]): Command {
     });
 
   addCommon(program.command('captcha').description('sample, verify, draw and composite CAPTCHA puzzles'), 'out/captcha', 80)
-    .option('--types <list>', "CAPTCHA types, comma-separated, or 'all' (see `uisynth types`)", 'all')
+    .option('--types <list>', "CAPTCHA types, comma-separated: names, globs (rotate_*), groups (group:slider_puzzle), or 'all' (see `uisynth types`)", 'all')
     .addOption(new Option('--context <ctx>', "host context: mobile, web, or 'all'").default('all'))
     .option('--difficulty <list>', "easy, medium, hard, or 'all'", 'all')
     .option('--locales <list>', "instruction locales: en-US, zh-CN, or 'all'", 'all')
@@ -381,6 +383,112 @@ function buildProgram(argv: string[]): Command {
         for (const r of rows) process.stdout.write(`${r.type.padEnd(24)} ${r.group.padEnd(20)} ${r.action.padEnd(14)} ${r.knobs.join(', ')}\n`);
         process.stdout.write(`${rows.length} types\n`);
       }
+    });
+
+  program
+    .command('families')
+    .description('list the grounding scenario families with their platform, app, locales and devices')
+    .option('--scenarios <glob>', 'include your own scenario files (YAML/JSON, fast-glob pattern)')
+    .option('--json', 'print JSON')
+    .action(async (o: { scenarios?: string; json?: boolean }) => {
+      const { familyRows, formatFamilies } = await import('../regress/families.js');
+      const rows = await familyRows(o.scenarios);
+      process.stdout.write(o.json ? JSON.stringify(rows, null, 2) + '\n' : formatFamilies(rows));
+    });
+
+  program
+    .command('golden')
+    .description('pin a small sample of a dataset (records, images, regeneration info) as a golden set for `uisynth regress`')
+    .argument('<dir>', 'dataset directory (holds manifest.json)')
+    .requiredOption('--out <dir>', 'golden set directory (new, or a previous golden set to replace)')
+    .option('--sample <n>', 'pin this many records, every CAPTCHA type / scenario family first (default 20)')
+    .option('--ids <file>', 'pin exactly the record ids in this file (one per line, # comments)')
+    .option('--types <list>', "only CAPTCHA records of these types: names, globs (rotate_*), groups (group:slider_puzzle)")
+    .option('--families <list>', "only grounding records of these scenario families: names or globs (desktop.*)")
+    .action(async (dir: string, o: { out: string; sample?: string; ids?: string; types?: string; families?: string }) => {
+      const { makeGolden, goldenSizeReport } = await import('../regress/golden.js');
+      const { strataOption, readIdsFile } = await import('../regress/cli-options.js');
+      if (o.sample !== undefined && o.ids !== undefined) throw new UsageError('--sample and --ids: give one of them', '--ids');
+      const g = await makeGolden(dir, o.out, {
+        sample: o.sample !== undefined ? intOpt('--sample', o.sample, 1, 100_000) : undefined,
+        ids: o.ids !== undefined ? readIdsFile(o.ids) : undefined,
+        strata: await strataOption(o.types, o.families),
+        uisynthVersion: VERSION,
+      });
+      process.stdout.write(goldenSizeReport(o.out, g));
+    });
+
+  program
+    .command('regress')
+    .description('regenerate a golden set with the current code and environment; compare labels field by field and images with pixelmatch')
+    .argument('<golden>', 'golden set directory (made by `uisynth golden`)')
+    .option('--out <dir>', 'report directory (report.json, summary.txt, before/after/diff PNGs of drifted records)', 'regress-report')
+    .option('--json', 'print report.json instead of the summary')
+    .option('--junit <file>', 'also write JUnit XML (one test case per record) for CI')
+    .option('--threshold <f>', 'pixelmatch colour threshold, 0-1 (0: any difference counts)', '0.1')
+    .option('--max-diff-pixels <n>', 'changed pixels an image may have and still count as unchanged', '0')
+    .option('--accept', 'rewrite the golden set from this run (after a deliberate change); exit 0')
+    .option('--concurrency <n>', 'samples in flight at once', '2')
+    .option('--quiet', 'no progress output')
+    .action(async (golden: string, o: { out: string; json?: boolean; junit?: string; threshold: string; maxDiffPixels: string; accept?: boolean; concurrency: string; quiet?: boolean }) => {
+      const { runRegress, formatRegressSummary, regressJUnit } = await import('../regress/regress.js');
+      const at = new Date();
+      const bar = progress('regress', Boolean(o.quiet) || Boolean(o.json));
+      let r;
+      try {
+        r = await runRegress(golden, {
+          out: o.out,
+          threshold: numOpt('--threshold', o.threshold, 0, 1),
+          maxDiffPixels: intOpt('--max-diff-pixels', o.maxDiffPixels, 0),
+          accept: Boolean(o.accept),
+          concurrency: intOpt('--concurrency', o.concurrency, 1, 32),
+          uisynthVersion: VERSION,
+          onProgress: (d, t) => bar.update(d, t),
+        });
+      } finally {
+        bar.stop();
+      }
+      if (o.junit) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(o.junit, regressJUnit(r, at));
+      }
+      process.stdout.write(o.json ? JSON.stringify(r, null, 2) + '\n' : formatRegressSummary(r, o.out));
+      process.exitCode = r.exit_code;
+    });
+
+  program
+    .command('verify')
+    .description('independent oracle: re-render grounding records and really click every target; re-score CAPTCHA gold answers and perturbations; check image hashes')
+    .argument('<dir>', 'dataset directory (holds manifest.json)')
+    .option('--sample <n>', 'check a sample of this many records, every family / type first (a quick CI run)')
+    .option('--types <list>', "only CAPTCHA records of these types: names, globs (rotate_*), groups (group:slider_puzzle)")
+    .option('--families <list>', "only grounding records of these scenario families: names or globs (desktop.*)")
+    .option('--json', 'print the report as JSON')
+    .option('--junit <file>', 'also write JUnit XML (one test case per family / type) for CI')
+    .option('--concurrency <n>', 'pages in flight at once (grounding)', '2')
+    .option('--quiet', 'no progress output')
+    .action(async (dir: string, o: { sample?: string; types?: string; families?: string; json?: boolean; junit?: string; concurrency: string; quiet?: boolean }) => {
+      const { runVerify, formatVerify, verifyJUnit } = await import('../regress/verify.js');
+      const { strataOption } = await import('../regress/cli-options.js');
+      const at = new Date();
+      const bar = progress('verify', Boolean(o.quiet) || Boolean(o.json));
+      let r;
+      try {
+        r = await runVerify(dir, {
+          sample: o.sample !== undefined ? intOpt('--sample', o.sample, 1) : undefined,
+          strata: await strataOption(o.types, o.families),
+          concurrency: intOpt('--concurrency', o.concurrency, 1, 32),
+          onProgress: (d, t) => bar.update(d, t),
+        });
+      } finally {
+        bar.stop();
+      }
+      if (o.junit) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(o.junit, verifyJUnit(r, at));
+      }
+      process.stdout.write(o.json ? JSON.stringify(r, null, 2) + '\n' : formatVerify(r));
+      process.exitCode = r.failures.length ? 4 : 0;
     });
 
   program
