@@ -206,10 +206,9 @@ export const Verifier = z.discriminatedUnion('kind', [
     kind: z.literal('click'),
     action: z.enum(['click', 'long_press', 'double_click']),
     /**
-     * `sequence`: exactly boxes.length clicks, i-th in boxes[i] (Click×k, ordered). Boxes may repeat:
-     * an Arrows×k+Submit answer is the arrow button's box k times (repeats allowed), then `submit_box`;
-     * it is scored as exactly that sequence, i.e. the shortest sequence in the direction the
-     * instruction states (captcha engines reject puzzles where two directions tie);
+     * `sequence`: exactly boxes.length clicks, i-th in boxes[i] (Click×k, ordered). Boxes may repeat
+     * (a press sequence that the instruction asks to be the shortest, e.g. rotate_arrows_match_ref;
+     * Arrows×k+Submit puzzles that only ask for an end state use the `presses` kind);
      * `set`: exactly boxes.length clicks in distinct boxes, any order (Set+Submit);
      * `any`: exactly one click in any one box.
      */
@@ -267,6 +266,33 @@ export const Verifier = z.discriminatedUnion('kind', [
     count: z.int().positive(),
     /** When true, `count` equals items.length and the i-th drag must match items[i]. */
     ordered: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('presses'),
+    /**
+     * Arrows×k+Submit scored by its end state: clicks on buttons move a cell cursor in a `grid`
+     * (cols x rows; a counter or a list of options is rows = 1), starting at `start`; a click inside
+     * boxes[i] adds moves[i] ([dcol, drow]). A move leaving the grid does nothing (`edge: 'clamp'`,
+     * the greyed arrow) or wraps around (`'wrap'`); with `open`, a move through a closed side of the
+     * current cell does nothing. The answer is any number of presses (each click inside a button
+     * box) followed by exactly one click inside `submit_box`, ending on a cell of `goals`.
+     */
+    boxes: z.array(BoxSchema).min(1),
+    /** [dcol, drow] of each button, parallel to `boxes`. */
+    moves: z.array(z.tuple([z.int(), z.int()])).min(1),
+    /** [cols, rows] of the state grid. */
+    grid: z.tuple([z.int().positive(), z.int().positive()]),
+    /** [col, row] before any press. */
+    start: z.tuple([z.int(), z.int()]),
+    /** Accepted end cells, [col, row]. */
+    goals: z.array(z.tuple([z.int(), z.int()])).min(1),
+    edge: z.enum(['clamp', 'wrap']),
+    /**
+     * Maze walls or null: per cell (row-major, cols x rows) a bitmask of open sides (1 up, 2 right,
+     * 4 down, 8 left); a unit move needs the side it leaves through open.
+     */
+    open: z.array(z.int()).nullable(),
+    submit_box: BoxSchema,
   }),
   z.object({
     kind: z.literal('pair'),

@@ -19,8 +19,10 @@ case_sensitive); a drag is exactly one drag starting in the handle box, with the
 |dx - expected_dx| <= rel_tolerance * |expected_dx| and |end.y - start.y| <= max_dy (drag_y: the same
 with the axes swapped, |end.x - start.x| <= max_dx); drags is exactly `count` drags, each matching a
 distinct item (start in its handle_box, end in its target_box; in order when `ordered`); pair tasks are two
-clicks matching any valid pair in either order; grounding is one click in the target box, or a refusal
-when the target is null. Predicted coordinates are decoded from the ground truth's convention first.
+clicks matching any valid pair in either order; presses (Arrows×k+Submit) is clicks on buttons, each
+moving a cell cursor from `start` by its move (ignored past a `clamp` edge or through a closed maze side,
+wrapped with `wrap`), then one click on the submit button, ending on a goal cell; grounding is one click
+in the target box, or a refusal when the target is null. Predicted coordinates are decoded from the ground truth's convention first.
 """
 
 import json
@@ -396,6 +398,32 @@ def _distinct_assignment(pts, boxes):
     return go(0)
 
 
+def _side_bit(m):
+    # open-side bit of a unit move in a presses maze: 1 up, 2 right, 4 down, 8 left; 0 otherwise
+    return {(0, -1): 1, (1, 0): 2, (0, 1): 4, (-1, 0): 8}.get((m[0], m[1]), 0)
+
+
+def _replay_presses(v, pressed):
+    """End cell (col, row) of button presses (indices into boxes / moves), like scorer.ts replayPresses."""
+    cols, rows = v["grid"]
+    c, r = v["start"]
+    for b in pressed:
+        m = v["moves"][b]
+        if v.get("open") is not None:
+            bit = _side_bit(m)
+            cell = r * cols + c
+            side_open = v["open"][cell] if 0 <= cell < len(v["open"]) else 0
+            if bit and not (side_open & bit):
+                continue
+        nc, nr = c + m[0], r + m[1]
+        if v["edge"] == "wrap":
+            nc, nr = nc % cols, nr % rows
+        elif nc < 0 or nc >= cols or nr < 0 or nr >= rows:
+            continue
+        c, r = nc, nr
+    return c, r
+
+
 def _score_verifier(v, actions):
     kind = v["kind"]
     if kind == "click":
@@ -484,6 +512,28 @@ def _score_verifier(v, actions):
             return False
 
         return (1, "ok") if go(0) else (0, "drags do not move every item onto its target")
+    if kind == "presses":
+        if len(actions) == 0:
+            return 0, "expected button presses then Submit, got no actions"
+        pressed = []
+        for i, a in enumerate(actions):
+            if a["type"] != "click":
+                return 0, "expected only click, got %s" % a["type"]
+            last = i == len(actions) - 1
+            if _in_box(a["point"], v["submit_box"]):
+                if not last:
+                    return 0, "click %d presses Submit before the last action" % (i + 1)
+                continue
+            if last:
+                return 0, "last click is not on the submit button"
+            b = next((j for j, box in enumerate(v["boxes"]) if _in_box(a["point"], box)), -1)
+            if b < 0:
+                return 0, "click %d is not on a button" % (i + 1)
+            pressed.append(b)
+        end = _replay_presses(v, pressed)
+        if any(g[0] == end[0] and g[1] == end[1] for g in v["goals"]):
+            return 1, "ok"
+        return 0, "presses end on cell [%d, %d], not on a goal cell" % end
     if kind == "pair":
         if len(actions) != 2:
             return 0, "expected exactly two clicks, got %d actions" % len(actions)

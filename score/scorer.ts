@@ -41,6 +41,41 @@ function distinctAssignment(pts: readonly Point[], boxes: readonly Box[]): boole
   return go(0);
 }
 
+/** Open-side bit of a unit move ([dcol, drow]) in a `presses` maze: 1 up, 2 right, 4 down, 8 left; 0 for other moves. */
+function sideBit(m: readonly [number, number]): number {
+  if (m[0] === 0 && m[1] === -1) return 1;
+  if (m[0] === 1 && m[1] === 0) return 2;
+  if (m[0] === 0 && m[1] === 1) return 4;
+  if (m[0] === -1 && m[1] === 0) return 8;
+  return 0;
+}
+
+/**
+ * Replay button presses of a `presses` verifier (indices into `boxes` / `moves`) from `start`; returns
+ * the end cell [col, row]. A move leaving the grid is ignored (`clamp`) or wraps (`wrap`); with `open`,
+ * a unit move through a closed side of the current cell is ignored.
+ */
+export function replayPresses(v: Extract<Verifier, { kind: 'presses' }>, pressed: readonly number[]): [number, number] {
+  const [cols, rows] = v.grid;
+  let [c, r] = v.start;
+  for (const b of pressed) {
+    const m = v.moves[b]!;
+    if (v.open) {
+      const bit = sideBit(m);
+      if (bit && !((v.open[r * cols + c] ?? 0) & bit)) continue;
+    }
+    let nc = c + m[0];
+    let nr = r + m[1];
+    if (v.edge === 'wrap') {
+      nc = ((nc % cols) + cols) % cols;
+      nr = ((nr % rows) + rows) % rows;
+    } else if (nc < 0 || nc >= cols || nr < 0 || nr >= rows) continue;
+    c = nc;
+    r = nr;
+  }
+  return [c, r];
+}
+
 /**
  * Score actions against a CAPTCHA verifier.
  *
@@ -52,6 +87,10 @@ function distinctAssignment(pts: readonly Point[], boxes: readonly Box[]): boole
  * - `drag`: exactly one drag; start inside the handle box; signed dx has the expected direction and
  *   `|dx - expected_dx| <= rel_tolerance * |expected_dx|`; `|end.y - start.y| <= max_dy` (VenusBench-CAPTCHA drag rule).
  * - `pair`: exactly two clicks that fall in the two boxes of any valid pair, either order (Bingo rule).
+ * - `presses`: only clicks; the last one inside `submit_box`, every earlier one inside a button box; the
+ *   presses are replayed from `start` ({@link replayPresses}) and must end on a cell of `goals`. Any
+ *   sequence a human would call right counts (an overshoot and back, a detour in a maze), not only the
+ *   shortest.
  * - `drag_y`: the `drag` rule with the axes swapped (vertical tracks): exactly one drag starting inside
  *   the handle box, signed dy in the expected direction with `|dy - expected_dy| <= rel_tolerance *
  *   |expected_dy|`, and `|end.x - start.x| <= max_dx`.
@@ -137,6 +176,25 @@ export function scoreVerifier(v: Verifier, actions: readonly Action[]): ScoreRes
         return false;
       };
       return go(0) ? ok : fail('drags do not move every item onto its target');
+    }
+    case 'presses': {
+      if (actions.length === 0) return fail('expected button presses then Submit, got no actions');
+      const pressed: number[] = [];
+      for (let i = 0; i < actions.length; i++) {
+        const a = actions[i]!;
+        if (a.type !== 'click') return fail(`expected only click, got ${a.type}`);
+        const last = i === actions.length - 1;
+        if (pointInBox(a.point, v.submit_box)) {
+          if (!last) return fail(`click ${i + 1} presses Submit before the last action`);
+          continue;
+        }
+        if (last) return fail('last click is not on the submit button');
+        const b = v.boxes.findIndex((x) => pointInBox(a.point, x));
+        if (b < 0) return fail(`click ${i + 1} is not on a button`);
+        pressed.push(b);
+      }
+      const end = replayPresses(v, pressed);
+      return v.goals.some((g) => g[0] === end[0] && g[1] === end[1]) ? ok : fail(`presses end on cell [${end[0]}, ${end[1]}], not on a goal cell`);
     }
     case 'pair': {
       if (actions.length !== 2) return fail(`expected exactly two clicks, got ${actions.length} actions`);

@@ -8,7 +8,8 @@
  * (puzzle_box plus a margin; `--full` shows the whole canvas) with: target boxes (green, numbered in
  * click order for ordered tasks), the submit box (blue), gold click points (red dots with their index,
  * a ring for a long press), drag arrows (handle boxes orange, drop targets dashed green), the typed
- * answer in the caption, and a caption with type, group, difficulty, host scenario and canvas size.
+ * answer in the caption, and a caption with type, group, difficulty, host scenario and canvas size. A
+ * click region made of many boxes is shaded green; `presses` buttons are orange with their move.
  * Overlays are drawn in the record's canvas px, so a box off by a few pixels shows as such.
  */
 import sharp from 'sharp';
@@ -75,7 +76,18 @@ async function tile(type: string, i: number, o: SheetOptions): Promise<Buffer> {
   const v = r.verifier;
   const tag = (n: string, x: number, y: number, col: string): string =>
     `<circle cx="${x}" cy="${y}" r="8" fill="${col}"/>` + textSvg(n, x, y + 4, 11, '#fff', { anchor: 'middle', weight: 700 });
-  if (v.kind === 'click' || v.kind === 'pair') {
+  const fillSvg = (b: Box, col: string): string =>
+    `<rect x="${X(b[0])}" y="${Y(b[1])}" width="${(b[2] - b[0]) * k}" height="${(b[3] - b[1]) * k}" fill="${col}" fill-opacity="0.45"/>`;
+  if (v.kind === 'click' && v.mode === 'any' && v.boxes.length > 6) {
+    // a region given as many boxes (mask.ts): shade it
+    for (const b of v.boxes) ov += fillSvg(b, '#00d26a');
+  } else if (v.kind === 'presses') {
+    v.boxes.forEach((b, j) => {
+      ov += boxSvg(b, '#ff9500');
+      ov += textSvg(`${v.moves[j]![0]},${v.moves[j]![1]}`, X(b[0]) + 2, Y(b[3]) - 3, 10, '#ff9500', { weight: 700 });
+    });
+    ov += boxSvg(v.submit_box, '#2f7bff');
+  } else if (v.kind === 'click' || v.kind === 'pair') {
     v.boxes.forEach((b, j) => {
       ov += boxSvg(b, '#00d26a');
       if (v.kind === 'click' && v.mode === 'sequence') ov += tag(String(j + 1), X(b[0]) + 8, Y(b[1]) + 8, '#00a050');

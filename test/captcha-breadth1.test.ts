@@ -413,7 +413,8 @@ describe('breadth-I validity checks reject hand-made bad states', () => {
     ],
     inverted_letter_select: [
       ['symmetric letter', (l) => { l.tiles[0].ch = 'N'; }, /ambiguous/],
-      ['mirrored letter that looks upside down', (l) => { l.tiles[0].ch = 'E'; l.tiles[0].state = 'mirrored'; }, /mirrored/],
+      ['mirrored letter that is symmetric', (l) => { l.tiles[0].ch = 'T'; l.tiles[0].state = 'mirrored'; }, /mirrored/],
+      ['top-bottom symmetric letter (turned over it looks mirrored)', (l) => { l.tiles[0].ch = 'C'; l.tiles[0].state = 'inverted'; }, /ambiguous/],
     ],
     rotated_letter_select: [
       ['tilt in the ambiguous band', (l) => { l.tiles[0].angle = l.threshold; }, /band/],

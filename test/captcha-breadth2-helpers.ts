@@ -44,6 +44,8 @@ export function verifierBoxes(v: Verifier): Box[] {
       return v.items.flatMap((it) => [it.handle_box, it.target_box]);
     case 'pair':
       return v.boxes;
+    case 'presses':
+      return [...v.boxes, v.submit_box];
   }
 }
 
@@ -125,6 +127,19 @@ export function perturbations(r: Rec): Array<[string, Action[]]> {
       });
       if (ds.length >= 2) out.push(['ends swapped', [{ ...ds[0]!, end: ds[1]!.end }, { ...ds[1]!, end: ds[0]!.end }, ...ds.slice(2)]]);
       out.push(['clicks instead of drags', ds.map((d) => click(d.end))]);
+      break;
+    }
+    case 'presses': {
+      // Arrows×k+Submit by end state: a press off every button, one press fewer, submit first
+      const all = [...v.boxes, v.submit_box];
+      gold.forEach((g, i) => {
+        const pt = (g as { point: Point }).point;
+        const own = i === gold.length - 1 ? v.submit_box : v.boxes.find((b) => pointInBox(pt, b))!;
+        out.push([`click ${i + 1} shifted off its button`, gold.map((x, j) => (j === i ? click(outsidePoint(own, all, W, H)) : x))]);
+      });
+      if (gold.length >= 2) out.push(['one press fewer', gold.slice(1)]);
+      if (gold.length >= 2) out.push(['submit first', [gold[gold.length - 1]!, ...gold.slice(0, -1)]]);
+      out.push(['long press instead of click', gold.map((g) => (g.type === 'click' ? { type: 'long_press', point: g.point } : g)) as Action[]]);
       break;
     }
     case 'pair': {

@@ -391,6 +391,58 @@ export function goldenCases(): GoldenCase[] {
   add('pair-multi', 'second valid pair', PR2, 'Click(point=(25, 5))\nClick(point=(15, 5))', 1);
   add('pair-multi', 'not a listed pair', PR2, 'Click(point=(5, 5))\nClick(point=(25, 5))', 0);
 
+  // ---- CAPTCHA: presses (Arrows×k+Submit scored by end state) ----
+  // option pager: 4 options, frame on option 2 (index 1), answer option 4 (index 3); ← (10,10) → (50,10) Submit (130,10)
+  const KV = {
+    kind: 'presses', boxes: [[0, 0, 20, 20], [40, 0, 60, 20]], moves: [[-1, 0], [1, 0]], grid: [4, 1], start: [1, 0], goals: [[3, 0]],
+    edge: 'clamp', open: null, submit_box: [100, 0, 160, 20],
+  };
+  const KR = cGt([400, 300], ABS, KV);
+  const k = (name: string, c: string, e: 0 | 1): void => add('presses', name, KR, c, e);
+  const [Lk, Rk, Sk, Xk] = ['Click(point=(10, 10))', 'Click(point=(50, 10))', 'Click(point=(130, 10))', 'Click(point=(30, 10))'];
+  const seq = (...xs: string[]): string => xs.join('\n');
+  k('shortest', seq(Rk, Rk, Sk), 1);
+  k('back and forth, ends on the answer', seq(Rk, Lk, Rk, Rk, Sk), 1);
+  k('extra press at the end is ignored (greyed arrow)', seq(Rk, Rk, Rk, Sk), 1);
+  k('presses at the left end are ignored', seq(Lk, Lk, Lk, Rk, Rk, Rk, Sk), 1);
+  k('clamped overshoot then back ends one short', seq(Rk, Rk, Rk, Lk, Sk), 0);
+  k('one press short', seq(Rk, Sk), 0);
+  k('wrong direction', seq(Lk, Lk, Sk), 0);
+  k('submit only', Sk, 0);
+  k('no submit', seq(Rk, Rk), 0);
+  k('submit twice', seq(Rk, Rk, Sk, Sk), 0);
+  k('submit in the middle', seq(Rk, Sk, Rk), 0);
+  k('click between the buttons', seq(Rk, Xk, Rk, Sk), 0);
+  k('x2 of the right arrow is off it', seq(Rk, 'Click(point=(60, 10))', Sk), 0);
+  k('submit x2 exclusive', seq(Rk, Rk, 'Click(point=(160, 10))'), 0);
+  k('long presses', seq('LongPress(point=(50, 10))', 'LongPress(point=(50, 10))', 'LongPress(point=(130, 10))'), 0);
+  k('a drag among the clicks', seq(Rk, 'Drag(start=(50, 10), end=(50, 10))', Sk), 0);
+  k('uitars', "click(start_box='(50,10)')\nclick(start_box='(50,10)')\nclick(start_box='(130,10)')", 1);
+  k('json', '[{"action":"click","coordinate":[50,10]},{"action":"click","coordinate":[50,10]},{"action":"click","coordinate":[130,10]}]', 1);
+  add('presses-norm1000', 'gold in norm1000 on 400x300', cGt([400, 300], NORM1000, KV), 'Click(point=(125, 33))\nClick(point=(125, 33))\nClick(point=(325, 33))', 1);
+  // wrap-around: 6 states, from 4 to 1 either way round
+  const WR = cGt([400, 300], ABS, { ...KV, grid: [6, 1], start: [4, 0], goals: [[1, 0]], edge: 'wrap' });
+  add('presses-wrap', 'forward over the end', WR, seq(Rk, Rk, Rk, Sk), 1);
+  add('presses-wrap', 'backward', WR, seq(Lk, Lk, Lk, Sk), 1);
+  add('presses-wrap', 'one short', WR, seq(Rk, Rk, Sk), 0);
+  add('presses-wrap', 'a full turn too many', WR, seq(Rk, Rk, Rk, Rk, Rk, Rk, Rk, Rk, Rk, Sk), 1);
+  // 2x2 maze: passages (0,0)-(1,0), (1,0)-(1,1), (0,0)-(0,1); wall between (0,1) and (1,1). Token (0,1), flag (1,1).
+  // up (30,40) left (10,60) right (50,60) down (30,80) Submit (130,60)
+  const MV = {
+    kind: 'presses', boxes: [[20, 30, 40, 50], [40, 50, 60, 70], [20, 70, 40, 90], [0, 50, 20, 70]], moves: [[0, -1], [1, 0], [0, 1], [-1, 0]],
+    grid: [2, 2], start: [0, 1], goals: [[1, 1]], edge: 'clamp', open: [6, 12, 1, 1], submit_box: [100, 50, 160, 70],
+  };
+  const MR = cGt([400, 300], ABS, MV);
+  const [U, Ri, D, Le, S2] = ['Click(point=(30, 40))', 'Click(point=(50, 60))', 'Click(point=(30, 80))', 'Click(point=(10, 60))', 'Click(point=(130, 60))'];
+  add('presses-maze', 'the path', MR, seq(U, Ri, D, S2), 1);
+  add('presses-maze', 'through the wall', MR, seq(Ri, S2), 0);
+  add('presses-maze', 'press into the wall does nothing', MR, seq(Ri, U, Ri, D, S2), 1);
+  add('presses-maze', 'detour into a dead end and back', MR, seq(U, D, U, Ri, D, S2), 1);
+  add('presses-maze', 'off the grid does nothing', MR, seq(D, S2), 0);
+  add('presses-maze', 'left into the wall at the flag', MR, seq(U, Ri, D, Le, S2), 1);
+  add('presses-maze', 'stops one short', MR, seq(U, Ri, S2), 0);
+  add('presses-maze', 'several goals', cGt([400, 300], ABS, { ...MV, goals: [[0, 0], [1, 1]] }), seq(U, S2), 1);
+
   // ---- conventions on CAPTCHA clicks: norm1000 on 400x300 -> x (m+0.5)*0.4, y (m+0.5)*0.3 ----
   const SEQN = cGt([400, 300], NORM1000, seqV);
   add('click-norm1000', 'gold cells', SEQN, 'Click(point=(12, 16))\nClick(point=(62, 16))\nClick(point=(112, 16))', 1);

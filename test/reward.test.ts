@@ -23,7 +23,7 @@ describe('golden cases', () => {
     const rules = new Set(cases.map((c) => c.rule));
     for (const r of ['grounding', 'refusal', 'coords-abs', 'coords-norm1', 'coords-norm1000', 'coords-norm1000-1000', 'coords-qwen25', 'coords-qwen25-budget',
       'coords-qwen25-round-half-even', 'coords-override', 'click-sequence', 'click-set-submit', 'click-any', 'long-press', 'double-click', 'text-entry',
-      'text-entry-case', 'drag', 'drag-left', 'drag-qwen25', 'pair'])
+      'text-entry-case', 'drag', 'drag-left', 'drag-qwen25', 'pair', 'presses', 'presses-wrap', 'presses-maze'])
       expect(rules, r).toContain(r);
     expect(cases.some((c) => c.expected === 1)).toBe(true);
     expect(cases.some((c) => c.expected === 0)).toBe(true);

@@ -85,6 +85,8 @@ function boxesOf(v: Verifier): Box[] {
   switch (v.kind) {
     case 'click':
       return [...v.boxes, ...(v.submit_box ? [v.submit_box] : [])];
+    case 'presses':
+      return [...v.boxes, v.submit_box];
     case 'text_entry':
       return [v.input_box];
     case 'drag':

@@ -106,6 +106,8 @@ function clickBoxes(v: Verifier): Box[] {
       return [v.input_box];
     case 'pair':
       return v.boxes;
+    case 'presses':
+      return [...v.boxes, v.submit_box];
     case 'drag':
     case 'drag_y':
     case 'drags':
@@ -127,6 +129,8 @@ export function mapVerifier(v: Verifier, m: Affine): Verifier {
       return { ...v, input_box: mb(v.input_box) };
     case 'pair':
       return { ...v, boxes: v.boxes.map(mb), valid_pairs: v.valid_pairs.map((p) => [p[0], p[1]] as [number, number]) };
+    case 'presses':
+      return { ...v, boxes: v.boxes.map(mb), submit_box: mb(v.submit_box) };
     case 'drag':
       return {
         ...v,

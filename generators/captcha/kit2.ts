@@ -209,7 +209,8 @@ export function dragsSolution(items: Array<{ handle_box: Box; target_box: Box }>
 
 /**
  * A horizontal slider drag (VenusBench-CAPTCHA rule): start at the handle centre, end `dx` px to the
- * side. `tolPx` is the accepted absolute error (puzzle px), recorded as a relative tolerance.
+ * side. `tolPx` is the accepted absolute error (puzzle px), recorded as a relative tolerance (rounded
+ * up to 4 decimals).
  */
 export function sliderSolution(handle: Box, track: Box, dx: number, tolPx: number): PuzzleSolution {
   const start = boxCenter(handle);
@@ -220,7 +221,8 @@ export function sliderSolution(handle: Box, track: Box, dx: number, tolPx: numbe
       handle_box: handle,
       track_box: track,
       expected_dx: Math.round(dx * 1000) / 1000,
-      rel_tolerance: Math.round((tolPx / Math.abs(dx)) * 10000) / 10000,
+      // rounded up to 4 decimals, so that a drag exactly tolPx off is still accepted
+      rel_tolerance: Math.ceil((tolPx / Math.abs(dx)) * 10000 - 1e-9) / 10000,
       max_dy: 5,
     },
     ordered: true,
@@ -269,11 +271,55 @@ export function pagerControls(style: PuzzleStyle, lay: PagerLayout, cursor: numb
   return s;
 }
 
-/** Arrows×k+Submit gold for a pager: `|target - cursor|` presses of → (or ←), then submit. */
+/**
+ * Arrows×k+Submit scored by its end state (verifier `presses`, score/scorer.ts): `buttons` move a cell
+ * cursor in a `grid` of [cols, rows] from `start`; any press sequence ending on a `goals` cell, then
+ * one click on `submit`, is right. The gold actions are the `gold` button presses (indices into
+ * `buttons`, normally the shortest sequence) then submit.
+ */
+export function pressesSolution(opts: {
+  buttons: Array<{ box: Box; move: [number, number] }>;
+  grid: [number, number];
+  start: [number, number];
+  goals: Array<[number, number]>;
+  edge: 'clamp' | 'wrap';
+  open?: number[] | null;
+  submit: Box;
+  gold: number[];
+}): PuzzleSolution {
+  return {
+    actions: [...opts.gold.map((b) => ({ type: 'click' as const, point: boxCenter(opts.buttons[b]!.box) })), { type: 'click', point: boxCenter(opts.submit) }],
+    verifier: {
+      kind: 'presses',
+      boxes: opts.buttons.map((b) => b.box),
+      moves: opts.buttons.map((b) => b.move),
+      grid: opts.grid,
+      start: opts.start,
+      goals: opts.goals,
+      edge: opts.edge,
+      open: opts.open ?? null,
+      submit_box: opts.submit,
+    },
+    ordered: true,
+  };
+}
+
+/**
+ * Arrows×k+Submit gold for a pager: `|target - cursor|` presses of → (or ←), then submit; verifier
+ * `presses` over the options (a 1-row grid, arrows greyed at the ends), so any press sequence that
+ * leaves the frame on the answer is right.
+ */
 export function pagerSolution(lay: PagerLayout, cursor: number, target: number): PuzzleSolution {
   const k = Math.abs(target - cursor);
-  const arrow = target > cursor ? lay.right : lay.left;
-  return clickSequence(Array.from({ length: k }, () => arrow), lay.submit);
+  return pressesSolution({
+    buttons: [{ box: lay.left, move: [-1, 0] }, { box: lay.right, move: [1, 0] }],
+    grid: [lay.options.length, 1],
+    start: [cursor, 0],
+    goals: [[target, 0]],
+    edge: 'clamp',
+    submit: lay.submit,
+    gold: Array.from({ length: k }, () => (target > cursor ? 1 : 0)),
+  });
 }
 
 /** Reasoning sentence for a pager move (what to press how often), both locales. */

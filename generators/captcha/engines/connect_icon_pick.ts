@@ -2,8 +2,8 @@
  * #62 connect_icon_pick (group G, visual reasoning, Arrows×k+Submit): a reference pair of icons and
  * several panes, each with four icons joined in pairs by dotted lines (Arkose icon_connect). Exactly
  * one pane joins the reference pair; others join one of them to a different icon. A frame marks the
- * current pane; ← / → move it. Answer: presses towards the right pane, then Submit (verifier `click` /
- * `sequence`, repeats allowed, no wrap-around: the shortest sequence is unique).
+ * current pane; ← / → move it. Answer: presses towards the right pane, then Submit (verifier `presses`:
+ * any press sequence that leaves the frame on that pane is right).
  */
 import type { Point } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
@@ -48,7 +48,7 @@ const W = 320;
 const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag', 'arrow', 'diamond'];
 const links = (p: Pane): string[] => p.links.map(([a, b]) => [p.icons[a]!, p.icons[b]!].sort().join('|'));
 
-/** Engine #62 connect_icon_pick (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #62 connect_icon_pick (group G, Arrows×k+Submit, verifier `presses`). */
 export const connectIconPick = defineEngine<ConnectIconLatent>({
   type: 'connect_icon_pick',
   group: 'visual_reasoning',

@@ -2,15 +2,15 @@
  * #58 count_match_arrows (group G, visual reasoning, Arrows×k+Submit): the left picture holds N icons of
  * a named kind (plus distractor kinds on harder levels); the right panel shows m copies with ▲ / ▼
  * buttons that add or remove one copy per press (Arkose numericalmatch). Answer: |N - m| presses of ▲
- * (N > m) or ▼, then Submit. Verifier `click` / `sequence` with the button's box repeated (repeats
- * allowed); the count is unique, so the shortest sequence is the only one.
+ * (N > m) or ▼, then Submit. Verifier `presses`: the count is the state (▼ does nothing at 0; the
+ * panel holds at most `MAX_EXTRA` copies more than max(N, m)), any press sequence ending on N is right.
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { boxesOverlap, boxInside, hsl, label, ptText, scatter, svgDoc } from '../draw.js';
 import { iconName, iconSvg } from '../icons.js';
-import { L, arrowGlyph, boxAround, chrome, clickSequence, glyphButton, plural, shrink, submitButton, tile } from '../kit2.js';
+import { L, arrowGlyph, boxAround, chrome, glyphButton, plural, pressesSolution, shrink, submitButton, tile } from '../kit2.js';
 
 interface Obj {
   kind: string;
@@ -53,9 +53,11 @@ const DIFF: Record<Difficulty, { count: [number, number]; distractors: number; o
 const W = 320;
 const H = 300;
 const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag'];
+/** How many copies above max(N, m) the ▲ button can still add (the top of the counter). */
+const MAX_EXTRA = 8;
 const target = (l: CountMatchLatent): number => l.ref.filter((o) => o.kind === l.kind).length;
 
-/** Engine #58 count_match_arrows (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #58 count_match_arrows (group G, Arrows×k+Submit, verifier `presses`). */
 export const countMatchArrows = defineEngine<CountMatchLatent>({
   type: 'count_match_arrows',
   group: 'visual_reasoning',
@@ -122,9 +124,17 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
   },
 
   solve(l) {
-    const d = target(l) - l.shown.length;
-    const btn = d > 0 ? l.up_box : l.down_box;
-    return clickSequence(Array.from({ length: Math.abs(d) }, () => btn), l.submit_box);
+    const n = target(l);
+    const d = n - l.shown.length;
+    return pressesSolution({
+      buttons: [{ box: l.down_box, move: [-1, 0] }, { box: l.up_box, move: [1, 0] }],
+      grid: [Math.max(n, l.shown.length) + MAX_EXTRA + 1, 1],
+      start: [l.shown.length, 0],
+      goals: [[n, 0]],
+      edge: 'clamp',
+      submit: l.submit_box,
+      gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
+    });
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {

@@ -2,15 +2,15 @@
  * #60 grid_coordinate_move (group G, visual reasoning, Arrows×k+Submit): a lettered / numbered grid with
  * a token; the prompt gives a cell ("C4"). → moves the token one cell forward in reading order (left to
  * right, then to the next row), ← one cell back (printed in the widget). Answer: |target - current|
- * presses of the arrow towards the target, then Submit (verifier `click` / `sequence`, repeats
- * allowed; the order does not wrap, so the shortest sequence is unique).
+ * presses of the arrow towards the target, then Submit. Verifier `presses` (reading order as a 1-row
+ * state grid, no wrap): any press sequence that leaves the token on the target is right.
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { boxRect, hsl, label, ptText, svgDoc } from '../draw.js';
 import { iconSvg } from '../icons.js';
-import { L, arrowGlyph, chrome, clickSequence, glyphButton, gridBoxes, submitButton } from '../kit2.js';
+import { L, arrowGlyph, chrome, glyphButton, gridBoxes, pressesSolution, submitButton } from '../kit2.js';
 
 /** Latent state of grid_coordinate_move (puzzle px; cells row-major). */
 export interface GridCoordLatent extends Record<string, unknown> {
@@ -44,7 +44,7 @@ const W = 320;
 /** Cell name: column letter + row number, e.g. `C4`. */
 export const cellName = (i: number, n: number): string => `${String.fromCharCode(65 + (i % n))}${Math.floor(i / n) + 1}`;
 
-/** Engine #60 grid_coordinate_move (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #60 grid_coordinate_move (group G, Arrows×k+Submit, verifier `presses`). */
 export const gridCoordinateMove = defineEngine<GridCoordLatent>({
   type: 'grid_coordinate_move',
   group: 'visual_reasoning',
@@ -115,8 +115,15 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
 
   solve(l) {
     const d = l.target - l.token;
-    const btn = d > 0 ? l.right_box : l.left_box;
-    return clickSequence(Array.from({ length: Math.abs(d) }, () => btn), l.submit_box);
+    return pressesSolution({
+      buttons: [{ box: l.left_box, move: [-1, 0] }, { box: l.right_box, move: [1, 0] }],
+      grid: [l.n * l.n, 1],
+      start: [l.token, 0],
+      goals: [[l.target, 0]],
+      edge: 'clamp',
+      submit: l.submit_box,
+      gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
+    });
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {

@@ -1,14 +1,15 @@
 /**
  * #53 largest_region_click (group G, visual reasoning, Click): several irregular regions with dotted
  * outlines; click inside the one with the largest area (shoelace area of its outline, gap to the
- * runner-up at least `min_gap`). The click box is a square around the region's centre that lies inside
- * the outline. Verifier `click` / `any`.
+ * runner-up at least `min_gap`). Any click inside the outline counts: the verifier's boxes (mask.ts)
+ * cover every 1 px cell of the region lying at least 0.5 px inside the outline's centre line (the
+ * outline's inner half counts as inside, its outer half does not). Verifier `click` / `any`.
  */
 import type { Box } from '../../../core/geometry.js';
-import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { boxRect, hsl, path, ptText, regionWord, svgDoc } from '../draw.js';
-import { L, boxAround, chrome, clickAny, inPoly, polyArea, polyD } from '../kit2.js';
+import { L, chrome, inPoly, polyArea, polyD } from '../kit2.js';
+import { boxesArea, maskBoxes, pointInBoxes } from '../mask.js';
 
 interface Region {
   cx: number;
@@ -51,15 +52,17 @@ export function regionPts(g: Region): Array<[number, number]> {
   const n = g.radii.length;
   return g.radii.map((r, i) => [g.cx + g.sx * r * Math.cos((2 * Math.PI * i) / n), g.cy + (r / Math.sqrt(g.sx)) * Math.sin((2 * Math.PI * i) / n)] as [number, number]);
 }
-/** Click box: a square around the centre inside the outline (half-size shrinks until all samples are inside). */
-function innerBox(g: Region): Box {
+/** Outline extent of a region, puzzle px. */
+function extent(g: Region): Box {
   const pts = regionPts(g);
-  let h = Math.min(...g.radii) * 0.7 / Math.sqrt(g.sx);
-  for (; h > 4; h -= 1) {
-    const ok = [[-h, -h], [h, -h], [h, h], [-h, h], [0, -h], [h, 0], [0, h], [-h, 0]].every(([dx, dy]) => inPoly(g.cx + dx!, g.cy + dy!, pts));
-    if (ok) break;
-  }
-  return boxAround(g.cx, g.cy, h);
+  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+}
+/** Safety margin inside the dotted outline (points on the outline's inner half count as inside), puzzle px. */
+const OUTLINE_MARGIN = 0.5;
+/** Click region of a region: its inside, `OUTLINE_MARGIN` px clear of the outline's centre line (mask.ts boxes, 1 px bands). */
+export function regionClickBoxes(g: Region): Box[] {
+  const pts = regionPts(g);
+  return maskBoxes((x, y) => inPoly(x, y, pts), extent(g), OUTLINE_MARGIN, 1);
 }
 
 /** Engine #53 largest_region_click (group G, Click, verifier `click` / `any`). */
@@ -107,10 +110,7 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
     const sorted = [...areas].sort((a, b) => b - a);
     if (areas[l.answer] !== sorted[0]) return 'answer is not the largest region';
     if (sorted[0]! < sorted[1]! * (1 + l.min_gap)) return 'largest region not clearly largest';
-    const ext = (g: Region): Box => {
-      const pts = regionPts(g);
-      return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
-    };
+    const ext = extent;
     for (const [i, g] of l.regions.entries()) {
       const e = ext(g);
       if (e[0] < l.area[0] + 2 || e[2] > l.area[2] - 2 || e[1] < l.area[1] + 2 || e[3] > l.area[3] - 2) return 'region outside the canvas';
@@ -119,8 +119,7 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
         if (e[0] < o[2] + 6 && o[0] < e[2] + 6 && e[1] < o[3] + 6 && o[1] < e[3] + 6) return 'regions overlap';
       }
     }
-    const b = innerBox(l.regions[l.answer]!);
-    if (b[2] - b[0] < 14) return 'click box too small';
+    if (boxesArea(regionClickBoxes(l.regions[l.answer]!)) < 400) return 'click region too small';
     return null;
   },
 
@@ -134,12 +133,18 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
   },
 
   solve(l) {
-    return clickAny([innerBox(l.regions[l.answer]!)]);
+    const g = l.regions[l.answer]!;
+    const boxes = regionClickBoxes(g);
+    return {
+      actions: [{ type: 'click', point: pointInBoxes(boxes, [g.cx, g.cy]) }],
+      verifier: { kind: 'click', action: 'click', mode: 'any', boxes, submit_box: null, min_duration_ms: null },
+      ordered: false,
+    };
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const g = l.regions[l.answer]!;
-    const at = ptText(m, boxCenter(innerBox(g)));
+    const at = ptText(m, pointInBoxes(regionClickBoxes(g), [g.cx, g.cy]));
     const where = regionWord(g.cx, g.cy, l.area, locale);
     const sorted = [...l.areas].sort((a, b) => b - a);
     const ratio = Math.round((sorted[0]! / sorted[1]!) * 100 - 100);

@@ -3,7 +3,7 @@
  * orbits and an icon on one orbit at some angle; several panes show the icon on other orbits / angles.
  * Exactly one pane matches both the orbit and the angle (within 20°; decoys are 60° or one orbit
  * off). A frame marks the current pane; ← / → move it. Answer: presses towards the match, then Submit
- * (verifier `click` / `sequence`, repeats allowed, no wrap-around).
+ * (verifier `presses`: any press sequence that leaves the frame on the match is right).
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
@@ -53,7 +53,7 @@ function drawSystem(l: OrbitMatchLatent, b: Box, orbit: number, angle: number, d
   return s;
 }
 
-/** Engine #63 orbit_match (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #63 orbit_match (group G, Arrows×k+Submit, verifier `presses`). */
 export const orbitMatch = defineEngine<OrbitMatchLatent>({
   type: 'orbit_match',
   group: 'visual_reasoning',

@@ -1,8 +1,9 @@
 /**
  * #61 path_navigate_arrows (group G, visual reasoning, Arrows×k+Submit): a maze with a token and a goal
  * flag, and a four-way arrow pad; each press moves the token one cell if no wall is in the way. The maze
- * is perfect (one path between any two cells), so the move sequence is unique. Answer: the arrow of each
- * step in order, then Submit (verifier `click` / `sequence`; an arrow's box repeats for straight runs).
+ * is perfect (one path between any two cells). Gold: the arrow of each step of that path in order, then
+ * Submit. Verifier `presses` with the maze's walls: a press into a wall does nothing, and any sequence
+ * that leaves the token on the flag (a detour into a dead end and back included) is right.
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
@@ -10,7 +11,7 @@ import type { Rng } from '../../../core/rng.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { boxRect, hsl, line, path, ptText, svgDoc } from '../draw.js';
 import { iconSvg } from '../icons.js';
-import { type ArrowDir, L, arrowGlyph, chrome, clickSequence, glyphButton, gridBoxes, polyD, submitButton } from '../kit2.js';
+import { type ArrowDir, L, arrowGlyph, chrome, glyphButton, gridBoxes, polyD, pressesSolution, submitButton } from '../kit2.js';
 
 const BIT: Record<ArrowDir, number> = { up: 1, right: 2, down: 4, left: 8 };
 const DELTA: Record<ArrowDir, [number, number]> = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
@@ -104,7 +105,7 @@ export function solveMaze(open: readonly number[], n: number, a: number, b: numb
   return out;
 }
 
-/** Engine #61 path_navigate_arrows (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #61 path_navigate_arrows (group G, Arrows×k+Submit, verifier `presses`). */
 export const pathNavigateArrows = defineEngine<PathNavLatent>({
   type: 'path_navigate_arrows',
   group: 'visual_reasoning',
@@ -182,7 +183,16 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
   },
 
   solve(l) {
-    return clickSequence(l.moves.map((d) => l.buttons[d]), l.submit_box);
+    return pressesSolution({
+      buttons: DIRS.map((d) => ({ box: l.buttons[d], move: DELTA[d] })),
+      grid: [l.n, l.n],
+      start: [l.start % l.n, Math.floor(l.start / l.n)],
+      goals: [[l.goal % l.n, Math.floor(l.goal / l.n)]],
+      edge: 'clamp',
+      open: l.open,
+      submit: l.submit_box,
+      gold: l.moves.map((d) => DIRS.indexOf(d)),
+    });
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {

@@ -1,7 +1,8 @@
 /**
  * #39 slide_to_zone (group E, drag-to-end, Drag): a slider track with a highlighted target zone;
  * the handle's centre must stop inside the zone. `dx = zone centre - handle centre`; the tolerance is
- * the zone's half-width minus 3 px (as a relative tolerance), so any accepted drag ends in the zone.
+ * the zone's half-width (as a relative tolerance), so the accepted drags are exactly those that leave
+ * the handle's centre in the zone, edges included.
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
@@ -36,7 +37,7 @@ const H = 140;
 
 const expectedDx = (l: SlideToZoneLatent): number => (l.zone[0] + l.zone[1]) / 2 - (l.handle_box[0] + l.handle_box[2]) / 2;
 
-/** Engine #39 slide_to_zone (group E, Drag, verifier `drag`; tolerance = zone half-width - 3 px). */
+/** Engine #39 slide_to_zone (group E, Drag, verifier `drag`; tolerance = zone half-width). */
 export const slideToZone = defineEngine<SlideToZoneLatent>({
   type: 'slide_to_zone',
   group: 'drag_to_end',
@@ -84,7 +85,7 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
   },
 
   solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, expectedDx(l), (l.zone[1] - l.zone[0]) / 2 - 3);
+    return sliderSolution(l.handle_box, l.track_box, expectedDx(l), (l.zone[1] - l.zone[0]) / 2);
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {

@@ -6,14 +6,15 @@
  * Relations are judged in the drawn image: left / right by screen x (margin 14 px), in front of /
  * behind by depth (margin 0.5 units); objects inside the margin make the description ambiguous and are
  * never allowed to match it. Occlusion is measured after drawing on an id raster: the target keeps at
- * least half its silhouette and its click box is at least 85 % target pixels. Verifier `click` / `any`.
+ * least half its silhouette. Any click on the visible part of the target counts: the verifier's boxes
+ * cover every pixel where the target is on top (id raster, 1 px). Verifier `click` / `any`.
  */
 import type { Box, Point } from '../../../core/geometry.js';
-import { boxCenter } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { Ids, boxRect, circle, hsl, n1, path, ptText, svgDoc } from '../draw.js';
-import { NAMED_COLORS, boxAround, chrome, clickAny, polyD } from '../kit2.js';
+import { NAMED_COLORS, chrome, polyD, ptsBox } from '../kit2.js';
+import { boxesArea, maskBoxes, pointInBoxes } from '../mask.js';
 import { type V3, type View3, DIRS, cubeFaceCorners, project, rasterIds, shade, viewRotate } from '../proj3d.js';
 
 const SHAPES = ['cube', 'cylinder', 'sphere', 'cone'] as const;
@@ -41,8 +42,10 @@ export interface SpatialLatent extends Record<string, unknown> {
   rel: Rel;
   ref_attrs: Attr[];
   target_attrs: Attr[];
-  /** Click box of the target (measured on the id raster). */
-  click_box: Box;
+  /** Click region of the target: its visible silhouette less 1 px at the edges (measured, mask.ts boxes). */
+  click_boxes: Box[];
+  /** Gold click point inside `click_boxes`, near the visible centroid. */
+  click_point: Point;
 }
 
 const KNOBS = {
@@ -196,49 +199,45 @@ function silOf(o: Obj, v: View3): Point[] {
 }
 
 const STEP = 2;
+/** Margin inside the target's visible silhouette, puzzle px (with 1 px cells: pixels whose 3x3 neighbourhood is all target). */
+const EDGE_MARGIN = 0.5;
 /**
- * Measured on an id raster of the silhouettes drawn back to front (2 px samples): each object's visible
- * fraction, and the target's click box — a square around its visible centroid that is at least 85 %
- * target samples (null when there is none).
+ * Measured on id rasters of the silhouettes drawn back to front: each object's visible fraction (2 px
+ * samples), and the target's click region — every pixel where the target is on top (1 px raster),
+ * its pixels whose 3x3 neighbourhood is all target too, as mask.ts boxes — with a gold point near its visible
+ * centroid (null when nothing of the target is visible).
  */
-function clickBoxFor(l: Pick<SpatialLatent, 'objects' | 'view' | 'scene_box'>, target: number): { box: Box | null; visible: number[] } {
+function clickRegionFor(l: Pick<SpatialLatent, 'objects' | 'view' | 'scene_box'>, target: number): { boxes: Box[]; point: Point | null; visible: number[] } {
   const order = l.objects.map((o, i) => ({ i, d: centreDepth(o, l.view).depth, sil: silOf(o, l.view) })).sort((a, b) => a.d - b.d || a.i - b.i);
-  const { ids, w } = rasterIds(order.map((e) => ({ pts: e.sil, id: e.i })), l.scene_box, STEP);
+  const polys = order.map((e) => ({ pts: e.sil, id: e.i }));
+  const coarse = rasterIds(polys, l.scene_box, STEP).ids;
   const count = new Array<number>(l.objects.length).fill(0);
-  let sx = 0;
-  let sy = 0;
-  for (let p = 0; p < ids.length; p++) {
-    const id = ids[p]!;
-    if (id < 0) continue;
-    count[id]!++;
-    if (id === target) {
-      sx += p % w;
-      sy += Math.floor(p / w);
-    }
-  }
+  for (const id of coarse) if (id >= 0) count[id]!++;
   const visible = l.objects.map(() => 0);
   for (const e of order) {
     const area = Math.abs(e.sil.reduce((acc, q, i) => { const r = e.sil[(i + 1) % e.sil.length]!; return acc + q[0] * r[1] - r[0] * q[1]; }, 0) / 2);
     visible[e.i] = (count[e.i]! * STEP * STEP) / Math.max(1, area);
   }
-  if (!count[target]) return { box: null, visible };
-  const cx = l.scene_box[0] + (sx / count[target]! + 0.5) * STEP;
-  const cy = l.scene_box[1] + (sy / count[target]! + 0.5) * STEP;
-  const h = Math.max(7, Math.round(sizeOf(l.objects[target]!) * l.view.scale * 0.22));
-  const box = boxAround(cx, cy, h);
-  let inT = 0;
-  let all = 0;
-  for (let j = 0; j * STEP < l.scene_box[3] - l.scene_box[1]; j++) {
-    const y = l.scene_box[1] + (j + 0.5) * STEP;
-    if (y < box[1] || y >= box[3]) continue;
-    for (let i = 0; i < w; i++) {
-      const x = l.scene_box[0] + (i + 0.5) * STEP;
-      if (x < box[0] || x >= box[2]) continue;
-      all++;
-      if (ids[j * w + i] === target) inT++;
-    }
+  const sb = l.scene_box;
+  const { ids, w, h } = rasterIds(polys, sb, 1);
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let p = 0; p < ids.length; p++) {
+    if (ids[p] !== target) continue;
+    n++;
+    sx += p % w;
+    sy += Math.floor(p / w);
   }
-  return { box: all && inT / all >= 0.85 ? box : null, visible };
+  if (!n) return { boxes: [], point: null, visible };
+  const on = (x: number, y: number): boolean => {
+    const i = Math.floor(x - sb[0]);
+    const j = Math.floor(y - sb[1]);
+    return i >= 0 && j >= 0 && i < w && j < h && ids[j * w + i] === target;
+  };
+  const boxes = maskBoxes(on, ptsBox(silOf(l.objects[target]!, l.view)), EDGE_MARGIN, 1);
+  const point = boxes.length ? pointInBoxes(boxes, [sb[0] + sx / n + 0.5, sb[1] + sy / n + 0.5]) : null;
+  return { boxes, point, visible };
 }
 
 /** One sampled state (may be invalid; `sample` retries a few times with the same rng stream). */
@@ -263,8 +262,8 @@ function sampleOnce(rng: Rng, difficulty: Difficulty): SpatialLatent {
       }
     }
   }
-  const cb = clickBoxFor(base, pick.target);
-  return { width: W, height: H, scene_box: SCENE, view, objects, ...pick, click_box: cb.box ?? [0, 0, 1, 1] };
+  const cb = clickRegionFor(base, pick.target);
+  return { width: W, height: H, scene_box: SCENE, view, objects, ...pick, click_boxes: cb.boxes, click_point: cb.point ?? [0, 0] };
 }
 
 /** Engine #55 spatial_relation_click (group G, Click, verifier `click` / `any`). */
@@ -290,8 +289,9 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
     if (relation(l, l.target, l.ref, l.rel) !== 1) return 'target does not satisfy the relation';
     const pool = l.objects.map((_, i) => i).filter((i) => i !== l.ref && relation(l, i, l.ref, l.rel) !== -1);
     if (pool.filter((i) => matches(l.objects[i]!, l.objects[l.target]!, l.target_attrs)).length !== 1) return 'target description is ambiguous';
-    const cb = clickBoxFor(l, l.target);
-    if (!cb.box || cb.box.join() !== l.click_box.join()) return 'target too occluded for a clean click box (measured)';
+    const cb = clickRegionFor(l, l.target);
+    if (!cb.point || JSON.stringify(cb.boxes) !== JSON.stringify(l.click_boxes) || cb.point.join() !== l.click_point.join()) return 'click region does not match the scene (measured)';
+    if (boxesArea(cb.boxes) < 150) return 'target too occluded for a clean click region (measured)';
     if (cb.visible[l.target]! < 0.5) return 'target hidden more than half (measured)';
     if (cb.visible[l.ref]! < 0.4) return 'reference object hidden (measured)';
     if (cb.visible.some((v) => v < 0.25)) return 'an object is mostly hidden (measured)';
@@ -304,21 +304,22 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
     const zh = style.locale === 'zh-CN';
     let body = chrome(style, l.width, l.height, `${zh ? '请点击' : 'Click '}${query(l, style.locale)}`, 13);
     body += boxRect(l.scene_box, { fill: hsl(210, 15, style.theme === 'light' ? 90 : 24), rx: style.radius });
-    // floor grid
+    // floor grid (clipped to the scene with the objects)
     let defs = '';
+    let floor = '';
     for (let gx = -4; gx <= 4; gx++) {
       const a = project([gx, 0, -2.4], l.view);
       const b = project([gx, 0, 2.2], l.view);
-      body += `<line x1="${n1(a.x)}" y1="${n1(a.y)}" x2="${n1(b.x)}" y2="${n1(b.y)}" stroke="${style.theme === 'light' ? '#c8ccd3' : '#394050'}" stroke-width="1"/>`;
+      floor += `<line x1="${n1(a.x)}" y1="${n1(a.y)}" x2="${n1(b.x)}" y2="${n1(b.y)}" stroke="${style.theme === 'light' ? '#c8ccd3' : '#394050'}" stroke-width="1"/>`;
     }
     for (let gz = -2; gz <= 2; gz++) {
       const a = project([-4.2, 0, gz], l.view);
       const b = project([4.2, 0, gz], l.view);
-      body += `<line x1="${n1(a.x)}" y1="${n1(a.y)}" x2="${n1(b.x)}" y2="${n1(b.y)}" stroke="${style.theme === 'light' ? '#c8ccd3' : '#394050'}" stroke-width="1"/>`;
+      floor += `<line x1="${n1(a.x)}" y1="${n1(a.y)}" x2="${n1(b.x)}" y2="${n1(b.y)}" stroke="${style.theme === 'light' ? '#c8ccd3' : '#394050'}" stroke-width="1"/>`;
     }
     const clip = ids.next();
     defs += `<clipPath id="${clip}"><rect x="${l.scene_box[0]}" y="${l.scene_box[1]}" width="${l.scene_box[2] - l.scene_box[0]}" height="${l.scene_box[3] - l.scene_box[1]}"/></clipPath>`;
-    let objs = '';
+    let objs = floor;
     for (const e of layout(l, ids)) {
       defs += e.g.defs;
       objs += e.g.svg;
@@ -328,11 +329,15 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
   },
 
   solve(l) {
-    return clickAny([l.click_box]);
+    return {
+      actions: [{ type: 'click', point: l.click_point }],
+      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: l.click_boxes, submit_box: null, min_duration_ms: null },
+      ordered: false,
+    };
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const at = ptText(m, boxCenter(l.click_box));
+    const at = ptText(m, l.click_point);
     const ref = centreDepth(l.objects[l.ref]!, l.view).centre;
     const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
     const t = describe(l.objects[l.target]!, l.target_attrs, locale);

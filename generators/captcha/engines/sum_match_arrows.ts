@@ -2,8 +2,8 @@
  * #59 sum_match_arrows (group G, visual reasoning, Arrows×k+Submit): a target sum and a row of options,
  * each with two or three dice; a frame marks the current option and ← / → move it one option per
  * press (Arkose dice_match). Exactly one option's dice add up to the target. Answer: |target - cursor|
- * presses of the arrow towards it, then Submit (verifier `click` / `sequence`, repeats allowed; the
- * strip does not wrap, so this is the only shortest sequence).
+ * presses of the arrow towards it, then Submit. Verifier `presses` (kit2 `pagerSolution`): any press
+ * sequence that leaves the frame on that option is right.
  */
 import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
@@ -39,7 +39,7 @@ const DIFF: Record<Difficulty, { options: number; dice: number; near: boolean; m
 const W = 320;
 const sumOf = (v: number[]): number => v.reduce((a, b) => a + b, 0);
 
-/** Engine #59 sum_match_arrows (group G, Arrows×k+Submit, verifier `click` / `sequence`). */
+/** Engine #59 sum_match_arrows (group G, Arrows×k+Submit, verifier `presses`). */
 export const sumMatchArrows = defineEngine<SumMatchLatent>({
   type: 'sum_match_arrows',
   group: 'visual_reasoning',
