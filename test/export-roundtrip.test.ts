@@ -11,6 +11,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import tarStream from 'tar-stream';
 import { parquetReadObjects } from 'hyparquet';
@@ -278,6 +279,52 @@ describe('round trip through every consumer (read back from the written files)',
     expect(two[0]!.action_inputs.start_box).toEqual([10 / 364, 20 / 224, 10 / 364, 20 / 224]);
     const merged = parseUitars("Action: click(start_box='(10,20)')\ntype(content='ab')", o);
     expect(merged.map((a) => a.action_type)).toEqual(['type']);
+  });
+
+  it('webdataset: one JSON structure for every sample of a kind (keys and value types; nulls, never missing keys)', async () => {
+    // every key path of a JSON value (arrays by their first element)
+    const keys = (v: unknown, p = ''): string[] =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as object).flatMap(([k, x]) => [`${p}${k}`, ...keys(x, `${p}${k}.`)]) : Array.isArray(v) && v.length ? keys(v[0], `${p}[].`) : [];
+    for (const kind of ['grounding', 'captcha'] as const) {
+      const out = join(base, 'x', `wds-${kind}`);
+      await runExport({ dataDir: DATA[kind], to: 'webdataset', out, modelFamily: 'qwen2.5-vl' });
+      const metas: unknown[] = [];
+      for (const f of await files(out, '.tar')) for (const [n, d] of await untar(await readFile(f))) if (n.endsWith('.json')) metas.push(JSON.parse(d.toString('utf8')));
+      expect(metas.length).toBeGreaterThan(1);
+      const k0 = keys(metas[0]).sort();
+      for (const m of metas) {
+        expect(keys(m).sort()).toEqual(k0);
+        for (const smp of (m as { samples: unknown[] }).samples) expect(keys(smp).sort()).toEqual(keys((metas[0] as { samples: unknown[] }).samples[0]).sort());
+        expect(typeof (m as { record_json: unknown }).record_json).toBe('string');
+      }
+    }
+  });
+
+  it('RL exports carry the reward module; its verl, TRL, swift and OpenRLHF entry points score the exported gold answers', async () => {
+    const out = join(base, 'x', 'rl-reward');
+    await runExport({ dataDir: DATA.captcha, to: 'verl', out, modelFamily: 'qwen2.5-vl' });
+    const m = JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest;
+    expect(m.files.map((f) => f.path)).toContain('reward/uisynth_reward.py');
+    const rows = await readBack(out, 'verl');
+    const py = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(join(out, 'reward'))})`,
+      'import uisynth_reward as u',
+      'rows = json.load(sys.stdin)',
+      'a = [r["answer"] for r in rows]; g = [r["gt"] for r in rows]',
+      'print(json.dumps({',
+      ' "verl": [u.compute_score("uisynth/captcha", x, y, {"index": 0}, sandbox_fusion_url=None, memory_limit_mb=1024) for x, y in zip(a, g)],',
+      ' "trl": u.reward_func(prompts=["p"] * len(a), completions=[[{"role": "assistant", "content": x}] for x in a], ground_truth=g, completion_ids=None),',
+      ' "swift": u.reward_func(completions=a, solution=g),',
+      ' "openrlhf": list(map(float, u.reward_func(["P" + x for x in a], ["P"] * len(a), g)["rewards"])),',
+      ' "bad": u.reward_func(completions=["Click(point=(-5, -5))"] * len(a), ground_truth=g),',
+      '}))',
+    ].join('\n');
+    const r = spawnSync('python3', ['-c', py], { input: JSON.stringify(rows.map((x) => ({ answer: x.answer, gt: x.groundTruth }))), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout);
+    for (const k of ['verl', 'trl', 'swift', 'openrlhf']) expect(got[k], k).toEqual(rows.map(() => 1));
+    expect(got.bad).toEqual(rows.map(() => 0));
   });
 
   it('prints figures', () => {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UsageError, badValue } from '../../core/errors.js';
 import { UisynthRecord, type Manifest } from '../../core/schema.js';
 import { DIALECTS, type Dialect } from '../../score/dialects.js';
@@ -125,6 +126,11 @@ export interface ExportSummary {
   /** Ready-to-paste trainer settings (also in the card). */
   fragments: Array<{ title: string; lang: string; text: string }>;
 }
+
+/** Formats used for RL: the reward module is copied into the export. */
+const RL_FORMATS: ReadonlySet<FormatName> = new Set(['swift', 'trl', 'verl']);
+/** reward/uisynth_reward.py of this package. */
+const REWARD_MODULE = fileURLToPath(new URL('../../reward/uisynth_reward.py', import.meta.url));
 
 /** Formats whose trainers run the model's image preprocessing: images are written at the size the model sees. */
 const RESIZING_FORMATS: ReadonlySet<FormatName> = new Set(['llamafactory', 'swift', 'trl', 'verl']);
@@ -340,6 +346,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     webdataset: writeWebDataset,
   };
   await writers[to](ctx);
+  // RL exports carry the reward they are scored with (the card's usage points to reward/uisynth_reward.py)
+  if (RL_FORMATS.has(to)) await ctx.write('reward/uisynth_reward.py', await readFile(REWARD_MODULE));
 
   const byStyle: Record<string, number> = {};
   for (const s of samples) byStyle[`${s.kind}/${s.style}`] = (byStyle[`${s.kind}/${s.style}`] ?? 0) + 1;

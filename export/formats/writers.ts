@@ -167,15 +167,18 @@ export async function writeScreenspot(ctx: ExportContext): Promise<void> {
         await ctx.copyImage(s.image, `images/${rel}`);
         const q = r.queries.find((x) => x.qid === s.qid)!;
         const t = q.tid === null ? null : r.targets.find((x) => x.tid === q.tid)!;
-        const zh = q.locale.toLowerCase().startsWith('zh');
+        const isZh = (locale: string): boolean => locale.toLowerCase().startsWith('zh');
+        // a Chinese wording of the same target: this query, or another query of the record for the same target
+        const cn = isZh(q.locale) ? q.text : (r.queries.find((x) => x.tid === q.tid && x.tid !== null && isZh(x.locale))?.text ?? null);
         rows.push({
           id: s.key,
           img_filename: rel,
           img_size: [r.image.width, r.image.height],
           bbox: t ? t.bbox : null,
           instruction: q.text,
-          instruction_cn: zh ? q.text : null,
-          language: zh ? 'cn' : 'en',
+          ...(cn !== null ? { instruction_cn: cn } : {}),
+          // ScreenSpot-Pro writes Chinese as `cn`; other languages keep their ISO 639-1 code from the locale
+          language: isZh(q.locale) ? 'cn' : q.locale.split('-')[0]!.toLowerCase(),
           application: r.context.scenario,
           platform: SSP_PLATFORM[r.platform] ?? r.platform,
           group: r.platform.split('.')[0],
@@ -200,14 +203,15 @@ function recordRows(ctx: ExportContext): Array<{ key: string; image: string; sam
   return [...by.values()];
 }
 
+/** One sample in imagefolder / webdataset rows: the same keys for every kind (`qid`, `bbox` null where absent). */
 const sampleView = (s: ExportSample) => ({
-  qid: s.qid,
+  qid: s.qid ?? null,
   style: s.style,
   instruction: s.instruction,
   prompt: s.prompt,
   answer: s.answer,
   refusal: s.refusal,
-  bbox: s.bbox,
+  bbox: s.bbox ?? null,
   ground_truth: s.groundTruthJson,
 });
 
@@ -264,7 +268,20 @@ export async function writeWebDataset(ctx: ExportContext): Promise<void> {
       const r = e.samples[0]!.record;
       const key = e.key.replace(/\./g, '_');
       entries.push([`${key}.png`, await ctx.readImage(e.samples[0]!)]);
-      const meta = { id: r.id, kind: r.kind, coords: ctx.coords.name, samples: e.samples.map(sampleView), record: r };
+      // one JSON structure for every sample of a kind (Hugging Face infers the WebDataset schema from the
+      // first samples): fixed keys, null for absent values, the record (whose nested shape varies with the
+      // verifier, knobs and latent state) as a JSON string
+      const meta = {
+        id: r.id,
+        kind: r.kind,
+        platform: r.platform,
+        locale: r.locale,
+        width: e.samples[0]!.fileSize[0],
+        height: e.samples[0]!.fileSize[1],
+        coords: ctx.coords.name,
+        samples: e.samples.map(sampleView),
+        record_json: JSON.stringify(r),
+      };
       entries.push([`${key}.json`, Buffer.from(JSON.stringify(meta))]);
     }
     await ctx.write(`train-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
