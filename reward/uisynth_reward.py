@@ -603,6 +603,8 @@ def reward_func(queries=None, prompts=None, labels=None, completions=None, groun
       importable, else lists).
     """
     gts = ground_truth if ground_truth is not None else solution
+    if completions is None and gts is not None and labels is None:
+        completions = queries  # reward_func(completions, ground_truth=...) called positionally
     if completions is not None:
         if gts is None:
             raise ValueError("reward_func: needs the ground_truth (trl export) or solution (swift export) column")
