@@ -29,6 +29,7 @@ import { readRecords } from '../export/read.js';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { makeDataset } from './formats-fixtures.js';
+import { rateEta } from '../cli/progress.js';
 
 let base: string;
 const recs = new Map<string, UisynthRecord>();
@@ -325,6 +326,48 @@ describe('round trip through every consumer (read back from the written files)',
     const got = JSON.parse(r.stdout);
     for (const k of ['verl', 'trl', 'swift', 'openrlhf']) expect(got[k], k).toEqual(rows.map(() => 1));
     expect(got.bad).toEqual(rows.map(() => 0));
+  });
+
+  it('selection: --max-per-screenshot, --styles, --languages and a deterministic --val-fraction split by screenshot', async () => {
+    const run = async (name: string, extra: Record<string, unknown>) => {
+      const out = join(base, 'x', name);
+      await runExport({ dataDir: DATA.grounding, to: 'verl', out, ...extra });
+      return { out, m: JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest };
+    };
+    const all = await run('sel-all', {});
+    const capped = await run('sel-cap', { maxPerScreenshot: 2 });
+    expect(capped.m.counts.samples).toBe(4);
+    expect(capped.m.counts.filtered.max_per_screenshot).toBe(all.m.counts.samples - 4);
+    const perRec = new Map<string, number>();
+    for (const r of await readBack(capped.out, 'verl')) perRec.set(r.id, (perRec.get(r.id) ?? 0) + 1);
+    expect([...perRec.values()]).toEqual([2, 2]);
+    const again = await run('sel-cap2', { maxPerScreenshot: 2 });
+    expect(again.m.files).toEqual(capped.m.files);
+    const neg = await run('sel-style', { styles: 'negative' });
+    expect(Object.keys(neg.m.counts.by_style)).toEqual(['grounding/negative']);
+    await expect(run('sel-bad', { styles: 'nope' })).rejects.toThrow(/--styles: no sample has style nope; present: icon, negative, text/);
+    // the two screenshots here are English: zh keeps nothing and says what is present; en keeps everything
+    await expect(run('sel-zh', { languages: 'zh' })).rejects.toThrow(/--languages: no sample is in zh; present: en/);
+    expect((await run('sel-en', { languages: 'en' })).m.counts.samples).toBe(all.m.counts.samples);
+    // validation split: whole screenshots, the same ones on every run, listed in the card
+    const val = await run('sel-val', { valFraction: 0.5 });
+    const split = await run('sel-val2', { valFraction: 0.5 });
+    expect(split.m.files).toEqual(val.m.files);
+    const names = val.m.files.map((f) => f.path);
+    expect(val.m.counts.by_split.train! + (val.m.counts.by_split.validation ?? 0)).toBe(all.m.counts.samples);
+    // sha256("val:" + id) / 2^32 < 0.5: grounding-7-0000000 (0.018) is validation, grounding-7-0000001 (0.795) train
+    expect(val.m.counts.by_split).toEqual({ train: 4, validation: 4 });
+    const valRows = (await readBack(val.out, 'verl')).filter((r) => r.id === 'grounding-7-0000000');
+    expect(valRows.length).toBe(4);
+    expect(names.some((n) => n.startsWith('data/validation-'))).toBe(true);
+    expect(await readFile(join(val.out, 'README.md'), 'utf8')).toContain('split: validation');
+    await expect(run('sel-val-bad', { valFraction: 0.9 })).rejects.toThrow(/--val-fraction: expected a number in \[0, 0.5\]/);
+  });
+
+  it('non-TTY progress lines carry rate and ETA', () => {
+    expect(rateEta(50, 200, 10)).toBe(' (5.0/s, eta 30s)');
+    expect(rateEta(1000, 40000, 20)).toBe(' (50/s, eta 13m00s)');
+    expect(rateEta(0, 10, 5)).toBe('');
   });
 
   it('prints figures', () => {

@@ -62,6 +62,16 @@ export interface ExportOptions {
   license?: string;
   /** argv after `uisynth` (recorded with DATA_DIR/OUT placeholders). */
   command?: string[];
+  /** At most this many samples per screenshot (record), chosen deterministically (hash of id and qid). */
+  maxPerScreenshot?: string | number;
+  /** Keep only these query styles (grounding) / CAPTCHA types, comma-separated. */
+  styles?: string;
+  /** Keep only these languages (ISO 639-1 of the query's locale, e.g. `en,zh`), comma-separated. */
+  languages?: string;
+  /** Fraction of screenshots (records) in a validation split, chosen by a hash of the record id; 0 = none. */
+  valFraction?: string | number;
+  /** Progress: phase (`read`, `check`, `write`), done, total. */
+  onProgress?: (phase: string, done: number, total: number) => void;
 }
 
 /** One file of an export, as listed in the manifest. */
@@ -75,6 +85,10 @@ export interface ExportFile {
 /** What exporters get. */
 export interface ExportContext {
   out: string;
+  /** The split being written (`train` or `validation`); `samples` are that split's. */
+  split: 'train' | 'validation';
+  /** Splits of this export. */
+  splits: Array<'train' | 'validation'>;
   srcDir: string;
   to: FormatName;
   samples: ExportSample[];
@@ -115,7 +129,17 @@ export interface ExportManifest {
   /** Consumer round trip of every sample (export/roundtrip.ts). */
   roundtrip: RoundTrip;
   shard_size: number;
-  counts: { records: number; samples: number; refusals: number; by_style: Record<string, number>; skipped: Record<string, number> };
+  counts: {
+    records: number;
+    samples: number;
+    refusals: number;
+    by_style: Record<string, number>;
+    skipped: Record<string, number>;
+    /** Samples per split. */
+    by_split: Record<string, number>;
+    /** Samples left out by --styles / --languages / --max-per-screenshot. */
+    filtered: Record<string, number>;
+  };
   files: ExportFile[];
 }
 
@@ -191,6 +215,56 @@ function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOpt
   void o;
 }
 
+/** Sample selection from --styles, --languages, --max-per-screenshot and the --val-fraction split. */
+function selection(o: ExportOptions, to: FormatName) {
+  const list = (v: string | undefined): string[] | null => (v === undefined ? null : v.split(',').map((x) => x.trim()).filter(Boolean));
+  const styles = list(o.styles);
+  const languages = list(o.languages)?.map((l) => l.toLowerCase()) ?? null;
+  let cap: number | null = null;
+  if (o.maxPerScreenshot !== undefined) {
+    cap = Number(o.maxPerScreenshot);
+    if (!Number.isInteger(cap) || cap < 1) throw new UsageError(`--max-per-screenshot: expected a positive integer, got '${o.maxPerScreenshot}'`, '--max-per-screenshot');
+  }
+  const valFraction = Number(o.valFraction ?? 0);
+  if (!(valFraction >= 0 && valFraction <= 0.5)) throw new UsageError(`--val-fraction: expected a number in [0, 0.5], got '${o.valFraction}'`, '--val-fraction');
+  if (valFraction > 0 && to === 'screenspot') throw new UsageError('--val-fraction: screenspot is an evaluation format (a test split); leave --val-fraction out', '--val-fraction');
+  const seenStyles = new Set<string>();
+  const seenLangs = new Set<string>();
+  const hash01 = (s: string): number => parseInt(createHash('sha256').update(s).digest('hex').slice(0, 8), 16) / 2 ** 32;
+  const langOf = (s: ExportSample): string => {
+    const q = s.record.kind === 'grounding' ? s.record.queries.find((x) => x.qid === s.qid) : null;
+    return (q?.locale ?? s.record.locale).split('-')[0]!.toLowerCase();
+  };
+  return {
+    valFraction,
+    /** Reason a sample is filtered out, or null. */
+    reject(s: ExportSample): string | null {
+      const lang = langOf(s);
+      seenStyles.add(s.style);
+      seenLangs.add(lang);
+      if (styles && !styles.includes(s.style)) return 'style';
+      if (languages && !languages.includes(lang)) return 'language';
+      return null;
+    },
+    /** At most `cap` samples of one record: the ones with the smallest hash of (id, qid), in their original order. */
+    cap(kept: ExportSample[]): ExportSample[] {
+      if (cap === null || kept.length <= cap) return kept;
+      const chosen = new Set([...kept].sort((a, b) => hash01(a.key) - hash01(b.key) || (a.key < b.key ? -1 : 1)).slice(0, cap));
+      return kept.filter((s) => chosen.has(s));
+    },
+    /** A filter that keeps nothing names the values present. */
+    checkSeen(n: number): void {
+      if (n > 0) return;
+      if (styles && !styles.some((x) => seenStyles.has(x)))
+        throw new UsageError(`--styles: no sample has style ${styles.join(', ')}; present: ${[...seenStyles].sort().join(', ')}`, '--styles');
+      if (languages && !languages.some((x) => seenLangs.has(x)))
+        throw new UsageError(`--languages: no sample is in ${languages.join(', ')}; present: ${[...seenLangs].sort().join(', ')}`, '--languages');
+    },
+    /** Deterministic split by record id: the same screenshot is never in both splits. */
+    isValidation: (id: string): boolean => valFraction > 0 && hash01(`val:${id}`) < valFraction,
+  };
+}
+
 /** Does a PNG's size differ from `size`? */
 async function needsResize(png: Buffer, size: readonly [number, number]): Promise<boolean> {
   const m = await sharp(png).metadata();
@@ -199,7 +273,7 @@ async function needsResize(png: Buffer, size: readonly [number, number]): Promis
 
 /** Resize a PNG to exactly `size` (bicubic, as PIL's `Image.resize` default that Qwen's preprocessing uses). */
 async function resizePng(png: Buffer, size: readonly [number, number]): Promise<Buffer> {
-  return sharp(png).resize(size[0], size[1], { fit: 'fill', kernel: 'cubic' }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(png).resize(size[0], size[1], { fit: 'fill', kernel: 'cubic' }).png().toBuffer();
 }
 
 const MANIFEST = 'export-manifest.json';
@@ -255,20 +329,34 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     throw new UsageError(`--to screenspot: needs a grounding dataset, ${o.dataDir} holds ${srcManifest.kind}`, '--to');
   const thinking = Boolean(o.thinking);
   const resizeFiles = budget !== null && RESIZING_FORMATS.has(to);
+  const select = selection(o, to);
 
   const samples: ExportSample[] = [];
   const skipped: Record<string, number> = {};
   let records = 0;
+  const filtered: Record<string, number> = {};
   for await (const { record, file, line } of readRecords(o.dataDir, srcManifest)) {
     records++;
+    o.onProgress?.('read', records, srcManifest.records);
     const parsed = UisynthRecord.safeParse(record);
     if (!parsed.success)
       throw new UsageError(`DATA_DIR: ${file}:${line}: not a valid record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}); run uisynth validate`, 'DATA_DIR');
+    const kept: ExportSample[] = [];
     for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, fileBudget: resizeFiles ? budget : null })) {
-      if (r.ok) samples.push(r.sample);
-      else skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
+      if (!r.ok) skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
+      else {
+        const why = select.reject(r.sample);
+        if (why) filtered[why] = (filtered[why] ?? 0) + 1;
+        else kept.push(r.sample);
+      }
     }
+    const capped = select.cap(kept);
+    if (capped.length < kept.length) filtered.max_per_screenshot = (filtered.max_per_screenshot ?? 0) + kept.length - capped.length;
+    samples.push(...capped);
   }
+  select.checkSeen(samples.length);
+  const split = (s: ExportSample): 'train' | 'validation' => (select.isValidation(s.record.id) ? 'validation' : 'train');
+  const splits = select.valFraction > 0 ? (['train', 'validation'] as const).filter((x) => samples.some((s) => split(s) === x)) : (['train'] as const);
 
   const settings = trainSettings(to, o.modelFamily ?? null, budget, samples);
   const roundtrip = roundTrip(samples, consumerViews(to, vision, settings), dialect);
@@ -279,6 +367,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const copied = new Set<string>();
   const ctx: ExportContext = {
     out: o.out,
+    split: 'train',
+    splits: [...splits],
     srcDir: o.dataDir,
     to,
     samples,
@@ -345,7 +435,15 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     'hf-imagefolder': writeImageFolder,
     webdataset: writeWebDataset,
   };
-  await writers[to](ctx);
+  let written = 0;
+  // imagefolder and webdataset rows are screenshots, the others samples
+  const rowsTotal = to === 'hf-imagefolder' || to === 'webdataset' ? new Set(samples.map((x) => x.record.id)).size : samples.length;
+  const write0 = ctx.write.bind(ctx);
+  ctx.write = async (rel, data, rows) => {
+    await write0(rel, data, rows);
+    if (rows !== undefined) o.onProgress?.('write', (written += rows), rowsTotal);
+  };
+  for (const sp of splits) await writers[to]({ ...ctx, split: sp, samples: samples.filter((s) => split(s) === sp) });
   // RL exports carry the reward they are scored with (the card's usage points to reward/uisynth_reward.py)
   if (RL_FORMATS.has(to)) await ctx.write('reward/uisynth_reward.py', await readFile(REWARD_MODULE));
 
@@ -379,6 +477,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
       refusals: samples.filter((s) => s.refusal).length,
       by_style: Object.fromEntries(Object.entries(byStyle).sort(([a], [b]) => (a < b ? -1 : 1))),
       skipped,
+      by_split: Object.fromEntries(splits.map((sp) => [sp, samples.filter((s) => split(s) === sp).length])),
+      filtered,
     },
     files: [],
   };

@@ -20,6 +20,9 @@
  * - `hf-imagefolder`: `train/metadata.jsonl` (one row per image, `file_name` relative to `train/`) beside
  *   `train/images/...`.
  * - `webdataset`: `train-NNNNNN.tar` with `<key>.png` + `<key>.json` per record, stored next to each other.
+ *
+ * With `--val-fraction`, each writer runs once more for the validation split: `validation` in place of
+ * `train` in file names (`validation/` folder and a `<name>_validation` dataset entry for LLaMA-Factory).
  */
 import { createHash } from 'node:crypto';
 import tarStream from 'tar-stream';
@@ -54,15 +57,18 @@ export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
         id: s.key,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+    // LLaMA-Factory loads a folder whole: the validation split gets its own folder and dataset entry
+    await ctx.write(`${ctx.split === 'train' ? 'data' : 'validation'}/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
   }
+  const entry = (folder: string) => ({
+    file_name: folder,
+    formatting: 'sharegpt',
+    columns: { messages: 'messages', images: 'images' },
+    tags: { role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system' },
+  });
   const info = {
-    [ctx.datasetName]: {
-      file_name: 'data',
-      formatting: 'sharegpt',
-      columns: { messages: 'messages', images: 'images' },
-      tags: { role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system' },
-    },
+    [ctx.datasetName]: entry('data'),
+    ...(ctx.splits.includes('validation') ? { [`${ctx.datasetName}_validation`]: entry('validation') } : {}),
   };
   await ctx.write('dataset_info.json', JSON.stringify(info, null, 2) + '\n');
 }
@@ -90,7 +96,7 @@ export async function writeSwift(ctx: ExportContext): Promise<void> {
         solution: s.groundTruthJson,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
   }
 }
 
@@ -113,7 +119,7 @@ export async function writeTrl(ctx: ExportContext): Promise<void> {
         data_source: `uisynth/${s.kind}`,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
   }
 }
 
@@ -138,10 +144,10 @@ export async function writeVerl(ctx: ExportContext): Promise<void> {
         images: [{ bytes: await ctx.readImage(s), path: s.image.split('/').pop() }],
         ability: s.kind === 'grounding' ? 'gui_grounding' : 'gui_captcha',
         reward_model: { style: 'rule', ground_truth: s.groundTruthJson },
-        extra_info: { split: 'train', index: BigInt(index++), id: s.record.id, qid: s.qid, kind: s.kind, style: s.style, answer: s.answer },
+        extra_info: { split: ctx.split, index: BigInt(index++), id: s.record.id, qid: s.qid, kind: s.kind, style: s.style, answer: s.answer },
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
   }
 }
 
@@ -221,7 +227,7 @@ export async function writeImageFolder(ctx: ExportContext): Promise<void> {
   for (const e of recordRows(ctx)) {
     const r = e.samples[0]!.record;
     const rel = `images/${e.image.replace(/^images\//, '')}`;
-    await ctx.copyImage(e.image, `train/${rel}`);
+    await ctx.copyImage(e.image, `${ctx.split}/${rel}`);
     rows.push({
       file_name: rel,
       id: r.id,
@@ -234,7 +240,7 @@ export async function writeImageFolder(ctx: ExportContext): Promise<void> {
       samples: e.samples.map(sampleView),
     });
   }
-  await ctx.write('train/metadata.jsonl', jsonl(rows), rows.length);
+  await ctx.write(`${ctx.split}/metadata.jsonl`, jsonl(rows), rows.length);
 }
 
 /** Deterministic tar (fixed mtime, uid/gid 0, mode 0644) of name -> bytes entries, in order. */
@@ -284,7 +290,7 @@ export async function writeWebDataset(ctx: ExportContext): Promise<void> {
       };
       entries.push([`${key}.json`, Buffer.from(JSON.stringify(meta))]);
     }
-    await ctx.write(`train-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
+    await ctx.write(`${ctx.split}-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
   }
 }
 
