@@ -364,6 +364,17 @@ describe('round trip through every consumer (read back from the written files)',
     await expect(run('sel-val-bad', { valFraction: 0.9 })).rejects.toThrow(/--val-fraction: expected a number in \[0, 0.5\]/);
   });
 
+  it('a miss fails the export before anything is written, naming the sample, the consumer and its settings', async () => {
+    const small = join(base, 'small');
+    await makeDataset('grounding', small, 1, 1);
+    // UI-TARS' parser reads 0-999 grid values as m/1000 (not the cell centre): the 1 px target at x=300 of 320 px is missed
+    const out = join(base, 'x', 'miss');
+    await expect(runExport({ dataDir: small, to: 'trl', out, coords: 'norm1000', dialect: 'uitars' })).rejects.toThrow(
+      /round trip: 1 of 4 samples miss under trl at its default settings; first: sample grounding-7-0000000-q3: UI-TARS action_parser: click is outside the target box/,
+    );
+    await expect(readdir(out)).rejects.toThrow();
+  });
+
   it('non-TTY progress lines carry rate and ETA', () => {
     expect(rateEta(50, 200, 10)).toBe(' (5.0/s, eta 30s)');
     expect(rateEta(1000, 40000, 20)).toBe(' (50/s, eta 13m00s)');

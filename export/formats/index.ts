@@ -200,7 +200,7 @@ function resolveBudget(
  * trainer's defaults) does not map every gold answer back into its targets.
  * @throws UsageError naming the first failing sample, the consumer and its settings
  */
-function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOptions): void {
+function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null): void {
   for (const [name, c] of Object.entries(rt.by_consumer)) {
     if (c.ok === c.checked || !c.first_miss) continue;
     const [consumer, setting] = name.split('@');
@@ -212,7 +212,6 @@ function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOpt
       budget?.source === 'flags' ? '--max-pixels' : '--coords',
     );
   }
-  void o;
 }
 
 /** Sample selection from --styles, --languages, --max-per-screenshot and the --val-fraction split. */
@@ -360,7 +359,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
 
   const settings = trainSettings(to, o.modelFamily ?? null, budget, samples);
   const roundtrip = roundTrip(samples, consumerViews(to, vision, settings), dialect);
-  checkRoundTrip(roundtrip, budget, o);
+  checkRoundTrip(roundtrip, budget);
 
   await prepareOut(o.out);
   const files = new Map<string, ExportFile>();
