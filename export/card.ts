@@ -39,7 +39,7 @@ const USAGE: Record<FormatName, string> = {
   verl:
     'Use `data.train_files=data/train-*.parquet` (and `data.val_files=data/validation-*.parquet` with `--val-fraction`), `data.image_key=images`, the `data.max_prompt_length`/`data.image_patch_size` below, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`, copied into this export).',
   screenspot:
-    'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive` (and `annotations/negative` with `--gt_type negative`).',
+    'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive --language en` (and `annotations/negative` with `--gt_type negative`). `instruction` holds each query in its own language (`language` is its locale\'s code, `cn` for Chinese); `instruction_cn` exists only for Chinese wordings, so `--language cn` is not supported on mixed-language exports.',
   'hf-imagefolder': '`datasets.load_dataset("imagefolder", data_dir=".")`; `metadata.jsonl` sits beside the images in `train/`.',
   webdataset: 'WebDataset shards `train-{000000..N}.tar`; each sample is `<key>.png` + `<key>.json`.',
 };
