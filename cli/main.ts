@@ -18,7 +18,7 @@ import { DIFFICULTIES } from '../core/schema.js';
 type Difficulty = (typeof DIFFICULTIES)[number];
 import { COORD_CHOICES, coordsOpt } from '../export/coords.js';
 import { intOpt, listOpt, numOpt, sizeOpt } from './options.js';
-import { progress } from './progress.js';
+import { progress, type Progress } from './progress.js';
 import { runShards, type RunSummary } from '../export/run.js';
 import { shardFromEnv } from '../export/shards.js';
 import { validateDataset } from '../export/validate.js';
@@ -553,18 +553,32 @@ function buildProgram(argv: string[]): Command {
     .option('--thinking', 'put the reasoning before the answer (<think>...</think> / Thought:)')
     .option('--template <file>', 'Handlebars prompt template replacing the built-in ones')
     .option('--link', 'symlink images instead of copying them')
+    .option('--max-per-screenshot <n>', 'at most n samples per screenshot (deterministic choice)')
+    .option('--styles <list>', 'keep only these query styles / CAPTCHA types, comma-separated')
+    .option('--languages <list>', 'keep only these languages (e.g. en,zh), comma-separated')
+    .option('--val-fraction <f>', 'fraction of screenshots in a validation split (deterministic by record id), 0..0.5', '0')
     .option('--license <id>', 'license field of the dataset card', 'mit')
     .action(async (dir: string, o: Record<string, string | boolean | undefined>) => {
       const { runExport } = await import('../export/formats/index.js');
+      let bar: { phase: string; p: Progress | null } = { phase: '', p: null };
       const s = (k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
       const r = await runExport(
         {
           dataDir: dir, to: s('to')!, out: s('out')!, coords: s('coords'), modelFamily: s('modelFamily'), dialect: s('dialect'),
           maxPixels: s('maxPixels'), minPixels: s('minPixels'), pixelBudget: s('pixelBudget'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
           template: s('template'), link: Boolean(o.link), license: s('license'), command: argv,
+          maxPerScreenshot: s('maxPerScreenshot'), styles: s('styles'), languages: s('languages'), valFraction: s('valFraction'),
+          onProgress: (phase, done, total) => {
+            if (phase !== bar.phase) {
+              bar.p?.stop();
+              bar = { phase, p: progress(`export ${phase === 'read' ? 'reading records' : 'writing rows'}`, false) };
+            }
+            bar.p!.update(done, total);
+          },
         },
         VERSION,
       );
+      bar.p?.stop();
       const c = r.manifest.counts;
       const skipped = Object.entries(c.skipped).map(([k, v]) => `${k}=${v}`).join(', ');
       process.stdout.write(

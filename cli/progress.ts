@@ -1,5 +1,6 @@
 /**
- * Progress reporting: a cli-progress bar on an interactive stderr, otherwise a line every 10%.
+ * Progress reporting: a cli-progress bar on an interactive stderr, otherwise a line every 10% (and at
+ * least every 30 s) with rate and ETA.
  */
 import cliProgress from 'cli-progress';
 
@@ -30,15 +31,30 @@ export function progress(label: string, quiet: boolean): Progress {
       },
     };
   }
+  // not a TTY (CI logs, batch jobs): a line at every 10% and at least every 30 s, with rate and ETA
   let lastDecile = -1;
+  let lastLine = 0;
+  const t0 = Date.now();
   return {
     update(done, total) {
       const d = Math.floor((done / Math.max(total, 1)) * 10);
-      if (d !== lastDecile) {
+      const now = Date.now();
+      if (d !== lastDecile || now - lastLine >= 30_000) {
         lastDecile = d;
-        process.stderr.write(`${label}: ${done}/${total}\n`);
+        lastLine = now;
+        process.stderr.write(`${label}: ${done}/${total}${rateEta(done, total, (now - t0) / 1000)}\n`);
       }
     },
     stop() {},
   };
+}
+
+/** ` (12.3/s, eta 4m05s)` from items done and seconds elapsed; '' before the first second. */
+export function rateEta(done: number, total: number, seconds: number): string {
+  if (seconds < 1 || done <= 0) return '';
+  const rate = done / seconds;
+  const left = Math.max(0, total - done) / rate;
+  const m = Math.floor(left / 60);
+  const sec = Math.round(left % 60);
+  return ` (${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)}/s, eta ${m > 0 ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`})`;
 }

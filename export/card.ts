@@ -37,9 +37,9 @@ const USAGE: Record<FormatName, string> = {
   trl:
     '`datasets.load_dataset("parquet", data_files="data/train-*.parquet")` gives conversational prompt-completion rows with `images`. SFTTrainer trains on `completion`; GRPOTrainer passes `ground_truth` to `reward_func` in `reward/uisynth_reward.py`.',
   verl:
-    'Use `data.train_files=data/train-*.parquet`, `data.image_key=images`, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`).',
+    'Use `data.train_files=data/train-*.parquet` (and `data.val_files=data/validation-*.parquet` with `--val-fraction`), `data.image_key=images`, the `data.max_prompt_length`/`data.image_patch_size` below, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`, copied into this export).',
   screenspot:
-    'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive` (and `annotations/negative` with `--gt_type negative`).',
+    'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive --language en` (and `annotations/negative` with `--gt_type negative`). `instruction` holds each query in its own language (`language` is its locale\'s code, `cn` for Chinese); `instruction_cn` exists only for Chinese wordings, so `--language cn` is not supported on mixed-language exports.',
   'hf-imagefolder': '`datasets.load_dataset("imagefolder", data_dir=".")`; `metadata.jsonl` sits beside the images in `train/`.',
   webdataset: 'WebDataset shards `train-{000000..N}.tar`; each sample is `<key>.png` + `<key>.json`.',
 };
@@ -49,7 +49,11 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
   const languages = [...new Set(ctx.samples.map((s) => s.record.locale.split('-')[0]!.toLowerCase()))].sort();
   const pb = m.pixel_budget;
   const configs = new Map<string, Array<{ split: string; path: string }>>();
-  for (const d of DATA_FILES[m.to]) configs.set(d.config_name, [...(configs.get(d.config_name) ?? []), { split: d.split, path: d.path }]);
+  const dataFiles = [...DATA_FILES[m.to]];
+  if ((m.counts.by_split.validation ?? 0) > 0)
+    for (const d of DATA_FILES[m.to])
+      dataFiles.push({ ...d, split: 'validation', path: m.to === 'llamafactory' ? 'validation/validation-*.jsonl' : d.path.replace(/train/g, 'validation') });
+  for (const d of dataFiles) configs.set(d.config_name, [...(configs.get(d.config_name) ?? []), { split: d.split, path: d.path }]);
   const front = {
     license: license ?? 'mit',
     pretty_name: `uisynth ${m.source.kind} (${m.to})`,

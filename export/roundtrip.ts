@@ -16,7 +16,9 @@
  *    (score/reward.ts, twin of reward/uisynth_reward.py) must give 1;
  * 5. verl: the prompt (image tokens + text) must fit `data.max_prompt_length` (rl_dataset.py L255 filter,
  *    `truncation: error` otherwise);
- * 6. screenspot: the ScreenSpot-Pro evaluator's check (point / img_size inside bbox / img_size).
+ * 6. screenspot: the ScreenSpot-Pro evaluator's check, likaixin2000/ScreenSpot-Pro-GUI-Grounding
+ *    `eval_screenspot_pro.py` L137-152 (commit bd8bbbb4): bbox and point divided by `img_size`, point inside
+ *    with both edges inclusive; negatives (L154-160) are right when the model refuses.
  */
 import type { Action } from '../core/actions.js';
 import { parseCompletion, ParseError } from '../score/dialects.js';
@@ -167,7 +169,7 @@ export function uitarsToSource(text: string, file: Size, src: Size, modelType: '
 export function checkSample(s: ExportSample, v: ConsumerView, dialect: string, answer = s.answer, groundTruth = s.groundTruthJson): string | null {
   const seen = v.seen(s.fileSize);
   if (v.screenspot) {
-    // ScreenSpot-Pro evaluator: bbox and point normalised by img_size, point inside (inclusive)
+    // ScreenSpot-Pro evaluator (eval_screenspot_pro.py L137-152): bbox and point normalised by img_size, inclusive
     const a = s.actionsPx[0];
     if (s.bbox === null) return s.refusal ? null : 'negative sample without a refusal';
     if (!a || a.type !== 'click') return 'positive sample without a point';

@@ -2,10 +2,13 @@
 
 Entry points
 ------------
-* verl:  ``compute_score(data_source, solution_str, ground_truth, extra_info=None) -> float``
+* verl:  ``compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> float``
   (set ``custom_reward_function.path`` to this file; the default name ``compute_score`` is used).
-* TRL GRPOTrainer:  ``reward_func(completions, ground_truth, **kwargs) -> list[float]``
+* TRL GRPOTrainer:  ``reward_func(completions=..., ground_truth=..., **kwargs) -> list[float]``
   (the dataset's ``ground_truth`` column is passed as a keyword argument).
+* ms-swift GRPO: ``reward_func(completions=..., solution=...)``, or the ``uisynth`` ORM registered when
+  swift is importable (``--external_plugins reward/uisynth_reward.py --reward_funcs uisynth``).
+* OpenRLHF:  ``reward_func(queries, prompts, labels)`` -> ``{"rewards", "scores", "extra_logs"}``.
 * ``reward(ground_truth, completion, coords=None) -> float`` and ``reward_detail(...) -> (score, reason)``.
 
 ``ground_truth`` is the JSON string uisynth writes (``"v": "uisynth-reward/1"``), see score/reward.ts.
@@ -610,9 +613,14 @@ def reward(ground_truth, completion, coords=None):
     return reward_detail(ground_truth, completion, coords)[0]
 
 
-def compute_score(data_source, solution_str, ground_truth, extra_info=None):
-    """verl custom reward entry point (``custom_reward_function.path`` = this file)."""
-    return reward(ground_truth, solution_str)
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):
+    """verl custom reward entry point (``custom_reward_function.path`` = this file).
+
+    Extra keyword arguments (verl's ``custom_reward_function.reward_kwargs``, or the ``sandbox_fusion_url`` /
+    ``concurrent_semaphore`` / ``memory_limit_mb`` that verl's ``default_compute_score`` takes) are accepted and
+    ignored; ``coords`` among them overrides the ground truth's convention.
+    """
+    return reward(ground_truth, solution_str, kwargs.get("coords"))
 
 
 def _completion_text(c):
@@ -633,9 +641,49 @@ def _completion_text(c):
     return str(c)
 
 
-def reward_func(completions, ground_truth, **kwargs):
-    """TRL GRPOTrainer reward function: one float per completion (the ``ground_truth`` column)."""
-    return [reward(gt, _completion_text(c)) for c, gt in zip(completions, ground_truth)]
+def reward_func(queries=None, prompts=None, labels=None, completions=None, ground_truth=None, solution=None, **kwargs):
+    """One reward function for three trainers; one float per completion.
+
+    * TRL ``GRPOTrainer(reward_funcs=[reward_func])``: called with keywords ``prompts``, ``completions``
+      (strings or message lists) and every dataset column, here ``ground_truth`` (uisynth's trl export).
+    * ms-swift GRPO: the ``solution`` column (uisynth's swift export) instead of ``ground_truth``.
+    * OpenRLHF (``--remote_rm_url reward/uisynth_reward.py --label_key ground_truth``): called as
+      ``reward_func(queries, prompts, labels)`` where a query is prompt + response; the response is the
+      query after its prompt. Returns ``{"rewards", "scores", "extra_logs"}`` (torch tensors when torch is
+      importable, else lists).
+    """
+    gts = ground_truth if ground_truth is not None else solution
+    if completions is None and gts is not None and labels is None:
+        completions = queries  # reward_func(completions, ground_truth=...) called positionally
+    if completions is not None:
+        if gts is None:
+            raise ValueError("reward_func: needs the ground_truth (trl export) or solution (swift export) column")
+        return [reward(gt, _completion_text(c)) for c, gt in zip(completions, gts)]
+    if queries is None or labels is None:
+        raise ValueError("reward_func: pass completions= and ground_truth= (TRL), or queries, prompts, labels (OpenRLHF)")
+    prompts = prompts if prompts is not None else [""] * len(queries)
+    scores = [reward(gt, q[len(p):] if isinstance(q, str) and isinstance(p, str) and q.startswith(p) else _completion_text(q)) for q, p, gt in zip(queries, prompts, labels)]
+    try:
+        import torch  # OpenRLHF expects tensors
+
+        t = torch.tensor(scores, dtype=torch.float)
+        return {"rewards": t, "scores": t, "extra_logs": {}}
+    except ImportError:
+        return {"rewards": scores, "scores": scores, "extra_logs": {}}
+
+
+try:  # ms-swift: `--external_plugins reward/uisynth_reward.py --reward_funcs uisynth`
+    from swift.plugin import ORM, orms  # type: ignore
+
+    class UisynthORM(ORM):
+        """ms-swift outcome reward model over the ``solution`` column of uisynth's swift export."""
+
+        def __call__(self, completions, solution, **kwargs):
+            return [reward(gt, _completion_text(c)) for c, gt in zip(completions, solution)]
+
+    orms["uisynth"] = UisynthORM
+except Exception:  # swift not installed (or another version): the plain functions above still work
+    pass
 
 
 if __name__ == "__main__":

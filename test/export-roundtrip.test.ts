@@ -11,6 +11,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import tarStream from 'tar-stream';
 import { parquetReadObjects } from 'hyparquet';
@@ -28,6 +29,7 @@ import { readRecords } from '../export/read.js';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { makeDataset } from './formats-fixtures.js';
+import { rateEta } from '../cli/progress.js';
 
 let base: string;
 const recs = new Map<string, UisynthRecord>();
@@ -278,6 +280,105 @@ describe('round trip through every consumer (read back from the written files)',
     expect(two[0]!.action_inputs.start_box).toEqual([10 / 364, 20 / 224, 10 / 364, 20 / 224]);
     const merged = parseUitars("Action: click(start_box='(10,20)')\ntype(content='ab')", o);
     expect(merged.map((a) => a.action_type)).toEqual(['type']);
+  });
+
+  it('webdataset: one JSON structure for every sample of a kind (keys and value types; nulls, never missing keys)', async () => {
+    // every key path of a JSON value (arrays by their first element)
+    const keys = (v: unknown, p = ''): string[] =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as object).flatMap(([k, x]) => [`${p}${k}`, ...keys(x, `${p}${k}.`)]) : Array.isArray(v) && v.length ? keys(v[0], `${p}[].`) : [];
+    for (const kind of ['grounding', 'captcha'] as const) {
+      const out = join(base, 'x', `wds-${kind}`);
+      await runExport({ dataDir: DATA[kind], to: 'webdataset', out, modelFamily: 'qwen2.5-vl' });
+      const metas: unknown[] = [];
+      for (const f of await files(out, '.tar')) for (const [n, d] of await untar(await readFile(f))) if (n.endsWith('.json')) metas.push(JSON.parse(d.toString('utf8')));
+      expect(metas.length).toBeGreaterThan(1);
+      const k0 = keys(metas[0]).sort();
+      for (const m of metas) {
+        expect(keys(m).sort()).toEqual(k0);
+        for (const smp of (m as { samples: unknown[] }).samples) expect(keys(smp).sort()).toEqual(keys((metas[0] as { samples: unknown[] }).samples[0]).sort());
+        expect(typeof (m as { record_json: unknown }).record_json).toBe('string');
+      }
+    }
+  });
+
+  it('RL exports carry the reward module; its verl, TRL, swift and OpenRLHF entry points score the exported gold answers', async () => {
+    const out = join(base, 'x', 'rl-reward');
+    await runExport({ dataDir: DATA.captcha, to: 'verl', out, modelFamily: 'qwen2.5-vl' });
+    const m = JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest;
+    expect(m.files.map((f) => f.path)).toContain('reward/uisynth_reward.py');
+    const rows = await readBack(out, 'verl');
+    const py = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(join(out, 'reward'))})`,
+      'import uisynth_reward as u',
+      'rows = json.load(sys.stdin)',
+      'a = [r["answer"] for r in rows]; g = [r["gt"] for r in rows]',
+      'print(json.dumps({',
+      ' "verl": [u.compute_score("uisynth/captcha", x, y, {"index": 0}, sandbox_fusion_url=None, memory_limit_mb=1024) for x, y in zip(a, g)],',
+      ' "trl": u.reward_func(prompts=["p"] * len(a), completions=[[{"role": "assistant", "content": x}] for x in a], ground_truth=g, completion_ids=None),',
+      ' "swift": u.reward_func(completions=a, solution=g),',
+      ' "openrlhf": list(map(float, u.reward_func(["P" + x for x in a], ["P"] * len(a), g)["rewards"])),',
+      ' "bad": u.reward_func(completions=["Click(point=(-5, -5))"] * len(a), ground_truth=g),',
+      '}))',
+    ].join('\n');
+    const r = spawnSync('python3', ['-c', py], { input: JSON.stringify(rows.map((x) => ({ answer: x.answer, gt: x.groundTruth }))), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout);
+    for (const k of ['verl', 'trl', 'swift', 'openrlhf']) expect(got[k], k).toEqual(rows.map(() => 1));
+    expect(got.bad).toEqual(rows.map(() => 0));
+  });
+
+  it('selection: --max-per-screenshot, --styles, --languages and a deterministic --val-fraction split by screenshot', async () => {
+    const run = async (name: string, extra: Record<string, unknown>) => {
+      const out = join(base, 'x', name);
+      await runExport({ dataDir: DATA.grounding, to: 'verl', out, ...extra });
+      return { out, m: JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest };
+    };
+    const all = await run('sel-all', {});
+    const capped = await run('sel-cap', { maxPerScreenshot: 2 });
+    expect(capped.m.counts.samples).toBe(4);
+    expect(capped.m.counts.filtered.max_per_screenshot).toBe(all.m.counts.samples - 4);
+    const perRec = new Map<string, number>();
+    for (const r of await readBack(capped.out, 'verl')) perRec.set(r.id, (perRec.get(r.id) ?? 0) + 1);
+    expect([...perRec.values()]).toEqual([2, 2]);
+    const again = await run('sel-cap2', { maxPerScreenshot: 2 });
+    expect(again.m.files).toEqual(capped.m.files);
+    const neg = await run('sel-style', { styles: 'negative' });
+    expect(Object.keys(neg.m.counts.by_style)).toEqual(['grounding/negative']);
+    await expect(run('sel-bad', { styles: 'nope' })).rejects.toThrow(/--styles: no sample has style nope; present: icon, negative, text/);
+    // the two screenshots here are English: zh keeps nothing and says what is present; en keeps everything
+    await expect(run('sel-zh', { languages: 'zh' })).rejects.toThrow(/--languages: no sample is in zh; present: en/);
+    expect((await run('sel-en', { languages: 'en' })).m.counts.samples).toBe(all.m.counts.samples);
+    // validation split: whole screenshots, the same ones on every run, listed in the card
+    const val = await run('sel-val', { valFraction: 0.5 });
+    const split = await run('sel-val2', { valFraction: 0.5 });
+    expect(split.m.files).toEqual(val.m.files);
+    const names = val.m.files.map((f) => f.path);
+    expect(val.m.counts.by_split.train! + (val.m.counts.by_split.validation ?? 0)).toBe(all.m.counts.samples);
+    // sha256("val:" + id) / 2^32 < 0.5: grounding-7-0000000 (0.018) is validation, grounding-7-0000001 (0.795) train
+    expect(val.m.counts.by_split).toEqual({ train: 4, validation: 4 });
+    const valRows = (await readBack(val.out, 'verl')).filter((r) => r.id === 'grounding-7-0000000');
+    expect(valRows.length).toBe(4);
+    expect(names.some((n) => n.startsWith('data/validation-'))).toBe(true);
+    expect(await readFile(join(val.out, 'README.md'), 'utf8')).toContain('split: validation');
+    await expect(run('sel-val-bad', { valFraction: 0.9 })).rejects.toThrow(/--val-fraction: expected a number in \[0, 0.5\]/);
+  });
+
+  it('a miss fails the export before anything is written, naming the sample, the consumer and its settings', async () => {
+    const small = join(base, 'small');
+    await makeDataset('grounding', small, 1, 1);
+    // UI-TARS' parser reads 0-999 grid values as m/1000 (not the cell centre): the 1 px target at x=300 of 320 px is missed
+    const out = join(base, 'x', 'miss');
+    await expect(runExport({ dataDir: small, to: 'trl', out, coords: 'norm1000', dialect: 'uitars' })).rejects.toThrow(
+      /round trip: 1 of 4 samples miss under trl at its default settings; first: sample grounding-7-0000000-q3: UI-TARS action_parser: click is outside the target box/,
+    );
+    await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('non-TTY progress lines carry rate and ETA', () => {
+    expect(rateEta(50, 200, 10)).toBe(' (5.0/s, eta 30s)');
+    expect(rateEta(1000, 40000, 20)).toBe(' (50/s, eta 13m00s)');
+    expect(rateEta(0, 10, 5)).toBe('');
   });
 
   it('prints figures', () => {

@@ -223,6 +223,12 @@ describe('screenspot', () => {
     }
     expect(pos.some((r: any) => r.ui_type === 'icon')).toBe(true);
     expect(pos.some((r: any) => r.instruction_cn === '保存草稿')).toBe(true);
+    // language from the locale; instruction_cn only where there is a Chinese wording
+    for (const r of [...pos, ...neg]) {
+      expect(r.language).toBe(r.instruction_cn === r.instruction ? 'cn' : 'en');
+      if ('instruction_cn' in r) expect(r.instruction_cn).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(pos.filter((r: any) => 'instruction_cn' in r).length).toBe(1);
     for (const r of neg) expect(r.bbox).toBeNull();
   });
 });
@@ -263,7 +269,8 @@ describe('webdataset', () => {
             if (h.name.endsWith('.png')) expect(sha(body)).toBe(recs.get(key)!.image.sha256);
             else {
               const j = JSON.parse(body.toString('utf8'));
-              expect(j.record.id).toBe(key);
+              // the record travels as a JSON string so every sample has one structure
+              expect(JSON.parse(j.record_json).id).toBe(key);
               for (const s of j.samples) expect(reward(s.ground_truth, s.answer)).toBe(1);
             }
             next();

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UsageError, badValue } from '../../core/errors.js';
 import { UisynthRecord, type Manifest } from '../../core/schema.js';
 import { DIALECTS, type Dialect } from '../../score/dialects.js';
@@ -61,6 +62,16 @@ export interface ExportOptions {
   license?: string;
   /** argv after `uisynth` (recorded with DATA_DIR/OUT placeholders). */
   command?: string[];
+  /** At most this many samples per screenshot (record), chosen deterministically (hash of id and qid). */
+  maxPerScreenshot?: string | number;
+  /** Keep only these query styles (grounding) / CAPTCHA types, comma-separated. */
+  styles?: string;
+  /** Keep only these languages (ISO 639-1 of the query's locale, e.g. `en,zh`), comma-separated. */
+  languages?: string;
+  /** Fraction of screenshots (records) in a validation split, chosen by a hash of the record id; 0 = none. */
+  valFraction?: string | number;
+  /** Progress: phase (`read`, `check`, `write`), done, total. */
+  onProgress?: (phase: string, done: number, total: number) => void;
 }
 
 /** One file of an export, as listed in the manifest. */
@@ -74,6 +85,10 @@ export interface ExportFile {
 /** What exporters get. */
 export interface ExportContext {
   out: string;
+  /** The split being written (`train` or `validation`); `samples` are that split's. */
+  split: 'train' | 'validation';
+  /** Splits of this export. */
+  splits: Array<'train' | 'validation'>;
   srcDir: string;
   to: FormatName;
   samples: ExportSample[];
@@ -114,7 +129,17 @@ export interface ExportManifest {
   /** Consumer round trip of every sample (export/roundtrip.ts). */
   roundtrip: RoundTrip;
   shard_size: number;
-  counts: { records: number; samples: number; refusals: number; by_style: Record<string, number>; skipped: Record<string, number> };
+  counts: {
+    records: number;
+    samples: number;
+    refusals: number;
+    by_style: Record<string, number>;
+    skipped: Record<string, number>;
+    /** Samples per split. */
+    by_split: Record<string, number>;
+    /** Samples left out by --styles / --languages / --max-per-screenshot. */
+    filtered: Record<string, number>;
+  };
   files: ExportFile[];
 }
 
@@ -125,6 +150,11 @@ export interface ExportSummary {
   /** Ready-to-paste trainer settings (also in the card). */
   fragments: Array<{ title: string; lang: string; text: string }>;
 }
+
+/** Formats used for RL: the reward module is copied into the export. */
+const RL_FORMATS: ReadonlySet<FormatName> = new Set(['swift', 'trl', 'verl']);
+/** reward/uisynth_reward.py of this package. */
+const REWARD_MODULE = fileURLToPath(new URL('../../reward/uisynth_reward.py', import.meta.url));
 
 /** Formats whose trainers run the model's image preprocessing: images are written at the size the model sees. */
 const RESIZING_FORMATS: ReadonlySet<FormatName> = new Set(['llamafactory', 'swift', 'trl', 'verl']);
@@ -170,7 +200,7 @@ function resolveBudget(
  * trainer's defaults) does not map every gold answer back into its targets.
  * @throws UsageError naming the first failing sample, the consumer and its settings
  */
-function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOptions): void {
+function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null): void {
   for (const [name, c] of Object.entries(rt.by_consumer)) {
     if (c.ok === c.checked || !c.first_miss) continue;
     const [consumer, setting] = name.split('@');
@@ -182,7 +212,56 @@ function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, o: ExportOpt
       budget?.source === 'flags' ? '--max-pixels' : '--coords',
     );
   }
-  void o;
+}
+
+/** Sample selection from --styles, --languages, --max-per-screenshot and the --val-fraction split. */
+function selection(o: ExportOptions, to: FormatName) {
+  const list = (v: string | undefined): string[] | null => (v === undefined ? null : v.split(',').map((x) => x.trim()).filter(Boolean));
+  const styles = list(o.styles);
+  const languages = list(o.languages)?.map((l) => l.toLowerCase()) ?? null;
+  let cap: number | null = null;
+  if (o.maxPerScreenshot !== undefined) {
+    cap = Number(o.maxPerScreenshot);
+    if (!Number.isInteger(cap) || cap < 1) throw new UsageError(`--max-per-screenshot: expected a positive integer, got '${o.maxPerScreenshot}'`, '--max-per-screenshot');
+  }
+  const valFraction = Number(o.valFraction ?? 0);
+  if (!(valFraction >= 0 && valFraction <= 0.5)) throw new UsageError(`--val-fraction: expected a number in [0, 0.5], got '${o.valFraction}'`, '--val-fraction');
+  if (valFraction > 0 && to === 'screenspot') throw new UsageError('--val-fraction: screenspot is an evaluation format (a test split); leave --val-fraction out', '--val-fraction');
+  const seenStyles = new Set<string>();
+  const seenLangs = new Set<string>();
+  const hash01 = (s: string): number => parseInt(createHash('sha256').update(s).digest('hex').slice(0, 8), 16) / 2 ** 32;
+  const langOf = (s: ExportSample): string => {
+    const q = s.record.kind === 'grounding' ? s.record.queries.find((x) => x.qid === s.qid) : null;
+    return (q?.locale ?? s.record.locale).split('-')[0]!.toLowerCase();
+  };
+  return {
+    valFraction,
+    /** Reason a sample is filtered out, or null. */
+    reject(s: ExportSample): string | null {
+      const lang = langOf(s);
+      seenStyles.add(s.style);
+      seenLangs.add(lang);
+      if (styles && !styles.includes(s.style)) return 'style';
+      if (languages && !languages.includes(lang)) return 'language';
+      return null;
+    },
+    /** At most `cap` samples of one record: the ones with the smallest hash of (id, qid), in their original order. */
+    cap(kept: ExportSample[]): ExportSample[] {
+      if (cap === null || kept.length <= cap) return kept;
+      const chosen = new Set([...kept].sort((a, b) => hash01(a.key) - hash01(b.key) || (a.key < b.key ? -1 : 1)).slice(0, cap));
+      return kept.filter((s) => chosen.has(s));
+    },
+    /** A filter that keeps nothing names the values present. */
+    checkSeen(n: number): void {
+      if (n > 0) return;
+      if (styles && !styles.some((x) => seenStyles.has(x)))
+        throw new UsageError(`--styles: no sample has style ${styles.join(', ')}; present: ${[...seenStyles].sort().join(', ')}`, '--styles');
+      if (languages && !languages.some((x) => seenLangs.has(x)))
+        throw new UsageError(`--languages: no sample is in ${languages.join(', ')}; present: ${[...seenLangs].sort().join(', ')}`, '--languages');
+    },
+    /** Deterministic split by record id: the same screenshot is never in both splits. */
+    isValidation: (id: string): boolean => valFraction > 0 && hash01(`val:${id}`) < valFraction,
+  };
 }
 
 /** Does a PNG's size differ from `size`? */
@@ -193,7 +272,7 @@ async function needsResize(png: Buffer, size: readonly [number, number]): Promis
 
 /** Resize a PNG to exactly `size` (bicubic, as PIL's `Image.resize` default that Qwen's preprocessing uses). */
 async function resizePng(png: Buffer, size: readonly [number, number]): Promise<Buffer> {
-  return sharp(png).resize(size[0], size[1], { fit: 'fill', kernel: 'cubic' }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(png).resize(size[0], size[1], { fit: 'fill', kernel: 'cubic' }).png().toBuffer();
 }
 
 const MANIFEST = 'export-manifest.json';
@@ -249,32 +328,48 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     throw new UsageError(`--to screenspot: needs a grounding dataset, ${o.dataDir} holds ${srcManifest.kind}`, '--to');
   const thinking = Boolean(o.thinking);
   const resizeFiles = budget !== null && RESIZING_FORMATS.has(to);
+  const select = selection(o, to);
 
   const samples: ExportSample[] = [];
   const skipped: Record<string, number> = {};
   let records = 0;
   const imageSha = new Map<string, string>(); // image path -> record sha256, checked before copying (export/read.ts verifiedImage)
+  const filtered: Record<string, number> = {};
   for await (const { record, file, line } of readRecords(o.dataDir, srcManifest)) {
     records++;
+    o.onProgress?.('read', records, srcManifest.records);
     const parsed = UisynthRecord.safeParse(record);
     if (!parsed.success)
       throw new UsageError(`DATA_DIR: ${file}:${line}: not a valid record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}); run uisynth validate`, 'DATA_DIR');
     imageSha.set(parsed.data.image.path, parsed.data.image.sha256);
+    const kept: ExportSample[] = [];
     for (const r of recordSamples(parsed.data, { coords, dialect, thinking, prompts, fileBudget: resizeFiles ? budget : null })) {
-      if (r.ok) samples.push(r.sample);
-      else skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
+      if (!r.ok) skipped[r.reason] = (skipped[r.reason] ?? 0) + 1;
+      else {
+        const why = select.reject(r.sample);
+        if (why) filtered[why] = (filtered[why] ?? 0) + 1;
+        else kept.push(r.sample);
+      }
     }
+    const capped = select.cap(kept);
+    if (capped.length < kept.length) filtered.max_per_screenshot = (filtered.max_per_screenshot ?? 0) + kept.length - capped.length;
+    samples.push(...capped);
   }
+  select.checkSeen(samples.length);
+  const split = (s: ExportSample): 'train' | 'validation' => (select.isValidation(s.record.id) ? 'validation' : 'train');
+  const splits = select.valFraction > 0 ? (['train', 'validation'] as const).filter((x) => samples.some((s) => split(s) === x)) : (['train'] as const);
 
   const settings = trainSettings(to, o.modelFamily ?? null, budget, samples);
   const roundtrip = roundTrip(samples, consumerViews(to, vision, settings), dialect);
-  checkRoundTrip(roundtrip, budget, o);
+  checkRoundTrip(roundtrip, budget);
 
   await prepareOut(o.out);
   const files = new Map<string, ExportFile>();
   const copied = new Set<string>();
   const ctx: ExportContext = {
     out: o.out,
+    split: 'train',
+    splits: [...splits],
     srcDir: o.dataDir,
     to,
     samples,
@@ -340,7 +435,17 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     'hf-imagefolder': writeImageFolder,
     webdataset: writeWebDataset,
   };
-  await writers[to](ctx);
+  let written = 0;
+  // imagefolder and webdataset rows are screenshots, the others samples
+  const rowsTotal = to === 'hf-imagefolder' || to === 'webdataset' ? new Set(samples.map((x) => x.record.id)).size : samples.length;
+  const write0 = ctx.write.bind(ctx);
+  ctx.write = async (rel, data, rows) => {
+    await write0(rel, data, rows);
+    if (rows !== undefined) o.onProgress?.('write', (written += rows), rowsTotal);
+  };
+  for (const sp of splits) await writers[to]({ ...ctx, split: sp, samples: samples.filter((s) => split(s) === sp) });
+  // RL exports carry the reward they are scored with (the card's usage points to reward/uisynth_reward.py)
+  if (RL_FORMATS.has(to)) await ctx.write('reward/uisynth_reward.py', await readFile(REWARD_MODULE));
 
   const byStyle: Record<string, number> = {};
   for (const s of samples) byStyle[`${s.kind}/${s.style}`] = (byStyle[`${s.kind}/${s.style}`] ?? 0) + 1;
@@ -372,6 +477,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
       refusals: samples.filter((s) => s.refusal).length,
       by_style: Object.fromEntries(Object.entries(byStyle).sort(([a], [b]) => (a < b ? -1 : 1))),
       skipped,
+      by_split: Object.fromEntries(splits.map((sp) => [sp, samples.filter((s) => split(s) === sp).length])),
+      filtered,
     },
     files: [],
   };

@@ -20,6 +20,9 @@
  * - `hf-imagefolder`: `train/metadata.jsonl` (one row per image, `file_name` relative to `train/`) beside
  *   `train/images/...`.
  * - `webdataset`: `train-NNNNNN.tar` with `<key>.png` + `<key>.json` per record, stored next to each other.
+ *
+ * With `--val-fraction`, each writer runs once more for the validation split: `validation` in place of
+ * `train` in file names (`validation/` folder and a `<name>_validation` dataset entry for LLaMA-Factory).
  */
 import { createHash } from 'node:crypto';
 import tarStream from 'tar-stream';
@@ -54,15 +57,18 @@ export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
         id: s.key,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+    // LLaMA-Factory loads a folder whole: the validation split gets its own folder and dataset entry
+    await ctx.write(`${ctx.split === 'train' ? 'data' : 'validation'}/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
   }
+  const entry = (folder: string) => ({
+    file_name: folder,
+    formatting: 'sharegpt',
+    columns: { messages: 'messages', images: 'images' },
+    tags: { role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system' },
+  });
   const info = {
-    [ctx.datasetName]: {
-      file_name: 'data',
-      formatting: 'sharegpt',
-      columns: { messages: 'messages', images: 'images' },
-      tags: { role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system' },
-    },
+    [ctx.datasetName]: entry('data'),
+    ...(ctx.splits.includes('validation') ? { [`${ctx.datasetName}_validation`]: entry('validation') } : {}),
   };
   await ctx.write('dataset_info.json', JSON.stringify(info, null, 2) + '\n');
 }
@@ -90,7 +96,7 @@ export async function writeSwift(ctx: ExportContext): Promise<void> {
         solution: s.groundTruthJson,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
   }
 }
 
@@ -113,7 +119,7 @@ export async function writeTrl(ctx: ExportContext): Promise<void> {
         data_source: `uisynth/${s.kind}`,
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
   }
 }
 
@@ -138,10 +144,10 @@ export async function writeVerl(ctx: ExportContext): Promise<void> {
         images: [{ bytes: await ctx.readImage(s), path: s.image.split('/').pop() }],
         ability: s.kind === 'grounding' ? 'gui_grounding' : 'gui_captcha',
         reward_model: { style: 'rule', ground_truth: s.groundTruthJson },
-        extra_info: { split: 'train', index: BigInt(index++), id: s.record.id, qid: s.qid, kind: s.kind, style: s.style, answer: s.answer },
+        extra_info: { split: ctx.split, index: BigInt(index++), id: s.record.id, qid: s.qid, kind: s.kind, style: s.style, answer: s.answer },
       });
     }
-    await ctx.write(`data/${shardFile('train', i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
+    await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'parquet')}`, writeParquet(rows, cols, ctx.createdBy), rows.length);
   }
 }
 
@@ -167,15 +173,18 @@ export async function writeScreenspot(ctx: ExportContext): Promise<void> {
         await ctx.copyImage(s.image, `images/${rel}`);
         const q = r.queries.find((x) => x.qid === s.qid)!;
         const t = q.tid === null ? null : r.targets.find((x) => x.tid === q.tid)!;
-        const zh = q.locale.toLowerCase().startsWith('zh');
+        const isZh = (locale: string): boolean => locale.toLowerCase().startsWith('zh');
+        // a Chinese wording of the same target: this query, or another query of the record for the same target
+        const cn = isZh(q.locale) ? q.text : (r.queries.find((x) => x.tid === q.tid && x.tid !== null && isZh(x.locale))?.text ?? null);
         rows.push({
           id: s.key,
           img_filename: rel,
           img_size: [r.image.width, r.image.height],
           bbox: t ? t.bbox : null,
           instruction: q.text,
-          instruction_cn: zh ? q.text : null,
-          language: zh ? 'cn' : 'en',
+          ...(cn !== null ? { instruction_cn: cn } : {}),
+          // ScreenSpot-Pro writes Chinese as `cn`; other languages keep their ISO 639-1 code from the locale
+          language: isZh(q.locale) ? 'cn' : q.locale.split('-')[0]!.toLowerCase(),
           application: r.context.scenario,
           platform: SSP_PLATFORM[r.platform] ?? r.platform,
           group: r.platform.split('.')[0],
@@ -200,14 +209,15 @@ function recordRows(ctx: ExportContext): Array<{ key: string; image: string; sam
   return [...by.values()];
 }
 
+/** One sample in imagefolder / webdataset rows: the same keys for every kind (`qid`, `bbox` null where absent). */
 const sampleView = (s: ExportSample) => ({
-  qid: s.qid,
+  qid: s.qid ?? null,
   style: s.style,
   instruction: s.instruction,
   prompt: s.prompt,
   answer: s.answer,
   refusal: s.refusal,
-  bbox: s.bbox,
+  bbox: s.bbox ?? null,
   ground_truth: s.groundTruthJson,
 });
 
@@ -217,7 +227,7 @@ export async function writeImageFolder(ctx: ExportContext): Promise<void> {
   for (const e of recordRows(ctx)) {
     const r = e.samples[0]!.record;
     const rel = `images/${e.image.replace(/^images\//, '')}`;
-    await ctx.copyImage(e.image, `train/${rel}`);
+    await ctx.copyImage(e.image, `${ctx.split}/${rel}`);
     rows.push({
       file_name: rel,
       id: r.id,
@@ -230,7 +240,7 @@ export async function writeImageFolder(ctx: ExportContext): Promise<void> {
       samples: e.samples.map(sampleView),
     });
   }
-  await ctx.write('train/metadata.jsonl', jsonl(rows), rows.length);
+  await ctx.write(`${ctx.split}/metadata.jsonl`, jsonl(rows), rows.length);
 }
 
 /** Deterministic tar (fixed mtime, uid/gid 0, mode 0644) of name -> bytes entries, in order. */
@@ -264,10 +274,23 @@ export async function writeWebDataset(ctx: ExportContext): Promise<void> {
       const r = e.samples[0]!.record;
       const key = e.key.replace(/\./g, '_');
       entries.push([`${key}.png`, await ctx.readImage(e.samples[0]!)]);
-      const meta = { id: r.id, kind: r.kind, coords: ctx.coords.name, samples: e.samples.map(sampleView), record: r };
+      // one JSON structure for every sample of a kind (Hugging Face infers the WebDataset schema from the
+      // first samples): fixed keys, null for absent values, the record (whose nested shape varies with the
+      // verifier, knobs and latent state) as a JSON string
+      const meta = {
+        id: r.id,
+        kind: r.kind,
+        platform: r.platform,
+        locale: r.locale,
+        width: e.samples[0]!.fileSize[0],
+        height: e.samples[0]!.fileSize[1],
+        coords: ctx.coords.name,
+        samples: e.samples.map(sampleView),
+        record_json: JSON.stringify(r),
+      };
       entries.push([`${key}.json`, Buffer.from(JSON.stringify(meta))]);
     }
-    await ctx.write(`train-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
+    await ctx.write(`${ctx.split}-${String(i).padStart(6, '0')}.tar`, await tarBuffer(entries), parts[i]!.length);
   }
 }
 
