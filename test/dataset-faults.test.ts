@@ -7,7 +7,8 @@
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeHashes } from './dataset-fixtures.js';
@@ -144,6 +145,21 @@ describe('one writer per directory', () => {
 });
 
 describe('scheduler indices', () => {
+  it('the Kubernetes Indexed Job path (JOB_COMPLETION_INDEX, --shard-count, --out .../slice-{shard_index}) + merge equals one process', () => {
+    const job = parseAllDocuments(readFileSync(join(import.meta.dirname, '..', 'docs', 'deploy', 'kubernetes', 'indexed-job.yaml'), 'utf8'))[0]!.toJS();
+    const args: string[] = job.spec.template.spec.containers[0].args;
+    expect(args[args.indexOf('--shard-count') + 1]).toBe(String(job.spec.completions));
+    expect(args[args.indexOf('--out') + 1]).toMatch(/\/slice-\{shard_index\}$/);
+    const base = join(dir, 'k8s');
+    for (const i of [2, 0, 1]) {
+      const r = run({ JOB_COMPLETION_INDEX: String(i) }, ...ARGS, '--shard-count', '3', '--out', join(base, 'slice-{shard_index}'));
+      expect(r.code, r.err).toBe(0);
+    }
+    const m = run({}, 'merge', ...[0, 1, 2].map((i) => join(base, `slice-${i}`)), '--out', join(base, 'merged'));
+    expect(m.code, m.err).toBe(0);
+    expect(treeHashes(join(base, 'merged'))).toEqual(ref);
+  }, HANG);
+
   it('JOB_COMPLETION_INDEX without a task count is refused (pod 0 would otherwise do the whole job)', () => {
     const r = run({ JOB_COMPLETION_INDEX: '1' }, ...ARGS, '--out', join(dir, 'env'));
     expect(r.code).toBe(2);
