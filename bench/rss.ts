@@ -3,6 +3,11 @@
  * process (the CLI's own `main`), reporting that process's peak RSS (`process.resourceUsage().maxRSS`) and
  * records per second. Records are streamed to disk, so peak RSS should not grow with `--count` (target: flat
  * within 15%). Usage: npm run bench -- --only rss [--rss-counts 500,5000,50000]
+ *
+ * The JS heap stays flat (about 80 MiB over 800 samples), but with glibc's default allocator the RSS still
+ * creeps up: sharp/libvips allocate from several threads and glibc keeps one arena per thread whose freed
+ * chunks it rarely returns (Node's docs, "A note on process memoryUsage"). `MALLOC_ARENA_MAX=2` removes that
+ * growth, so the bench measures both; docs/deploy/ sets it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,12 +33,12 @@ if (process.argv[2] === '--child') {
 }
 
 /** Run the CAPTCHA CLI at each count in a fresh process; peak RSS in MiB and throughput. */
-export function benchRss(counts: number[]): RssPoint[] {
+export function benchRss(counts: number[], env: NodeJS.ProcessEnv = {}): RssPoint[] {
   const out: RssPoint[] = [];
   for (const count of counts) {
     const dir = mkdtempSync(join(tmpdir(), 'uisynth-rss-'));
     try {
-      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'run-ts.js'), join(ROOT, 'bench', 'rss.ts'), '--child', String(count), join(dir, 'ds')], { encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'run-ts.js'), join(ROOT, 'bench', 'rss.ts'), '--child', String(count), join(dir, 'ds')], { encoding: 'utf8', env: { ...process.env, ...env } });
       const line = r.stdout.trim().split('\n').pop() ?? '';
       if (r.status !== 0) throw new Error(`rss bench child failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
       const j = JSON.parse(line) as { maxrss_kib: number; ms: number };

@@ -49,13 +49,15 @@ if (only === 'rss') {
   const { benchRss } = await import('./rss.js');
   const { loadavg } = await import('node:os');
   const counts = (args.includes('--rss-counts') ? args[args.indexOf('--rss-counts') + 1]! : '250,1000,2500').split(',').map(Number);
-  const pts = benchRss(counts);
-  const peaks = pts.map((p) => p.peak_rss_mib);
-  const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
-  console.log(
-    `rss:       captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
-      `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
-  );
+  for (const [label, env] of [['glibc default', {}], ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }]] as const) {
+    const pts = benchRss(counts, env);
+    const peaks = pts.map((p) => p.peak_rss_mib);
+    const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
+    console.log(
+      `rss (${label}): captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
+        `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
+  }
 }
 clearInterval(timer);
 console.log(`peak RSS (node process): ${mb(peak)}`);
