@@ -107,6 +107,24 @@ describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root
     oneLine(r.err);
     expect(r.err).toMatch(/read-only file system \(EROFS\) creating .*ro\/ds: choose a directory on a writable file system/);
   }, HANG);
+
+  it('a dataset on a read-only file system: validate reads it; stats and export say EROFS in one line (exit 3)', () => {
+    const mnt = join(dir, 'ro-data');
+    mkdirSync(mnt);
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mnt]).status).toBe(0);
+    mounts.push(mnt);
+    cpSync(join(dir, 'ref'), join(mnt, 'ds'), { recursive: true });
+    expect(spawnSync('mount', ['-o', 'remount,ro', mnt]).status).toBe(0);
+    expect(run({}, 'validate', join(mnt, 'ds')).code).toBe(0);
+    const st = run({}, 'stats', join(mnt, 'ds'));
+    expect(st.code, st.err).toBe(3);
+    oneLine(st.err);
+    expect(st.err).toMatch(/read-only file system \(EROFS\) at .*ro-data\/ds\/stats.json: choose a directory on a writable file system/);
+    const ex = run({}, 'export', join(mnt, 'ds'), '--to', 'llamafactory', '--out', join(mnt, 'lf'));
+    expect(ex.code, ex.err).toBe(3);
+    oneLine(ex.err);
+    expect(ex.err).toMatch(/EROFS/);
+  }, HANG);
 });
 
 describe('one writer per directory', () => {
