@@ -162,6 +162,15 @@ describe('one writer per directory', () => {
   }, HANG);
 });
 
+describe('too many open files', () => {
+  it('ulimit -n 40: exit 3 with one line saying to raise the limit', () => {
+    const r = spawnSync('bash', ['-c', `ulimit -n 40 && exec "${process.execPath}" "${BIN}" ${ARGS.join(' ')} --out "${join(dir, 'emfile')}"`], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(3);
+    oneLine(r.stderr);
+    expect(r.stderr).toMatch(/too many open files \(EMFILE\).*raise the limit \(ulimit -n\)/);
+  }, HANG);
+});
+
 describe('scheduler indices', () => {
   it('the Kubernetes Indexed Job path (JOB_COMPLETION_INDEX, --shard-count, --out .../slice-{shard_index}) + merge equals one process', () => {
     const job = parseAllDocuments(readFileSync(join(import.meta.dirname, '..', 'docs', 'deploy', 'kubernetes', 'indexed-job.yaml'), 'utf8'))[0]!.toJS();
