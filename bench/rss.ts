@@ -17,6 +17,8 @@ import { join } from 'node:path';
 export interface RssPoint {
   count: number;
   peak_rss_mib: number;
+  /** Peak V8 heapTotal (sampled every 200 ms), MiB: the JS part of the RSS. */
+  peak_heap_mib: number;
   records_per_s: number;
 }
 
@@ -27,8 +29,11 @@ if (process.argv[2] === '--child') {
   const { main } = await import('../cli/main.js');
   const [count, out] = process.argv.slice(3);
   const t0 = performance.now();
+  let heap = 0;
+  const timer = setInterval(() => (heap = Math.max(heap, process.memoryUsage().heapTotal)), 200);
   const code = await main(['captcha', '--count', count!, '--seed', '5', '--shard-size', '1000', '--out', out!, '--quiet']);
-  process.stdout.write(JSON.stringify({ code, maxrss_kib: process.resourceUsage().maxRSS, ms: performance.now() - t0 }) + '\n');
+  clearInterval(timer);
+  process.stdout.write(JSON.stringify({ code, maxrss_kib: process.resourceUsage().maxRSS, heap_total_mib: heap / 2 ** 20, ms: performance.now() - t0 }) + '\n');
   process.exit(code);
 }
 
@@ -41,9 +46,9 @@ export function benchRss(counts: number[], env: NodeJS.ProcessEnv = {}): RssPoin
       const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'run-ts.js'), join(ROOT, 'bench', 'rss.ts'), '--child', String(count), join(dir, 'ds')], { encoding: 'utf8', env: { ...process.env, ...env } });
       const line = r.stdout.trim().split('\n').pop() ?? '';
       if (r.status !== 0) throw new Error(`rss bench child failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
-      const j = JSON.parse(line) as { maxrss_kib: number; ms: number };
-      out.push({ count, peak_rss_mib: j.maxrss_kib / 1024, records_per_s: count / (j.ms / 1000) });
-      process.stderr.write(`rss: ${count} records: peak ${(j.maxrss_kib / 1024).toFixed(0)} MiB, ${(count / (j.ms / 1000)).toFixed(1)} records/s (load ${loadavg()[0]!.toFixed(1)})\n`);
+      const j = JSON.parse(line) as { maxrss_kib: number; heap_total_mib: number; ms: number };
+      out.push({ count, peak_rss_mib: j.maxrss_kib / 1024, peak_heap_mib: j.heap_total_mib, records_per_s: count / (j.ms / 1000) });
+      process.stderr.write(`rss: ${count} records: peak ${(j.maxrss_kib / 1024).toFixed(0)} MiB (V8 heap ${j.heap_total_mib.toFixed(0)} MiB), ${(count / (j.ms / 1000)).toFixed(1)} records/s (load ${loadavg()[0]!.toFixed(1)})\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -54,7 +54,7 @@ if (only === 'rss') {
     const peaks = pts.map((p) => p.peak_rss_mib);
     const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
     console.log(
-      `rss (${label}): captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
+      `rss (${label}): captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (heap ${p.peak_heap_mib.toFixed(0)}; ${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
         `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
   }
