@@ -49,7 +49,12 @@ if (only === 'rss') {
   const { benchRss } = await import('./rss.js');
   const { loadavg } = await import('node:os');
   const counts = (args.includes('--rss-counts') ? args[args.indexOf('--rss-counts') + 1]! : '250,1000,2500').split(',').map(Number);
-  for (const [label, env] of [['glibc default', {}], ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }]] as const) {
+  const configs = [
+    ['glibc default', {}],
+    ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }],
+    ['MALLOC_ARENA_MAX=2, --max-old-space-size=192', { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-old-space-size=192' }],
+  ] as const;
+  for (const [label, env] of configs) {
     const pts = benchRss(counts, env);
     const peaks = pts.map((p) => p.peak_rss_mib);
     const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
