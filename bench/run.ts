@@ -2,7 +2,8 @@
  * `npm run bench`: throughput ratios measured side by side in one run, plus peak RSS.
  * Targets (issues 3 and 6): grounding pipeline / bare render >= 0.75; batched hit test vs naive
  * per-element Playwright >= 5x; CAPTCHA pipeline / bare rasterise+composite+encode >= 0.6.
- * Usage: npm run bench [-- --only captcha|grounding] [--pages N]
+ * Usage: npm run bench [-- --only captcha|grounding|rss] [--pages N] [--rss-counts 250,1000,2500]
+ * (`rss`: peak RSS of the CAPTCHA CLI against run length, bench/rss.ts; only with --only rss, it takes minutes)
  */
 import { benchCaptcha } from './captcha.js';
 
@@ -41,6 +42,26 @@ if (!only || only === 'grounding') {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') console.log('grounding: bench not available yet');
     else throw e;
+  }
+}
+if (only === 'rss') {
+  // run lengths: --rss-counts a,b,c (default 250,1000,2500: 50,000 CAPTCHA records take hours on 2 cores)
+  const { benchRss } = await import('./rss.js');
+  const { loadavg } = await import('node:os');
+  const counts = (args.includes('--rss-counts') ? args[args.indexOf('--rss-counts') + 1]! : '250,1000,2500').split(',').map(Number);
+  const configs = [
+    ['glibc default', {}],
+    ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }],
+    ['MALLOC_ARENA_MAX=2, --max-old-space-size=192', { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-old-space-size=192' }],
+  ] as const;
+  for (const [label, env] of configs) {
+    const pts = benchRss(counts, env);
+    const peaks = pts.map((p) => p.peak_rss_mib);
+    const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
+    console.log(
+      `rss (${label}): captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (heap ${p.peak_heap_mib.toFixed(0)}; ${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
+        `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
   }
 }
 clearInterval(timer);

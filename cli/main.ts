@@ -63,7 +63,7 @@ function addCommon(c: Command, defOut: string, defCount: number): Command {
   return c
     .option('--count <n>', 'number of samples (screenshots or puzzles)', String(defCount))
     .option('--seed <n>', 'global seed; every sample is a pure function of (generator, config, seed, index)', '0')
-    .option('--out <dir>', 'output dataset directory', defOut)
+    .option('--out <dir>', "output dataset directory ('{shard_index}' is replaced by the shard index, for one directory per task)", defOut)
     .option('--shard-size <n>', 'records per shard', '1000')
     .option('--shard-index <i>', 'generate only shards s with s % K == i (default: JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID / AWS_BATCH_JOB_ARRAY_INDEX, else 0)')
     .option('--shard-count <k>', 'number of slices K (default: SLURM_ARRAY_TASK_COUNT / AWS_BATCH_JOB_ARRAY_SIZE, else 1)')
@@ -84,12 +84,14 @@ function common(o: CommonOpts) {
   const shardCount = intOpt(countFlag, o.shardCount ?? env.count ?? 1, 1);
   const indexFlag =
     o.shardIndex !== undefined ? '--shard-index' : env.index !== undefined ? `--shard-index (from ${env.source}; set --shard-count to the number of tasks)` : '--shard-index';
+  const shardIndex = intOpt(indexFlag, o.shardIndex ?? env.index ?? 0, 0, shardCount - 1);
   return {
     count: intOpt('--count', o.count, 1, 100_000_000),
     seed: intOpt('--seed', o.seed, 0, 2 ** 31 - 1),
-    out: o.out,
+    // `{shard_index}` in --out: one directory per task from a single job template (docs/deploy/)
+    out: o.out.replaceAll('{shard_index}', String(shardIndex)),
     shardSize: intOpt('--shard-size', o.shardSize, 1, 1_000_000),
-    shardIndex: intOpt(indexFlag, o.shardIndex ?? env.index ?? 0, 0, shardCount - 1),
+    shardIndex,
     shardCount,
     force: Boolean(o.force),
     quiet: Boolean(o.quiet),

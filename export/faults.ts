@@ -7,9 +7,9 @@
  * - anything else is a bug in uisynth: the run stops loudly with the stack trace in a log file
  *   ({@link InternalError}, exit 1).
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { EnvironmentError } from '../core/errors.js';
 
 /** What to do for each errno we expect from the file system, phrased after "<cause> (<CODE>) <doing> <path>: ". */
@@ -43,7 +43,17 @@ const BROWSER_DEAD = /Target page, context or browser has been closed|Browser ha
 export function ioFault(e: unknown, doing = 'at', fallbackPath?: string): EnvironmentError | undefined {
   if (e instanceof EnvironmentError) return e;
   const err = e as NodeJS.ErrnoException | undefined;
-  const code = err?.code;
+  let code = err?.code;
+  if (code === 'ENOENT' && err?.syscall === 'mkdir' && err.path) {
+    // Node's recursive mkdir reports a read-only or special file system as ENOENT: ask the parent directly
+    const parent = existingParent(err.path);
+    try {
+      if (parent) accessSync(parent, constants.W_OK);
+    } catch (a) {
+      const real = (a as NodeJS.ErrnoException).code;
+      if (real && ERRNO_HINTS[real]) code = real;
+    }
+  }
   if (typeof code === 'string' && ERRNO_HINTS[code] && (err!.syscall !== undefined || err!.errno !== undefined)) {
     const [cause, todo] = ERRNO_HINTS[code]!;
     const path = err!.path ?? fallbackPath;
@@ -56,6 +66,14 @@ export function ioFault(e: unknown, doing = 'at', fallbackPath?: string): Enviro
       `Chromium exited while rendering (${msg.split('\n')[0]!.slice(0, 120)}): it was killed or ran out of memory; lower --concurrency or free memory, then rerun the same command (complete shards are kept)`,
     );
   return undefined;
+}
+
+/** The nearest existing ancestor of `path` (or undefined). */
+function existingParent(path: string): string | undefined {
+  for (let d = dirname(path); ; d = dirname(d)) {
+    if (existsSync(d)) return d;
+    if (dirname(d) === d) return undefined;
+  }
 }
 
 /** A bug in uisynth: the run stopped; `log` holds the stack trace. The CLI prints the message and exits 1. */

@@ -23,8 +23,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile, readdir, rm, open } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { EnvironmentError, SampleError, UsageError } from '../core/errors.js';
 import { UisynthRecord, Manifest, type UisynthRecord as Rec } from '../core/schema.js';
 import { imageRel, manifestPath, shardJsonl, shardMeta, shardName, shardRejects } from './paths.js';
@@ -157,9 +157,21 @@ async function shardDone(out: string, p: ShardPlan, hash: string): Promise<boole
 /** Create the output directory; turns file-system refusals into one-line errors. */
 async function ensureOutDir(out: string): Promise<void> {
   try {
-    await mkdir(out, { recursive: true });
-    await mkdir(join(out, '.uisynth'), { recursive: true });
+    // one level at a time: Node's recursive mkdir reports EROFS as ENOENT and never returns on e.g. /proc/x
+    const missing: string[] = [];
+    for (let d = resolve(out); !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d);
+    for (const d of [...missing, join(resolve(out), '.uisynth')]) {
+      try {
+        await mkdir(d);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST' && statSync(d).isDirectory()) continue;
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new EnvironmentError(`--out: cannot create ${d} (ENOENT: the file system there does not allow it, e.g. /proc or /sys); choose another directory`);
+        throw e;
+      }
+    }
   } catch (e) {
+    if (e instanceof EnvironmentError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new UsageError(`--out: ${out} ${code === 'EEXIST' ? 'exists and is not a directory' : 'has a file where a directory is needed'}`, '--out');
     throw ioFault(e, 'creating') ?? new EnvironmentError(`--out: cannot create ${out} (${(e as Error).message}); choose another directory`);

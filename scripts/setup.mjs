@@ -68,3 +68,12 @@ if (fc.status === 0 && fc.stdout.trim() === '') {
     log('warning: no CJK system font (e.g. apt-get install fonts-noto-cjk); CJK text on your own --pages may render as boxes');
   }
 }
+
+// `npm test` runs a one-node Slurm (test/slurm.test.ts): install slurm-wlm + munge when missing (root with
+// apt-get; about 30 s once). Only for the test script, never for `npm run demo`; failures are not fatal (the
+// test then prints why it skips).
+if (process.env.npm_lifecycle_event === 'test') {
+  const { ensureSlurm } = await import('./slurm-local.mjs');
+  const r = ensureSlurm(log);
+  if (!r.ok) log(`Slurm test will be skipped: ${r.reason}`);
+}

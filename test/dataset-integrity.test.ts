@@ -99,14 +99,14 @@ describe('resume repairs, exports refuse', () => {
     expect(treeHashes(d)).toEqual(before);
   });
 
-  it('llamafactory, swift and hf-imagefolder exports refuse a corrupt image and an edited shard', async () => {
+  it('every CAPTCHA-capable export refuses a 0-byte image and an edited shard', async () => {
     const d = join(base, 'exp');
     await runShards(opts(d, { count: 4 }));
     const rec = JSON.parse((await readFile(join(d, 'shard-00000.jsonl'), 'utf8')).split('\n')[2]!);
     const good = await readFile(join(d, rec.image.path));
     await writeFile(join(d, rec.image.path), Buffer.alloc(0));
-    for (const to of ['llamafactory', 'swift', 'hf-imagefolder'])
-      await expect(runExport({ dataDir: d, to, out: join(base, `exp-${to}`) })).rejects.toThrow(/image images\/shard-00000\/.*\.png does not match its record's sha256 \(0 bytes/);
+    for (const to of ['llamafactory', 'swift', 'hf-imagefolder', 'trl', 'verl', 'webdataset'])
+      await expect(runExport({ dataDir: d, to, out: join(base, `exp-${to}`) })).rejects.toThrow(/image images\/shard-00000\/.*\.png does not match its (record's )?sha256/);
     await writeFile(join(d, rec.image.path), good);
     await writeFile(join(d, 'shard-00000.jsonl'), (await readFile(join(d, 'shard-00000.jsonl'), 'utf8')) + '\n\n');
     await expect(runExport({ dataDir: d, to: 'llamafactory', out: join(base, 'exp-edited') })).rejects.toThrow(/shard-00000.jsonl does not match the manifest's sha256/);

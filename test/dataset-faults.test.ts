@@ -1,0 +1,196 @@
+/**
+ * Environment faults through the real CLI: a disk that fills mid-run (a small tmpfs), a read-only file
+ * system, two runs on one --out, kill -9 at pseudo-random points, a scheduler index without a task count.
+ * Each ends in one line and a dataset byte-identical to an uninterrupted run once the cause is gone.
+ * Needs root for `mount -t tmpfs` (skipped with the reason printed otherwise). No wall-clock limits: the
+ * waits poll for files, and the per-test timeouts only guard against hangs.
+ */
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { treeHashes } from './dataset-fixtures.js';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
+const ARGS = ['captcha', '--count', '24', '--shard-size', '8', '--seed', '7', '--quiet'];
+const HANG = 900_000;
+function run(env: NodeJS.ProcessEnv, ...args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+const start = (...args: string[]): ChildProcess => spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+const exited = (p: ChildProcess): Promise<number | null> =>
+  p.exitCode !== null || p.signalCode !== null ? Promise.resolve(p.exitCode) : new Promise((r) => p.once('exit', (c) => r(c)));
+/** Poll (25 ms) until `cond` holds or `p` has exited; true when `cond` held. */
+async function until(p: ChildProcess, cond: () => boolean): Promise<boolean> {
+  while (p.exitCode === null && p.signalCode === null) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return cond();
+}
+/** One line on stderr, no stack trace. */
+function oneLine(err: string): void {
+  expect(err).not.toMatch(/\n\s+at /);
+  expect(err.trim().split('\n'), err).toHaveLength(1);
+}
+const files = (d: string): string[] => {
+  const out: string[] = [];
+  const walk = (x: string): void => {
+    if (!existsSync(x)) return;
+    for (const e of readdirSync(x, { withFileTypes: true })) if (e.name !== '.uisynth') (e.isDirectory() ? walk(join(x, e.name)) : out.push(join(x, e.name)));
+  };
+  walk(d);
+  return out;
+};
+
+const isRoot = process.getuid?.() === 0;
+let dir: string;
+let ref: Record<string, string>;
+const mounts: string[] = [];
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'uisynth-faults-'));
+  const r = run({}, ...ARGS, '--out', join(dir, 'ref'));
+  expect(r.code, r.err).toBe(0);
+  ref = treeHashes(join(dir, 'ref'));
+}, HANG);
+afterAll(() => {
+  for (const m of mounts) spawnSync('umount', [m]);
+});
+
+describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root)', () => {
+  if (!isRoot) console.log('dataset-faults: skipping the tmpfs tests: mounting a tmpfs needs root');
+  it('disk full mid-run: exit 3 with one line, no truncated file, the shard unsealed, validate fails; a rerun on a larger disk is byte-identical', () => {
+    const refDir = join(dir, 'ref');
+    // room for shard 0 and about half of shard 1 (tmpfs allocates whole 4 KiB pages)
+    const pages = (f: string): number => Math.ceil(statSync(f).size / 4096) * 4096;
+    const inShard = (s: number): string[] => files(join(refDir, 'images', `shard-0000${s}`));
+    const shard0 = [...inShard(0), join(refDir, 'shard-00000.jsonl'), join(refDir, 'shard-00000.meta.json')].reduce((a, f) => a + pages(f), 0);
+    const half1 = inShard(1).slice(0, 4).reduce((a, f) => a + pages(f), 0);
+    const size = shard0 + 2 * pages(join(refDir, 'manifest.json')) + half1;
+    const mnt = join(dir, 'small');
+    mkdirSync(mnt);
+    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mnt], { encoding: 'utf8' });
+    expect(m.status, m.stderr).toBe(0);
+    mounts.push(mnt);
+    const out = join(mnt, 'ds');
+    const r = run({}, ...ARGS, '--out', out);
+    expect(r.code, r.err).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(/^uisynth: no space left on the device \(ENOSPC\) writing .*: free some space or choose another --out, then rerun the same command \(complete shards are kept\)$/m);
+    const left = files(out);
+    expect(left.filter((f) => f.endsWith('.partial'))).toEqual([]);
+    // every image that has its final name is whole: byte-identical to the uninterrupted run
+    for (const f of left.filter((f) => f.endsWith('.png'))) expect(treeHashes(out)[f.slice(out.length + 1)]).toBe(ref[f.slice(out.length + 1)]);
+    expect(existsSync(join(out, 'shard-00000.meta.json'))).toBe(true);
+    expect(existsSync(join(out, 'shard-00002.meta.json'))).toBe(false);
+    const v = run({}, 'validate', out);
+    expect(v.code).toBe(4);
+    expect(v.out).toMatch(/shard-0000[12].jsonl: missing/);
+    const big = join(dir, 'moved');
+    cpSync(out, big, { recursive: true });
+    const again = run({}, ...ARGS, '--out', big);
+    expect(again.code, again.err).toBe(0);
+    expect(treeHashes(big)).toEqual(ref);
+  }, HANG);
+
+  it('a read-only file system: exit 3, one line naming EROFS', () => {
+    const mnt = join(dir, 'ro');
+    mkdirSync(mnt);
+    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', mnt], { encoding: 'utf8' });
+    expect(m.status, m.stderr).toBe(0);
+    mounts.push(mnt);
+    const r = run({}, ...ARGS, '--out', join(mnt, 'ds'));
+    expect(r.code, r.err).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(/read-only file system \(EROFS\) creating .*ro\/ds: choose a directory on a writable file system/);
+  }, HANG);
+
+  it('a dataset on a read-only file system: validate reads it; stats and export say EROFS in one line (exit 3)', () => {
+    const mnt = join(dir, 'ro-data');
+    mkdirSync(mnt);
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mnt]).status).toBe(0);
+    mounts.push(mnt);
+    cpSync(join(dir, 'ref'), join(mnt, 'ds'), { recursive: true });
+    expect(spawnSync('mount', ['-o', 'remount,ro', mnt]).status).toBe(0);
+    expect(run({}, 'validate', join(mnt, 'ds')).code).toBe(0);
+    const st = run({}, 'stats', join(mnt, 'ds'));
+    expect(st.code, st.err).toBe(3);
+    oneLine(st.err);
+    expect(st.err).toMatch(/read-only file system \(EROFS\) at .*ro-data\/ds\/stats.json: choose a directory on a writable file system/);
+    const ex = run({}, 'export', join(mnt, 'ds'), '--to', 'llamafactory', '--out', join(mnt, 'lf'));
+    expect(ex.code, ex.err).toBe(3);
+    oneLine(ex.err);
+    expect(ex.err).toMatch(/EROFS/);
+  }, HANG);
+});
+
+describe('one writer per directory', () => {
+  it('a second run on the same --out is refused with one line; the first completes intact', async () => {
+    const out = join(dir, 'locked');
+    const a = start(...ARGS, '--out', out);
+    const owner = join(out, '.uisynth', 'locks', 'slice-00000-of-00001.owner.json');
+    expect(await until(a, () => existsSync(owner))).toBe(true);
+    const b = run({}, ...ARGS, '--out', out);
+    expect(b.code).toBe(2);
+    oneLine(b.err);
+    expect(b.err).toMatch(new RegExp(`is locked by process ${a.pid} on .* \\(writing slice 0/1\\); wait for it to finish, or choose another --out`));
+    expect(await exited(a)).toBe(0);
+    expect(treeHashes(out)).toEqual(ref);
+  }, HANG);
+
+  it('kill -9 at pseudo-random points: every rerun resumes (no stuck lock) and the end result is byte-identical', async () => {
+    const out = join(dir, 'killed');
+    let kills = 0;
+    // deterministic "random" kill points: after k more files appeared (images, shards, sidecars)
+    for (const k of [1, 5, 3, 9, 2, 7]) {
+      const base = files(out).length;
+      const p = start(...ARGS, '--out', out);
+      const hit = await until(p, () => files(out).length >= base + k);
+      if (!hit) break; // the run finished before the kill point
+      p.kill('SIGKILL');
+      await exited(p);
+      kills++;
+    }
+    expect(kills).toBeGreaterThanOrEqual(3);
+    const r = run({}, ...ARGS, '--out', out);
+    expect(r.code, r.err).toBe(0);
+    expect(treeHashes(out)).toEqual(ref);
+    expect(run({}, 'validate', out).code).toBe(0);
+  }, HANG);
+});
+
+describe('too many open files', () => {
+  it('ulimit -n 40: exit 3 with one line saying to raise the limit', () => {
+    const r = spawnSync('bash', ['-c', `ulimit -n 40 && exec "${process.execPath}" "${BIN}" ${ARGS.join(' ')} --out "${join(dir, 'emfile')}"`], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(3);
+    oneLine(r.stderr);
+    expect(r.stderr).toMatch(/too many open files \(EMFILE\).*raise the limit \(ulimit -n\)/);
+  }, HANG);
+});
+
+describe('scheduler indices', () => {
+  it('the Kubernetes Indexed Job path (JOB_COMPLETION_INDEX, --shard-count, --out .../slice-{shard_index}) + merge equals one process', () => {
+    const job = parseAllDocuments(readFileSync(join(import.meta.dirname, '..', 'docs', 'deploy', 'kubernetes', 'indexed-job.yaml'), 'utf8'))[0]!.toJS();
+    const args: string[] = job.spec.template.spec.containers[0].args;
+    expect(args[args.indexOf('--shard-count') + 1]).toBe(String(job.spec.completions));
+    expect(args[args.indexOf('--out') + 1]).toMatch(/\/slice-\{shard_index\}$/);
+    const base = join(dir, 'k8s');
+    for (const i of [2, 0, 1]) {
+      const r = run({ JOB_COMPLETION_INDEX: String(i) }, ...ARGS, '--shard-count', '3', '--out', join(base, 'slice-{shard_index}'));
+      expect(r.code, r.err).toBe(0);
+    }
+    const m = run({}, 'merge', ...[0, 1, 2].map((i) => join(base, `slice-${i}`)), '--out', join(base, 'merged'));
+    expect(m.code, m.err).toBe(0);
+    expect(treeHashes(join(base, 'merged'))).toEqual(ref);
+  }, HANG);
+
+  it('JOB_COMPLETION_INDEX without a task count is refused (pod 0 would otherwise do the whole job)', () => {
+    const r = run({ JOB_COMPLETION_INDEX: '1' }, ...ARGS, '--out', join(dir, 'env'));
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/--shard-count: JOB_COMPLETION_INDEX=1 sets the shard index, but the number of tasks is unknown; pass --shard-count K/);
+  });
+});
