@@ -589,7 +589,7 @@ function evalPanel(r) {
 
 // ---------- keyboard ----------
 function onKey(e) {
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.metaKey || e.ctrlKey || e.altKey) return;
+  if ((e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') || e.target instanceof HTMLSelectElement || e.metaKey || e.ctrlKey || e.altKey) return;
   if (state.view !== 'record') {
     if (e.key === '/') { e.preventDefault(); $('#q').focus(); }
     return;
