@@ -185,7 +185,7 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
         const v = e.verdicts;
         return {
           i, id: e.id, kind: e.kind, title: e.title, subtitle: e.subtitle, error: e.error, image: e.image,
-          verdict: v ? (v.every((x) => x.verdict === 'pass') ? 'pass' : `${v.filter((x) => x.verdict === 'pass').length}/${v.length}`) : null,
+          verdict: v ? (v.length === 1 ? v[0]!.verdict : `${v.filter((x) => x.verdict === 'pass').length}/${v.length} pass`) : null,
         };
       });
       const evalSummary = set.report ? passByType(r.matches.map((i) => set.catalog.entries[i]!)) : null;

@@ -193,7 +193,7 @@ function card(it) {
   }
   const meta = h('div', { class: 'meta' }, h('b', { text: it.title }), ' · ', it.id);
   const sub = h('div', { class: 'meta' });
-  if (it.verdict !== null && it.verdict !== undefined) sub.append(h('span', { class: `badge ${it.verdict === 'pass' ? 'pass' : 'fail'}`, text: it.verdict }));
+  if (it.verdict !== null && it.verdict !== undefined) sub.append(h('span', { class: `badge ${it.verdict === 'pass' || /^(\d+)\/\1 /.test(it.verdict) ? 'pass' : 'fail'}`, text: it.verdict }));
   sub.append(it.subtitle);
   a.append(thumb, meta, sub);
   return a;
@@ -508,7 +508,7 @@ async function showStats() {
     const vals = s.facets[key];
     if (!vals || vals.length === 0) continue;
     const f = state.facets.find((x) => x.key === key);
-    const sorted = key === 'target_size' ? [...vals].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : vals.slice(0, 40);
+    const sorted = key === 'target_size' ? [...vals].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : vals.slice(0, 120);
     addBarChart(wrap, f.label, sorted.map((v) => v[0]), [{ label: 'records', data: sorted.map((v) => v[1]), backgroundColor: '#4fc3f7' }], (lab) => toggleFilter(key, lab, 'grid'), key);
   }
   const ax = s.answer_x_by_type;
@@ -532,7 +532,9 @@ async function showStats() {
 }
 function addBarChart(wrap, title, labels, datasets, onPick, key, stacked = false) {
   const cv = h('canvas', { attrs: { 'data-chart': key } });
-  wrap.append(h('div', { class: 'chart' }, h('h4', { text: title }), h('div', { class: 'box' }, cv)));
+  const box = h('div', { class: 'box' }, cv);
+  if (labels.length > 8) box.style.height = `${Math.max(260, 18 * labels.length + 40)}px`; // horizontal bars: one row per label
+  wrap.append(h('div', { class: 'chart' }, h('h4', { text: title }), box));
   if (!window.Chart) {
     cv.replaceWith(h('div', { class: 'err', text: 'chart library did not load' }));
     return;
