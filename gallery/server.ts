@@ -130,16 +130,17 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
   }
   if (o.predictions && sets.every((s) => !s.report)) throw new UsageError(sets[0]!.evalNote ?? '--predictions: no prediction matches', '--predictions');
 
-  let lastKey = '';
-  let lastResult: QueryResult | null = null;
+  // Recent query results (paging, stats and record navigation reuse the same filter).
+  const recent = new Map<string, QueryResult>();
   const query = (set: Loaded, sp: URLSearchParams): QueryResult => {
     const f = parseFilter(sp);
     const key = `${sets.indexOf(set)}|${f.q}|${[...f.sel.entries()].map(([k, v]) => `${k}=${[...v].sort().join('\u0001')}`).join('&')}`;
-    if (key !== lastKey || !lastResult) {
-      lastResult = set.catalog.query(f);
-      lastKey = key;
-    }
-    return lastResult;
+    let r = recent.get(key);
+    if (r) recent.delete(key);
+    else r = set.catalog.query(f);
+    recent.set(key, r);
+    if (recent.size > 16) recent.delete(recent.keys().next().value!);
+    return r;
   };
 
   let allowedHosts = new Set<string>();
