@@ -120,7 +120,7 @@ export async function writeGrounding(out: string, o: FixtureOptions = {}): Promi
       id, kind: 'grounding', generator: { name: P(0, 'grounding'), version: 'test' }, seed: 1, index: i,
       image: { path: rel, width: s.w, height: s.h, sha256: sha(buf) },
       platform: o.xss ? P(i, s.platform) : s.platform, locale: o.xss ? P(i + 1, s.locale) : s.locale,
-      context: { scenario: o.xss ? P(i + 2, s.family) : s.family, persona: P(i, 'persona'), theme: s.theme, viewport: { width: s.w / s.dpr, height: s.h / s.dpr }, dpr: s.dpr, page: o.xss ? P(i, 'page.html') : null, params: { x: P(i, 'y') } },
+      context: { scenario: o.xss ? P(i + 2, s.family) : s.family, persona: P(i, 'persona'), theme: s.theme, viewport: { width: Math.round(s.w / s.dpr), height: Math.round(s.h / s.dpr) }, dpr: s.dpr, page: o.xss ? P(i, 'page.html') : null, params: { x: P(i, 'y') } },
       targets, queries,
       hittest: { candidates: targets.length + 2, accepted: targets.length, rejected: o.xss ? { [P(i, 'occluded')]: 1 } : i % 2 ? { occluded: 1, offscreen: 1 } : { clipped: 2 }, ...(o.xss ? { warnings: [P(i, 'warn')] } : {}) },
     });
