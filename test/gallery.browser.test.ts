@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../renderers/browser.js';
 import { serveGallery } from '../gallery/server.js';
-import { PAYLOADS, writeCaptcha, writeGrounding } from './gallery-fixtures.js';
+import { PAYLOADS, writeCaptcha, writeGrounding, writeRegressReport } from './gallery-fixtures.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
 let base: string;
@@ -56,6 +56,7 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'uisynth-gallery-ui-'));
   cRecs = await writeCaptcha(join(base, 'plain', 'a-captcha'), 9);
   gRecs = await writeGrounding(join(base, 'plain', 'b-grounding'));
+  await writeRegressReport(join(base, 'plain', 'c-regress'));
   // predictions for the CAPTCHA set: gold, wrong order, outside, short drag, unparseable, missing
   const preds: string[] = [];
   cRecs.forEach((r, i) => {
@@ -253,6 +254,25 @@ describe('gallery in Chromium', () => {
     expect(h.length).toBe(9);
     await press('Escape');
     expect(new URL(page.url()).hash).toBe('#/grid?ds=1&platform=desktop.macos');
+    await page.close();
+  });
+
+  it('opens a regress report: filters by status, before / after / diff images, label differences', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, plainUrl, '#/regress?r=0');
+    expect(await page.isVisible('#tab-regress')).toBe(true);
+    expect(await countText(page)).toBe('3 / 3 records');
+    const prev = await ready(page);
+    await page.click('.facet[data-facet="status"] .fv[data-value="labels changed"]');
+    await settled(page, prev);
+    expect(await countText(page)).toBe('1 / 3 records');
+    await page.waitForFunction(() => [...document.querySelectorAll('.regress-imgs img')].every((i) => (i as HTMLImageElement).complete));
+    expect(await page.$$eval('.regress-imgs img', (is) => is.map((i) => (i as HTMLImageElement).naturalWidth))).toEqual([120, 120, 120]);
+    expect(await page.$$eval('.regress-rec td', (tds) => tds.map((t) => t.textContent))).toEqual(['verifier.expected_dx', '120', '131', 'solution.actions[0].end', '[145,55]', '[156,55]']);
+    // the pixels-only record's diff points outside the report: an inline error, not a blank
+    await open(page, plainUrl, '#/regress?r=0&status=pixels+changed+only');
+    await page.waitForSelector('.regress-imgs .err');
+    expect(await page.textContent('.regress-imgs .err')).toContain('refused');
     await page.close();
   });
 

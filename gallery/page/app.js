@@ -78,7 +78,9 @@ async function api(path, params) {
 }
 
 async function boot() {
-  [state.sets, state.facets] = await Promise.all([fetch('/api/datasets').then((r) => r.json()), fetch('/api/facets').then((r) => r.json())]);
+  [state.sets, state.facets, state.reports] = await Promise.all(['/api/datasets', '/api/facets', '/api/reports'].map((u) => fetch(u).then((r) => r.json())));
+  if (state.reports.length) $('#tab-regress').hidden = false;
+  if (!state.sets.length) for (const v of ['grid', 'stats', 'eval']) $(`#tab-${v}`).hidden = true;
   const ds = $('#ds');
   for (const s of state.sets) ds.append(h('option', { attrs: { value: s.n }, text: `${s.name} (${s.kind}, ${s.records})` }));
   ds.addEventListener('change', () => go(state.view === 'record' ? 'grid' : state.view, new URLSearchParams({ ds: ds.value })));
@@ -100,7 +102,8 @@ async function boot() {
 
 async function route() {
   const { view, params } = parseHash();
-  state.view = ['grid', 'record', 'stats', 'eval'].includes(view) ? view : 'grid';
+  state.view = ['grid', 'record', 'stats', 'eval', 'regress'].includes(view) ? view : 'grid';
+  if (!state.sets.length) state.view = 'regress';
   state.params = params;
   document.body.classList.toggle('recview', state.view === 'record');
   $('#ds').value = params.get('ds') ?? '0';
@@ -113,7 +116,10 @@ async function route() {
   for (const c of state.charts) c.destroy();
   state.charts = [];
   try {
-    if (state.view === 'record') await showRecord();
+    $('#tab-regress').setAttribute('href', href('regress', new URLSearchParams({ r: params.get('r') ?? '0' })));
+    $('#tab-regress').classList.toggle('on', state.view === 'regress');
+    if (state.view === 'regress') await showRegress();
+    else if (state.view === 'record') await showRecord();
     else if (state.view === 'stats') await showStats();
     else if (state.view === 'eval') await showEval();
     else await showGrid();
@@ -587,6 +593,72 @@ function evalPanel(r) {
     for (const [v, n] of reasons) right.append(h('div', { class: 'row', attrs: { 'data-reason': v }, on: { click: () => toggleFilter('reason', v, 'eval') } }, h('span', { class: 'badge fail', text: n }), v));
   }
   return panel;
+}
+
+// ---------- regress reports (`uisynth regress` report directories: report.json + records/<id>/*.png) ----------
+const REGRESS_FACETS = [['status', 'status', (x) => [str(x.status)]], ['stratum', 'type / family', (x) => [str(x.stratum)]], ['field', 'changed label field', (x) => [...new Set((x.labels ?? []).map((l) => str(l.field)))]]];
+async function showRegress() {
+  const n = state.params.get('r') ?? '0';
+  const rep = await api('/api/report', new URLSearchParams({ r: n }));
+  const recs = Array.isArray(rep.records) ? rep.records : [];
+  const sel = Object.fromEntries(REGRESS_FACETS.map(([k]) => [k, new Set(state.params.getAll(k))]));
+  const ok = (x, skip) => REGRESS_FACETS.every(([k, , of]) => k === skip || sel[k].size === 0 || of(x).some((v) => sel[k].has(v)));
+  const shown = recs.map((x, i) => [x, i]).filter(([x]) => ok(x));
+  $('#count').textContent = `${shown.length} / ${recs.length} records`;
+  const side = $('#side');
+  side.replaceChildren();
+  if (state.reports.length > 1) {
+    const pick = h('select', { on: { change: (e) => go('regress', new URLSearchParams({ r: e.target.value })) } });
+    for (const r of state.reports) pick.append(h('option', { attrs: { value: r.n, ...(String(r.n) === n ? { selected: '' } : {}) }, text: `${r.name} (${r.verdict})` }));
+    side.append(pick);
+  }
+  for (const [k, label, of] of REGRESS_FACETS) {
+    const counts = new Map();
+    for (const x of recs) if (ok(x, k)) for (const v of of(x)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (!counts.size) continue;
+    const box = h('div', { class: 'facet', attrs: { 'data-facet': k } }, h('h4', { text: label }));
+    for (const [v, c] of [...counts].sort((a, b) => b[1] - a[1])) {
+      const on = sel[k].has(v);
+      box.append(h('div', { class: `fv${on ? ' on' : ''}`, attrs: { role: 'checkbox', 'aria-checked': on, 'data-value': v }, on: { click: () => {
+        const p = new URLSearchParams(state.params);
+        const cur = p.getAll(k);
+        p.delete(k);
+        for (const x of cur.includes(v) ? cur.filter((y) => y !== v) : [...cur, v]) p.append(k, x);
+        go('regress', p);
+      } } }, h('input', { attrs: { type: 'checkbox', tabindex: -1, ...(on ? { checked: '' } : {}) } }), h('span', { class: 'v', text: v }), h('span', { class: 'n', text: c })));
+    }
+    side.append(box);
+  }
+  const main = h('div', { class: 'panel', attrs: { id: 'regress' } });
+  main.append(h('h3', { text: `verdict: ${str(rep.verdict)} (exit ${num(rep.exit_code)}) · ${str(rep.kind)} · golden ${str(rep.golden)}` }));
+  for (const c of rep.environment?.changes ?? []) main.append(h('div', { class: 'err', text: `environment: ${str(c)}` }));
+  for (const c of rep.inputs_changed ?? []) main.append(h('div', { class: 'mut', text: `input changed: ${str(c.path)}` }));
+  for (const [x, i] of shown.slice(0, 100)) {
+    const card = h('div', { class: 'chart regress-rec', attrs: { 'data-id': str(x.id) } });
+    card.append(h('h4', {}, h('span', { class: `badge ${x.status === 'no drift' ? 'pass' : 'fail'}`, text: str(x.status) }), `${str(x.id)} · ${str(x.stratum)} · ${num(x.pixels?.changed)} px changed${x.pixels?.changed_box ? ` in [${x.pixels.changed_box.map(num).join(', ')}]` : ''} · ${num(x.labels_total)} label differences`));
+    if (x.error) card.append(h('div', { class: 'err', text: str(x.error) }));
+    const row = h('div', { class: 'regress-imgs' });
+    for (const [key, title] of [['before_labels', 'before (golden labels)'], ['after_labels', 'after (new labels)'], ['diff', 'pixel diff']]) {
+      if (!x.files || typeof x.files[key] !== 'string') continue;
+      const fig = h('figure', {}, h('figcaption', { text: title }));
+      const url = `/regress/${encodeURIComponent(n)}/${i}/${key}`;
+      const img = h('img', { attrs: { src: url, loading: 'lazy', alt: '' } });
+      img.addEventListener('error', () => imageError(fig, url, x.files[key]));
+      fig.append(img);
+      row.append(fig);
+    }
+    card.append(row);
+    const labels = Array.isArray(x.labels) ? x.labels : [];
+    if (labels.length) {
+      const tb = h('table', {}, h('tr', {}, h('th', { text: 'path' }), h('th', { text: 'before' }), h('th', { text: 'after' })));
+      for (const l of labels.slice(0, 40)) tb.append(h('tr', {}, h('td', { text: str(l.path) }), h('td', { text: JSON.stringify(l.before) ?? 'undefined' }), h('td', { text: JSON.stringify(l.after) ?? 'undefined' })));
+      card.append(tb);
+      if (num(x.labels_total) > 40) card.append(h('div', { class: 'mut', text: `… ${num(x.labels_total) - 40} more in report.json` }));
+    }
+    main.append(card);
+  }
+  if (shown.length > 100) main.append(h('div', { class: 'mut', text: `${shown.length - 100} more records: narrow with the filters` }));
+  $('#main').replaceChildren(main);
 }
 
 // ---------- keyboard ----------
