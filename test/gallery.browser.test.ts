@@ -257,6 +257,26 @@ describe('gallery in Chromium', () => {
     await page.close();
   });
 
+  it('stats: a bar of the chart library filters the grid on its value', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, plainUrl, '#/stats?ds=1');
+    expect(await page.evaluate(() => typeof (window as any).Chart)).toBe('function'); // served from node_modules
+    // the locale chart: click the centre of the bar of the second label
+    const hit = await page.evaluate(() => {
+      const cv = document.querySelector('canvas[data-chart="locale"]') as HTMLCanvasElement & { chart: any };
+      const bar = cv.chart.getDatasetMeta(0).data[1];
+      const r = cv.getBoundingClientRect();
+      return { x: r.left + bar.x, y: r.top + (bar.y + bar.base) / 2, label: cv.chart.data.labels[1], n: cv.chart.data.datasets[0].data[1] };
+    });
+    const prev = await ready(page);
+    await page.mouse.click(hit.x, hit.y);
+    await settled(page, prev);
+    expect(new URL(page.url()).hash).toBe(`#/grid?ds=1&locale=${encodeURIComponent(hit.label)}`);
+    expect(hit.n).toBe(gRecs.filter((r) => r.locale === hit.label).length);
+    expect(await countText(page)).toBe(`${hit.n} / ${gRecs.length} records`);
+    await page.close();
+  });
+
   it('opens a regress report: filters by status, before / after / diff images, label differences', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, plainUrl, '#/regress?r=0');

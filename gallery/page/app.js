@@ -140,7 +140,7 @@ function renderFacets(facets, view) {
     const sel = new Set(state.params.getAll(f.key));
     if (vals.length < 2 && sel.size === 0 && f.key !== 'verdict') continue;
     const box = h('div', { class: 'facet', attrs: { 'data-facet': f.key } }, h('h4', { text: f.label }));
-    for (const [v, n] of vals.slice(0, 60)) {
+    for (const [v, n] of vals.slice(0, 150)) {
       const on = sel.has(v);
       box.append(
         h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view) } },
@@ -150,7 +150,7 @@ function renderFacets(facets, view) {
         ),
       );
     }
-    if (vals.length > 60) box.append(h('div', { class: 'mut', text: `… ${vals.length - 60} more (use search)` }));
+    if (vals.length > 150) box.append(h('div', { class: 'mut', text: `… ${vals.length - 150} more (use the stats view)` }));
     side.append(box);
   }
   if ([...state.params.keys()].some((k) => k === 'q' || state.facets.some((f) => f.key === k)))
