@@ -42,7 +42,7 @@ try {
   }
   await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...m, count: N, records: N, shards }));
   const t0 = performance.now();
-  const { url, server } = await serveGallery(dir, { port: 0, thumbDir: join(dir, '.thumbs') });
+  const { url, close } = await serveGallery(dir, { port: 0, thumbDir: join(dir, '.thumbs') });
   const indexMs = performance.now() - t0;
   const q0 = performance.now();
   await (await fetch(`${url}api/query?ds=0&difficulty=hard&locale=zh-CN&q=click&limit=60`)).json();
@@ -70,7 +70,7 @@ try {
   const cold = await firstPage();
   const warm = await firstPage();
   await browser.close();
-  server.close();
+  await close();
   const rss = process.memoryUsage().rss / 2 ** 20;
   console.log(`gallery: ${N} CAPTCHA records in ${shards.length} shards | server index ${(indexMs / 1000).toFixed(1)} s, filter+search ${filterMs.toFixed(0)} ms, server RSS ${rss.toFixed(0)} MiB`);
   console.log(`gallery: first page (grid + first 20 thumbnails) cold thumbnail cache ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms (target < 2000) | page JS heap after browsing ${Math.max(cold.heapMB, warm.heapMB).toFixed(0)} MB (target < 300)`);

@@ -18,7 +18,7 @@ if (!root || !predictions || !out) {
 const { findChromium } = (await import('../renderers/find-chromium.mjs' as string)) as { findChromium: () => { path: string } | null };
 const exe = findChromium();
 if (!exe) throw new Error('no Chromium found');
-const { url, server } = await serveGallery(root, { port: 0, predictions });
+const { url, close } = await serveGallery(root, { port: 0, predictions });
 const browser = await chromium.launch({ executablePath: exe.path, headless: true, args: CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules')) });
 const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
 const problems: string[] = [];
@@ -39,4 +39,4 @@ for (const [name, hash] of shots) {
 }
 if (problems.length) console.error(problems.join('\n'));
 await browser.close();
-server.close();
+await close();

@@ -136,10 +136,11 @@ function passByType(entries: Entry[]): { items: number; correct: number; pass_at
 
 /**
  * Index the dataset(s) under `root` and start the gallery.
- * @returns the URL (`http://127.0.0.1:PORT/`) and the server; resolves once listening
+ * @returns the URL (`http://127.0.0.1:PORT/`), the server, and `close()` which stops the background
+ *   thumbnail warm-up, waits for it and closes the server; resolves once listening
  * @throws UsageError for a missing dataset, a bad predictions file, or a port in use
  */
-export async function serveGallery(root: string, portOrOpts: number | GalleryOptions): Promise<{ url: string; server: Server }> {
+export async function serveGallery(root: string, portOrOpts: number | GalleryOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const o: GalleryOptions = typeof portOrOpts === 'number' ? { port: portOrOpts } : portOrOpts;
   const thumbDir = o.thumbDir ?? defaultThumbDir();
   const sets: Loaded[] = [];
@@ -323,8 +324,22 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     );
     server.listen(o.port, '127.0.0.1', () => ok());
   });
+  // Make the first grid page's thumbnails now, one at a time in the background, before the browser asks.
+  let stopped = false;
+  const warming = (async () => {
+    for (const set of sets)
+      for (const e of set.catalog.entries.slice(0, 60)) {
+        if (stopped) return;
+        if (e.image) await imageFile(set.dir, e.image.path).then((img) => thumbnail(img, thumbDir)).catch(() => undefined);
+      }
+  })();
+  const close = async (): Promise<void> => {
+    stopped = true;
+    await warming;
+    await new Promise<void>((ok) => server.close(() => ok()));
+  };
   const addr = server.address();
   const p = typeof addr === 'object' && addr ? addr.port : o.port;
   allowedHosts = new Set([`127.0.0.1:${p}`, `localhost:${p}`]);
-  return { url: `http://127.0.0.1:${p}/`, server };
+  return { url: `http://127.0.0.1:${p}/`, server, close };
 }

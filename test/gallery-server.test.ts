@@ -8,13 +8,12 @@ import { mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile, appendFile } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import type { Server } from 'node:http';
 import { serveGallery, CSP } from '../gallery/server.js';
 import { insideRoot, RefusedPath } from '../gallery/files.js';
 import { writeCaptcha, writeGrounding, writeRegressReport } from './gallery-fixtures.js';
 
 let base: string;
-const servers: Server[] = [];
+const servers: Array<() => Promise<void>> = [];
 
 /** GET with an explicit Host header (fetch does not allow setting it). */
 function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -30,8 +29,8 @@ function get(url: string, host?: string): Promise<{ status: number; headers: Rec
   });
 }
 async function start(dir: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const { url, server } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
-  servers.push(server);
+  const { url, close } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
+  servers.push(close);
   return url;
 }
 
@@ -39,7 +38,7 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'uisynth-gallery-srv-'));
 });
 afterAll(async () => {
-  for (const s of servers) s.close();
+  for (const close of servers) await close();
   await rm(base, { recursive: true, force: true });
 });
 

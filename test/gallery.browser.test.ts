@@ -10,7 +10,6 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import type { Server } from 'node:http';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../renderers/browser.js';
@@ -20,15 +19,15 @@ import { PAYLOADS, writeCaptcha, writeGrounding, writeRegressReport } from './ga
 const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
 let base: string;
 let browser: Browser;
-const servers: Server[] = [];
+const servers: Array<() => Promise<void>> = [];
 let gRecs: any[];
 let cRecs: any[];
 let plainUrl: string; // ds 0 = captcha, ds 1 = grounding
 let predFile: string;
 
 async function start(dir: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const { url, server } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
-  servers.push(server);
+  const { url, close } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
+  servers.push(close);
   return url;
 }
 /** Wait until the page has rendered the view of its current URL (app.js sets body[data-ready]). */
@@ -82,7 +81,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  for (const s of servers) s.close();
+  for (const close of servers) await close();
   await rm(base, { recursive: true, force: true });
 });
 
