@@ -181,9 +181,12 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     if (r) recent.delete(key);
     else r = set.catalog.query(f);
     recent.set(key, r);
-    if (recent.size > 16) recent.delete(recent.keys().next().value!);
+    if (recent.size > 16 + sets.length) recent.delete(recent.keys().next().value!);
     return r;
   };
+
+  // The unfiltered view of every dataset is what the page asks for first: count it now.
+  for (const set of sets) query(set, new URLSearchParams());
 
   let allowedHosts = new Set<string>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
