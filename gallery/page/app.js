@@ -143,7 +143,7 @@ function renderFacets(facets, view) {
     for (const [v, n] of vals.slice(0, 150)) {
       const on = sel.has(v);
       box.append(
-        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view) } },
+        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', tabindex: 0, 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view), keydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggleFilter(f.key, v, view); } } } },
           h('input', { attrs: { type: 'checkbox', tabindex: -1, ...(on ? { checked: '' } : {}) } }),
           h('span', { class: 'v', text: v }),
           h('span', { class: 'n', text: n }),
