@@ -88,9 +88,22 @@ afterAll(async () => {
 /** Facet values of a record, computed here from the record (the oracle for the sidebar). */
 function facetValues(r: any): Record<string, string[]> {
   const base: Record<string, string[]> = { kind: [r.kind], platform: [r.platform], locale: [r.locale], theme: [r.context.theme], dpr: [String(r.context.dpr)], size: [`${r.image.width}×${r.image.height}`] };
-  if (r.kind === 'captcha') return { ...base, type: [r.captcha.type], group: [r.captcha.group], difficulty: [r.captcha.difficulty], context: [r.context.scenario], host: [r.context.params.host] };
+  if (r.kind === 'captcha') {
+    const a = r.solution.actions[0];
+    const x = a.type === 'drag' ? a.start[0] : a.point[0];
+    const pb = r.captcha.puzzle_box;
+    const fifth = Math.min(4, Math.floor(((x - pb[0]) / (pb[2] - pb[0])) * 5));
+    return { ...base, type: [r.captcha.type], group: [r.captcha.group], difficulty: [r.captcha.difficulty], context: [r.context.scenario], host: [r.context.params.host], answer_x: [`${fifth * 20}–${fifth * 20 + 20}%`] };
+  }
+  // target size bins: √(bbox area) in image px, edges 16, 32, 64, 128, 256
+  const bin = (b: number[]) => {
+    const side = Math.sqrt((b[2]! - b[0]!) * (b[3]! - b[1]!));
+    const edges = [0, 16, 32, 64, 128, 256];
+    const k = edges.filter((e) => side >= e).length - 1;
+    return k === 5 ? '≥256' : `${String(edges[k]).padStart(3, '0')}–${edges[k + 1]}`;
+  };
   return {
-    ...base, family: [r.context.scenario], role: [...new Set<string>(r.targets.map((t: any) => t.role))], style: [...new Set<string>(r.queries.map((q: any) => q.style))],
+    ...base, family: [r.context.scenario], target_size: [...new Set<string>(r.targets.map((t: any) => bin(t.bbox)))], role: [...new Set<string>(r.targets.map((t: any) => t.role))], style: [...new Set<string>(r.queries.map((q: any) => q.style))],
     negatives: [r.queries.some((q: any) => q.tid === null) ? 'with hard negatives' : 'none'], rejection: Object.keys(r.hittest.rejected),
   };
 }
@@ -104,7 +117,7 @@ describe('gallery in Chromium', () => {
       const facets = await page.$$eval('.facet[data-facet]', (els) => els.map((e) => ({ key: (e as HTMLElement).dataset.facet!, vals: [...e.querySelectorAll('.fv')].map((v) => [(v as HTMLElement).dataset.value!, Number(v.querySelector('.n')!.textContent)] as const) })));
       let checked = 0;
       for (const f of facets) {
-        if (!(f.key in facetValues(recs[0]))) continue; // target_size, answer_x, verdict, reason: checked elsewhere
+        if (!(f.key in facetValues(recs[0]))) continue; // verdict, reason: checked with the predictions
         for (const [v, shown] of f.vals) {
           const want = recs.filter((r) => facetValues(r)[f.key]?.includes(v));
           expect(shown, `${f.key}=${v} count in the sidebar`).toBe(want.length);
