@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError, EnvironmentError } from '../core/errors.js';
+import { UsageError, EnvironmentError, badValue } from '../core/errors.js';
 import { DIFFICULTIES } from '../core/schema.js';
 type Difficulty = (typeof DIFFICULTIES)[number];
 import { COORD_CHOICES, coordsOpt } from '../export/coords.js';
@@ -35,6 +35,19 @@ async function writeFileAtomic(file: string, body: string): Promise<void> {
   } catch (e) {
     throw new EnvironmentError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (check the directory exists, is writable and the disk has space)`);
   }
+}
+
+/**
+ * `--coords` of a predictions file: the `--model-family` preset's convention (export/formats/index.ts
+ * MODEL_FAMILIES) unless `--coords` was given explicitly.
+ * @throws UsageError for an unknown family
+ */
+async function predictionCoords(coords: string, family: string | undefined, coordsIsDefault: boolean): Promise<string> {
+  if (family === undefined) return coords;
+  const { MODEL_FAMILIES } = await import('../export/formats/index.js');
+  const fam = MODEL_FAMILIES[family];
+  if (!fam) throw badValue('--model-family', family, Object.keys(MODEL_FAMILIES));
+  return coordsIsDefault ? fam.coords : coords;
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -509,13 +522,7 @@ function buildProgram(argv: string[]): Command {
     .option('--per-item <file>', 'write one JSON line per item: id, qid, type, platform, locale, family, verdict, reason, output, actions (image px)')
     .option('--json', 'print the report as JSON')
     .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; perItem?: string; json?: boolean }, cmd: Command) => {
-      let coords = o.coords;
-      if (o.modelFamily !== undefined) {
-        const { MODEL_FAMILIES } = await import('../export/formats/index.js');
-        const fam = MODEL_FAMILIES[o.modelFamily];
-        if (!fam) throw new UsageError(`--model-family: unknown family "${o.modelFamily}" (choose from ${Object.keys(MODEL_FAMILIES).join(', ')})`, '--model-family');
-        if (cmd.getOptionValueSource('coords') === 'default') coords = fam.coords;
-      }
+      const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
       const lines: string[] = [];
       const r = await scoreDataset(dir, o.predictions, coordsOpt(coords, o.maxPixels, o.minPixels), o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
       if (o.perItem) await writeFileAtomic(o.perItem, lines.join('\n') + (lines.length ? '\n' : ''));
@@ -612,13 +619,7 @@ function buildProgram(argv: string[]): Command {
     .option('--thumb-dir <dir>', 'thumbnail cache (default $XDG_CACHE_HOME/uisynth/thumbs)')
     .action(async (dir: string, o: { port: string; predictions?: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; thumbDir?: string }, cmd: Command) => {
       const { serveGallery } = await import('../gallery/server.js');
-      let coords = o.coords;
-      if (o.modelFamily !== undefined) {
-        const { MODEL_FAMILIES } = await import('../export/formats/index.js');
-        const fam = MODEL_FAMILIES[o.modelFamily];
-        if (!fam) throw new UsageError(`--model-family: unknown family "${o.modelFamily}" (choose from ${Object.keys(MODEL_FAMILIES).join(', ')})`, '--model-family');
-        if (cmd.getOptionValueSource('coords') === 'default') coords = fam.coords;
-      }
+      const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
       const srv = await serveGallery(dir, {
         port: intOpt('--port', o.port, 0, 65535),
         predictions: o.predictions,

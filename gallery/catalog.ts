@@ -70,8 +70,8 @@ export interface Entry {
   line: number;
   /** Why the record cannot be shown (bad JSON, missing shard…), or null. */
   error: string | null;
-  /** Facet values by facet index. */
-  vals: string[][];
+  /** Facet value ids by facet index (names in {@link Catalog.names}). */
+  vals: number[][];
   /** Lower-cased text searched by the free-text box: id, queries, instructions, target names and texts. */
   text: string;
   title: string;
@@ -92,7 +92,10 @@ function actionPoints(a: Action): Array<[number, number]> {
 }
 
 /** Build the entry of a parsed record. Never throws for odd field types (a crafted record is shown, not fatal). */
-function summarise(r: UisynthRecord, base: Pick<Entry, 'i' | 'shard' | 'offset' | 'length' | 'line'>): Entry {
+/** An entry whose facet values are still strings (interned by {@link Catalog.build}). */
+type RawEntry = Omit<Entry, 'vals'> & { vals: string[][] };
+
+function summarise(r: UisynthRecord, base: Pick<Entry, 'i' | 'shard' | 'offset' | 'length' | 'line'>): RawEntry {
   const vals: string[][] = FACETS.map(() => []);
   const set = (k: FacetKey, ...v: unknown[]): void => {
     const out = vals[FI[k]]!;
@@ -169,7 +172,7 @@ function summarise(r: UisynthRecord, base: Pick<Entry, 'i' | 'shard' | 'offset' 
   };
 }
 
-function broken(base: Pick<Entry, 'i' | 'shard' | 'offset' | 'length' | 'line'>, id: string, error: string): Entry {
+function broken(base: Pick<Entry, 'i' | 'shard' | 'offset' | 'length' | 'line'>, id: string, error: string): RawEntry {
   const vals: string[][] = FACETS.map(() => []);
   vals[FI.kind] = ['(error)'];
   return { ...base, id, kind: '(error)', error, vals, text: `${id}\n${error}`.toLowerCase(), title: 'unreadable record', subtitle: error, image: null, points: new Float32Array(0), verdicts: null };
@@ -203,11 +206,30 @@ export interface QueryResult {
 
 /** A dataset's index. Build with {@link Catalog.build}. */
 export class Catalog {
+  /** Per facet: value name by id. */
+  readonly names: string[][] = FACETS.map(() => []);
+  private readonly ids: Array<Map<string, number>> = FACETS.map(() => new Map());
+  readonly entries: Entry[] = [];
+
   private constructor(
     readonly root: string,
     readonly shards: Array<{ file: string; path: string | null }>,
-    readonly entries: Entry[],
   ) {}
+
+  /** The id of a facet value, made on first sight. */
+  private intern(k: number, v: string): number {
+    let id = this.ids[k]!.get(v);
+    if (id === undefined) {
+      id = this.names[k]!.length;
+      this.names[k]!.push(v);
+      this.ids[k]!.set(v, id);
+    }
+    return id;
+  }
+
+  private add(e: RawEntry): void {
+    this.entries.push({ ...e, vals: e.vals.map((vs, k) => vs.map((v) => this.intern(k, v))) });
+  }
 
   /**
    * Index every shard listed in `manifest.shards` of the dataset at `root` (a real, absolute path).
@@ -215,7 +237,7 @@ export class Catalog {
    */
   static async build(root: string, manifest: { shards: Array<{ file: string; records?: number }> }): Promise<Catalog> {
     const shards: Array<{ file: string; path: string | null }> = [];
-    const entries: Entry[] = [];
+    const cat = new Catalog(root, shards);
     for (const s of arr<{ file: string; records?: number }>(manifest.shards)) {
       const n = shards.length;
       const file = str(s?.file);
@@ -227,7 +249,7 @@ export class Catalog {
       } catch (e) {
         const why = e instanceof RefusedPath ? e.message : `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
         shards.push({ file, path: null });
-        entries.push(broken({ i: entries.length, shard: -1, offset: 0, length: 0, line: 0 }, file, `${file}: ${why}`));
+        cat.add(broken({ i: cat.entries.length, shard: -1, offset: 0, length: 0, line: 0 }, file, `${file}: ${why}`));
         continue;
       }
       shards.push({ file, path });
@@ -238,28 +260,28 @@ export class Catalog {
         if (end < 0) end = buf.length;
         line++;
         if (end > start) {
-          const base = { i: entries.length, shard: n, offset: start, length: end - start, line };
+          const base = { i: cat.entries.length, shard: n, offset: start, length: end - start, line };
           let r: unknown;
           try {
             r = JSON.parse(buf.toString('utf8', start, end));
           } catch {
-            entries.push(broken(base, `${file}:${line}`, `${file}:${line}: not valid JSON`));
+            cat.add(broken(base, `${file}:${line}`, `${file}:${line}: not valid JSON`));
             start = end + 1;
             continue;
           }
-          if (r === null || typeof r !== 'object' || Array.isArray(r)) entries.push(broken(base, `${file}:${line}`, `${file}:${line}: not a record object`));
+          if (r === null || typeof r !== 'object' || Array.isArray(r)) cat.add(broken(base, `${file}:${line}`, `${file}:${line}: not a record object`));
           else {
             try {
-              entries.push(summarise(r as UisynthRecord, base));
+              cat.add(summarise(r as UisynthRecord, base));
             } catch (e) {
-              entries.push(broken(base, `${file}:${line}`, `${file}:${line}: malformed record (${(e as Error).message})`));
+              cat.add(broken(base, `${file}:${line}`, `${file}:${line}: malformed record (${(e as Error).message})`));
             }
           }
         }
         start = end + 1;
       }
     }
-    return new Catalog(root, shards, entries);
+    return cat;
   }
 
   /** Attach per-item verdicts (from score/dataset.ts) to their records: fills the `verdict` and `reason` facets. */
@@ -270,22 +292,37 @@ export class Catalog {
       const e = byId.get(it.id);
       if (!e) continue;
       (e.verdicts ??= []).push(it);
-      for (const [k, v] of [[FI.verdict, it.verdict], [FI.reason, it.verdict === 'pass' ? '' : it.reason]] as const) if (v && !e.vals[k]!.includes(v)) e.vals[k]!.push(v);
+      for (const [k, v] of [[FI.verdict, it.verdict], [FI.reason, it.verdict === 'pass' ? '' : it.reason]] as const) {
+        if (!v) continue;
+        const id = this.intern(k, v);
+        if (!e.vals[k]!.includes(id)) e.vals[k]!.push(id);
+      }
     }
   }
 
   /** Filter, count and list (see the module comment for count semantics). */
   query(f: Filter): QueryResult {
     const nf = FACETS.length;
-    const counts: Array<Map<string, number>> = FACETS.map(() => new Map());
+    const counts = this.names.map((n) => new Int32Array(n.length));
     const matches: number[] = [];
-    const sel = [...f.sel.entries()];
+    // selected values as flags by id; a selected value no record has matches nothing
+    const sel: Array<[number, Uint8Array]> = [...f.sel.entries()].map(([k, want]) => {
+      const flags = new Uint8Array(this.names[k]!.length);
+      for (const v of want) {
+        const id = this.ids[k]!.get(v);
+        if (id !== undefined) flags[id] = 1;
+      }
+      return [k, flags];
+    });
     for (const e of this.entries) {
       if (f.q && !e.text.includes(f.q)) continue;
       let failed = -1;
       let fails = 0;
-      for (const [k, want] of sel) {
-        if (!e.vals[k]!.some((v) => want.has(v))) {
+      for (const [k, flags] of sel) {
+        const vs = e.vals[k]!;
+        let hit = false;
+        for (let j = 0; j < vs.length; j++) if (flags[vs[j]!]) { hit = true; break; }
+        if (!hit) {
           fails++;
           failed = k;
           if (fails > 1) break;
@@ -293,17 +330,24 @@ export class Catalog {
       }
       if (fails > 1) continue;
       if (fails === 1) {
-        for (const v of e.vals[failed]!) counts[failed]!.set(v, (counts[failed]!.get(v) ?? 0) + 1);
+        const c = counts[failed]!;
+        for (const v of e.vals[failed]!) c[v]!++;
         continue;
       }
       matches.push(e.i);
-      for (let k = 0; k < nf; k++) for (const v of e.vals[k]!) counts[k]!.set(v, (counts[k]!.get(v) ?? 0) + 1);
+      for (let k = 0; k < nf; k++) {
+        const c = counts[k]!;
+        for (const v of e.vals[k]!) c[v]!++;
+      }
     }
     const facets: Record<string, Array<[string, number]>> = {};
     FACETS.forEach((fa, k) => {
-      const m = counts[k]!;
-      for (const v of f.sel.get(k) ?? []) if (!m.has(v)) m.set(v, 0);
-      if (m.size) facets[fa.key] = [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const out: Array<[string, number]> = [];
+      counts[k]!.forEach((n, id) => {
+        if (n > 0 || f.sel.get(k)?.has(this.names[k]![id]!)) out.push([this.names[k]![id]!, n]);
+      });
+      for (const v of f.sel.get(k) ?? []) if (!this.ids[k]!.has(v)) out.push([v, 0]);
+      if (out.length) facets[fa.key] = out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     });
     return { total: matches.length, all: this.entries.length, facets, matches };
   }
@@ -341,7 +385,12 @@ export class Catalog {
     const out: Record<string, Record<string, number>> = {};
     for (const i of matches) {
       const e = this.entries[i]!;
-      for (const va of e.vals[FI[a]]!) for (const vb of e.vals[FI[b]]!) ((out[va] ??= {})[vb] = (out[va]![vb] ?? 0) + 1);
+      for (const ia of e.vals[FI[a]]!)
+        for (const ib of e.vals[FI[b]]!) {
+          const va = this.names[FI[a]]![ia]!;
+          const vb = this.names[FI[b]]![ib]!;
+          (out[va] ??= {})[vb] = (out[va]![vb] ?? 0) + 1;
+        }
     }
     return out;
   }

@@ -14,6 +14,8 @@
  * - `/api/record?ds=N&i=I&<filter>`: the record, its place in the filtered list (prev/next), its verdicts.
  * - `/api/stats?ds=N&<filter>`: facet counts, point heatmap, answer position per CAPTCHA type.
  * - `/thumb/N/I`, `/image/N/I`: record I's thumbnail (WebP) and full image.
+ * - `/api/reports`, `/api/report?r=N`, `/regress/N/I/<file key>`: `uisynth regress` report directories
+ *   found next to the datasets (their `report.json` and the PNGs its records name in `files`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
@@ -43,17 +45,41 @@ export const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Datasets below `root`: `[{name, dir}]`. Throws UsageError when there are none. */
-export function findDatasets(root: string): Array<{ name: string; dir: string }> {
+/** Is `dir` a `uisynth regress` report directory (`report.json` with format `uisynth-regress/1`)? */
+function isRegressReport(dir: string): boolean {
+  const f = join(dir, 'report.json');
+  if (!existsSync(f)) return false;
+  try {
+    return (JSON.parse(readFileSync(f, 'utf8')) as { format?: unknown }).format === 'uisynth-regress/1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the gallery opens below `root`: datasets (a `manifest.json`) and `uisynth regress` report
+ * directories (a `report.json`), either `root` itself or its direct subdirectories.
+ * @throws UsageError when there is neither
+ */
+export function findSources(root: string): { datasets: Array<{ name: string; dir: string }>; reports: Array<{ name: string; dir: string }> } {
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`DIR: ${root} is not a directory`, 'DIR');
   const abs = realpathSync(root);
-  if (existsSync(join(abs, 'manifest.json'))) return [{ name: root.replace(/\/+$/, '').split('/').pop() || root, dir: abs }];
-  const out = readdirSync(abs)
-    .sort()
-    .filter((d) => existsSync(join(abs, d, 'manifest.json')))
-    .map((d) => ({ name: d, dir: realpathSync(join(abs, d)) }));
-  if (out.length === 0) throw new UsageError(`DIR: no manifest.json in ${root} or its subdirectories (generate data first, e.g. npm run demo)`, 'DIR');
-  return out;
+  const self = root.replace(/\/+$/, '').split('/').pop() || root;
+  if (existsSync(join(abs, 'manifest.json'))) return { datasets: [{ name: self, dir: abs }], reports: [] };
+  if (isRegressReport(abs)) return { datasets: [], reports: [{ name: self, dir: abs }] };
+  const subs = readdirSync(abs).sort().map((d) => ({ name: d, dir: join(abs, d) }));
+  const datasets = subs.filter((d) => existsSync(join(d.dir, 'manifest.json'))).map((d) => ({ name: d.name, dir: realpathSync(d.dir) }));
+  const reports = subs.filter((d) => isRegressReport(d.dir)).map((d) => ({ name: d.name, dir: realpathSync(d.dir) }));
+  if (datasets.length + reports.length === 0)
+    throw new UsageError(`DIR: no manifest.json (dataset) or report.json (regress report) in ${root} or its subdirectories (generate data first, e.g. npm run demo)`, 'DIR');
+  return { datasets, reports };
+}
+
+/** Datasets below `root`: `[{name, dir}]` (see {@link findSources}). Throws UsageError when there are none. */
+export function findDatasets(root: string): Array<{ name: string; dir: string }> {
+  const d = findSources(root).datasets;
+  if (d.length === 0) throw new UsageError(`DIR: no manifest.json in ${root} or its subdirectories (generate data first, e.g. npm run demo)`, 'DIR');
+  return d;
 }
 
 /** Options of {@link serveGallery}. */
@@ -66,6 +92,18 @@ export interface GalleryOptions {
   coords?: string | CoordConvention;
   /** Thumbnail cache directory (default gallery/thumbs.ts `defaultThumbDir`). */
   thumbDir?: string;
+}
+
+/**
+ * The part of a `uisynth regress` report (`report.json`, format `uisynth-regress/1`) the gallery reads:
+ * the verdict, and per record its status, label differences and report files (paths relative to the
+ * report directory: before / after / diff / before_labels / after_labels PNGs).
+ */
+interface RegressReportFile {
+  format: 'uisynth-regress/1';
+  verdict: string;
+  kind: string;
+  records: Array<{ id: string; stratum: string; status: string; files?: Record<string, string> }>;
 }
 
 interface Loaded {
@@ -98,14 +136,18 @@ function passByType(entries: Entry[]): { items: number; correct: number; pass_at
 
 /**
  * Index the dataset(s) under `root` and start the gallery.
- * @returns the URL (`http://127.0.0.1:PORT/`) and the server; resolves once listening
+ * @returns the URL (`http://127.0.0.1:PORT/`), the server, and `close()` which stops the background
+ *   thumbnail warm-up, waits for it and closes the server; resolves once listening
  * @throws UsageError for a missing dataset, a bad predictions file, or a port in use
  */
-export async function serveGallery(root: string, portOrOpts: number | GalleryOptions): Promise<{ url: string; server: Server }> {
+export async function serveGallery(root: string, portOrOpts: number | GalleryOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const o: GalleryOptions = typeof portOrOpts === 'number' ? { port: portOrOpts } : portOrOpts;
   const thumbDir = o.thumbDir ?? defaultThumbDir();
   const sets: Loaded[] = [];
-  for (const s of findDatasets(root)) {
+  const sources = findSources(root);
+  const reports: Array<{ name: string; dir: string; report: RegressReportFile }> = [];
+  for (const r of sources.reports) reports.push({ ...r, report: JSON.parse(await readFile(join(r.dir, 'report.json'), 'utf8')) as RegressReportFile });
+  for (const s of sources.datasets) {
     let manifest: { kind?: string; shards?: unknown };
     try {
       manifest = JSON.parse(await readFile(join(s.dir, 'manifest.json'), 'utf8')) as typeof manifest;
@@ -128,19 +170,23 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     }
     sets.push({ name: s.name, dir: s.dir, kind: typeof manifest.kind === 'string' ? manifest.kind : '?', catalog, report, evalNote });
   }
-  if (o.predictions && sets.every((s) => !s.report)) throw new UsageError(sets[0]!.evalNote ?? '--predictions: no prediction matches', '--predictions');
+  if (o.predictions && sets.length && sets.every((s) => !s.report)) throw new UsageError(sets[0]!.evalNote ?? '--predictions: no prediction matches', '--predictions');
 
-  let lastKey = '';
-  let lastResult: QueryResult | null = null;
+  // Recent query results (paging, stats and record navigation reuse the same filter).
+  const recent = new Map<string, QueryResult>();
   const query = (set: Loaded, sp: URLSearchParams): QueryResult => {
     const f = parseFilter(sp);
     const key = `${sets.indexOf(set)}|${f.q}|${[...f.sel.entries()].map(([k, v]) => `${k}=${[...v].sort().join('\u0001')}`).join('&')}`;
-    if (key !== lastKey || !lastResult) {
-      lastResult = set.catalog.query(f);
-      lastKey = key;
-    }
-    return lastResult;
+    let r = recent.get(key);
+    if (r) recent.delete(key);
+    else r = set.catalog.query(f);
+    recent.set(key, r);
+    if (recent.size > 16 + sets.length) recent.delete(recent.keys().next().value!);
+    return r;
   };
+
+  // The unfiltered view of every dataset is what the page asks for first: count it now.
+  for (const set of sets) query(set, new URLSearchParams());
 
   let allowedHosts = new Set<string>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -172,6 +218,31 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     if (url.pathname === '/api/datasets')
       return json(sets.map((s, n) => ({ n, name: s.name, kind: s.kind, records: s.catalog.entries.length, eval: s.report, eval_note: s.evalNote })));
     if (url.pathname === '/api/facets') return json(FACETS);
+    if (url.pathname === '/api/reports')
+      return json(reports.map((r, n) => ({ n, name: r.name, verdict: r.report.verdict, kind: r.report.kind, records: Array.isArray(r.report.records) ? r.report.records.length : 0 })));
+    if (url.pathname === '/api/report') {
+      const r = reports[Number(sp.get('r') ?? '0')];
+      if (!r) return send(404, 'no such report');
+      return json(r.report);
+    }
+    const rf = /^\/regress\/(\d+)\/(\d+)\/([a-z_]+)$/.exec(url.pathname);
+    if (rf) {
+      const r = reports[Number(rf[1])];
+      const rec = Array.isArray(r?.report.records) ? r.report.records[Number(rf[2])] : undefined;
+      const rel = rec?.files?.[rf[3]!];
+      if (!r || typeof rel !== 'string') return send(404, 'no such report file');
+      let img;
+      try {
+        img = await imageFile(r.dir, rel);
+      } catch (err) {
+        if (err instanceof RefusedPath) return send(403, `refused: ${err.message}`);
+        return send(404, `image missing (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
+      res.writeHead(200, { ...headers, 'content-type': img.type, 'content-length': img.size });
+      if (req.method === 'HEAD') return void res.end();
+      createReadStream(img.path).pipe(res);
+      return;
+    }
     if (url.pathname === '/api/query' || url.pathname === '/api/stats') {
       const set = setOf(sp.get('ds') ?? '0');
       if (!set) return send(404, 'no such dataset');
@@ -185,7 +256,7 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
         const v = e.verdicts;
         return {
           i, id: e.id, kind: e.kind, title: e.title, subtitle: e.subtitle, error: e.error, image: e.image,
-          verdict: v ? (v.every((x) => x.verdict === 'pass') ? 'pass' : `${v.filter((x) => x.verdict === 'pass').length}/${v.length}`) : null,
+          verdict: v ? (v.length === 1 ? v[0]!.verdict : `${v.filter((x) => x.verdict === 'pass').length}/${v.length} pass`) : null,
         };
       });
       const evalSummary = set.report ? passByType(r.matches.map((i) => set.catalog.entries[i]!)) : null;
@@ -256,8 +327,22 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     );
     server.listen(o.port, '127.0.0.1', () => ok());
   });
+  // Make the first grid page's thumbnails now, one at a time in the background, before the browser asks.
+  let stopped = false;
+  const warming = (async () => {
+    for (const set of sets)
+      for (const e of set.catalog.entries.slice(0, 60)) {
+        if (stopped) return;
+        if (e.image) await imageFile(set.dir, e.image.path).then((img) => thumbnail(img, thumbDir)).catch(() => undefined);
+      }
+  })();
+  const close = async (): Promise<void> => {
+    stopped = true;
+    await warming;
+    await new Promise<void>((ok) => server.close(() => ok()));
+  };
   const addr = server.address();
   const p = typeof addr === 'object' && addr ? addr.port : o.port;
   allowedHosts = new Set([`127.0.0.1:${p}`, `localhost:${p}`]);
-  return { url: `http://127.0.0.1:${p}/`, server };
+  return { url: `http://127.0.0.1:${p}/`, server, close };
 }

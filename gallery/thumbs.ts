@@ -50,7 +50,7 @@ export async function thumbnail(src: { path: string; size: number; mtimeMs: numb
   const job = slot(async () => {
     await mkdir(cacheDir, { recursive: true });
     const tmp = `${out}.${process.pid}.partial`;
-    await sharp(src.path).resize({ width: THUMB_WIDTH, height: THUMB_WIDTH * 2, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
+    await sharp(src.path).resize({ width: THUMB_WIDTH, height: THUMB_WIDTH * 2, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toFile(tmp);
     await rename(tmp, out);
     return out;
   }).finally(() => inflight.delete(key));

@@ -120,7 +120,7 @@ export async function writeGrounding(out: string, o: FixtureOptions = {}): Promi
       id, kind: 'grounding', generator: { name: P(0, 'grounding'), version: 'test' }, seed: 1, index: i,
       image: { path: rel, width: s.w, height: s.h, sha256: sha(buf) },
       platform: o.xss ? P(i, s.platform) : s.platform, locale: o.xss ? P(i + 1, s.locale) : s.locale,
-      context: { scenario: o.xss ? P(i + 2, s.family) : s.family, persona: P(i, 'persona'), theme: s.theme, viewport: { width: s.w / s.dpr, height: s.h / s.dpr }, dpr: s.dpr, page: o.xss ? P(i, 'page.html') : null, params: { x: P(i, 'y') } },
+      context: { scenario: o.xss ? P(i + 2, s.family) : s.family, persona: P(i, 'persona'), theme: s.theme, viewport: { width: Math.round(s.w / s.dpr), height: Math.round(s.h / s.dpr) }, dpr: s.dpr, page: o.xss ? P(i, 'page.html') : null, params: { x: P(i, 'y') } },
       targets, queries,
       hittest: { candidates: targets.length + 2, accepted: targets.length, rejected: o.xss ? { [P(i, 'occluded')]: 1 } : i % 2 ? { occluded: 1, offscreen: 1 } : { clipped: 2 }, ...(o.xss ? { warnings: [P(i, 'warn')] } : {}) },
     });
@@ -179,4 +179,41 @@ export async function writeCaptcha(out: string, n: number, o: FixtureOptions = {
   await writeFile(join(out, 'shard-00000.jsonl'), shard);
   await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest('captcha', shard, recs.length), null, 2));
   return recs;
+}
+
+/**
+ * A `uisynth regress` report directory as documented in the regress command (regress/regress.ts on its
+ * branch: `report.json` with format `uisynth-regress/1`, `records/<id>/{before,after,diff,before-labels,
+ * after-labels}.png`): three records, one with changed labels, one with changed pixels only, one unchanged.
+ * Record 2's `files.diff` points out of the directory (must be refused).
+ */
+export async function writeRegressReport(out: string): Promise<any> {
+  const records: any[] = [];
+  const rows: Array<[string, string, string]> = [['captcha-0-0000001', 'slide_to_end', 'labels changed'], ['captcha-0-0000002', 'text_distorted_alnum', 'pixels changed only'], ['captcha-0-0000003', 'slide_to_end', 'no drift']];
+  for (const [k, [id, stratum, status]] of rows.entries()) {
+    const files: Record<string, string> = {};
+    if (status !== 'no drift') {
+      for (const [key, name, colour] of [['before', 'before', '#ffffff'], ['after', 'after', '#ffffff'], ['diff', 'diff', '#ff0000'], ['before_labels', 'before-labels', '#0a7cff'], ['after_labels', 'after-labels', '#ff6a00']] as const) {
+        await mkdir(join(out, 'records', id), { recursive: true });
+        await writeFile(join(out, 'records', id, `${name}.png`), await png(120, 80, [[10, 10, 60, 40]], colour));
+        files[key] = `records/${id}/${name}.png`;
+      }
+    }
+    if (k === 1) files.diff = '../../outside.png';
+    records.push({
+      id, index: k + 1, stratum, status,
+      labels: status === 'labels changed' ? [{ path: 'verifier.expected_dx', field: 'verifier', before: 120, after: 131 }, { path: 'solution.actions[0].end', field: 'solution', before: [145, 55], after: [156, 55] }] : [],
+      labels_total: status === 'labels changed' ? 2 : 0,
+      pixels: { changed: status === 'no drift' ? 0 : 1500, total: 9600, fraction: status === 'no drift' ? 0 : 0.156, changed_box: status === 'no drift' ? null : [10, 10, 60, 40], same_size: true },
+      ...(Object.keys(files).length ? { files } : {}),
+    });
+  }
+  const report = {
+    format: 'uisynth-regress/1', golden: 'golden/captcha', kind: 'captcha', verdict: 'labels changed', exit_code: 5,
+    counts: { records: 3, no_drift: 1, labels_changed: 1, pixels_changed_only: 1, failed: 0 },
+    environment: { golden: {}, current: {}, changes: [] }, inputs_changed: [], threshold: 0.1, max_diff_pixels: 0, seconds: 1, accepted: false, records,
+  };
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'report.json'), JSON.stringify(report, null, 2));
+  return report;
 }

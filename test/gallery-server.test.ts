@@ -8,13 +8,12 @@ import { mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile, appendFile } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import type { Server } from 'node:http';
 import { serveGallery, CSP } from '../gallery/server.js';
 import { insideRoot, RefusedPath } from '../gallery/files.js';
-import { writeCaptcha, writeGrounding } from './gallery-fixtures.js';
+import { writeCaptcha, writeGrounding, writeRegressReport } from './gallery-fixtures.js';
 
 let base: string;
-const servers: Server[] = [];
+const servers: Array<() => Promise<void>> = [];
 
 /** GET with an explicit Host header (fetch does not allow setting it). */
 function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -30,8 +29,8 @@ function get(url: string, host?: string): Promise<{ status: number; headers: Rec
   });
 }
 async function start(dir: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const { url, server } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
-  servers.push(server);
+  const { url, close } = await serveGallery(dir, { port: 0, thumbDir: join(base, 'thumbs'), ...extra });
+  servers.push(close);
   return url;
 }
 
@@ -39,7 +38,7 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'uisynth-gallery-srv-'));
 });
 afterAll(async () => {
-  for (const s of servers) s.close();
+  for (const close of servers) await close();
   await rm(base, { recursive: true, force: true });
 });
 
@@ -165,5 +164,27 @@ describe('index', () => {
     // free text over queries, names and ids
     expect((await api('q=TARGET%202%20OF%20RECORD')).total).toBe(recs.filter((r) => r.queries.some((q: any) => q.text.includes('target 2 of record'))).length);
     expect((await api('q=grounding-1-0000001')).total).toBe(1);
+  });
+});
+
+describe('regress reports', () => {
+  it('a folder holding a dataset and a regress report serves both; report images stay inside the report', async () => {
+    const root = join(base, 'mixed');
+    await writeCaptcha(join(root, 'data'), 2);
+    const rep = await writeRegressReport(join(root, 'regress-out'));
+    await writeFile(join(base, 'outside.png'), await readFile(join(root, 'regress-out', rep.records[0].files.diff)));
+    const url = await start(root);
+    expect(JSON.parse((await get(`${url}api/datasets`)).body.toString()).map((d: any) => d.name)).toEqual(['data']);
+    expect(JSON.parse((await get(`${url}api/reports`)).body.toString())).toEqual([{ n: 0, name: 'regress-out', verdict: 'labels changed', kind: 'captcha', records: 3 }]);
+    expect(JSON.parse((await get(`${url}api/report?r=0`)).body.toString()).records[0].labels).toEqual(rep.records[0].labels);
+    const diff = await get(`${url}regress/0/0/diff`);
+    expect(diff.status).toBe(200);
+    expect(diff.body.equals(await readFile(join(root, 'regress-out', rep.records[0].files.diff)))).toBe(true);
+    expect((await get(`${url}regress/0/1/diff`)).status).toBe(403); // ../../outside.png
+    expect((await get(`${url}regress/0/2/diff`)).status).toBe(404); // no files for an unchanged record
+    // a report directory alone opens too
+    const only = await start(join(root, 'regress-out'));
+    expect(JSON.parse((await get(`${only}api/datasets`)).body.toString())).toEqual([]);
+    expect(JSON.parse((await get(`${only}api/reports`)).body.toString())).toHaveLength(1);
   });
 });

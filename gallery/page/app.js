@@ -78,7 +78,9 @@ async function api(path, params) {
 }
 
 async function boot() {
-  [state.sets, state.facets] = await Promise.all([fetch('/api/datasets').then((r) => r.json()), fetch('/api/facets').then((r) => r.json())]);
+  [state.sets, state.facets, state.reports] = await Promise.all(['/api/datasets', '/api/facets', '/api/reports'].map((u) => fetch(u).then((r) => r.json())));
+  if (state.reports.length) $('#tab-regress').hidden = false;
+  if (!state.sets.length) for (const v of ['grid', 'stats', 'eval']) $(`#tab-${v}`).hidden = true;
   const ds = $('#ds');
   for (const s of state.sets) ds.append(h('option', { attrs: { value: s.n }, text: `${s.name} (${s.kind}, ${s.records})` }));
   ds.addEventListener('change', () => go(state.view === 'record' ? 'grid' : state.view, new URLSearchParams({ ds: ds.value })));
@@ -100,7 +102,8 @@ async function boot() {
 
 async function route() {
   const { view, params } = parseHash();
-  state.view = ['grid', 'record', 'stats', 'eval'].includes(view) ? view : 'grid';
+  state.view = ['grid', 'record', 'stats', 'eval', 'regress'].includes(view) ? view : 'grid';
+  if (!state.sets.length) state.view = 'regress';
   state.params = params;
   document.body.classList.toggle('recview', state.view === 'record');
   $('#ds').value = params.get('ds') ?? '0';
@@ -113,7 +116,10 @@ async function route() {
   for (const c of state.charts) c.destroy();
   state.charts = [];
   try {
-    if (state.view === 'record') await showRecord();
+    $('#tab-regress').setAttribute('href', href('regress', new URLSearchParams({ r: params.get('r') ?? '0' })));
+    $('#tab-regress').classList.toggle('on', state.view === 'regress');
+    if (state.view === 'regress') await showRegress();
+    else if (state.view === 'record') await showRecord();
     else if (state.view === 'stats') await showStats();
     else if (state.view === 'eval') await showEval();
     else await showGrid();
@@ -134,17 +140,17 @@ function renderFacets(facets, view) {
     const sel = new Set(state.params.getAll(f.key));
     if (vals.length < 2 && sel.size === 0 && f.key !== 'verdict') continue;
     const box = h('div', { class: 'facet', attrs: { 'data-facet': f.key } }, h('h4', { text: f.label }));
-    for (const [v, n] of vals.slice(0, 60)) {
+    for (const [v, n] of vals.slice(0, 150)) {
       const on = sel.has(v);
       box.append(
-        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view) } },
+        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', tabindex: 0, 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view), keydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggleFilter(f.key, v, view); } } } },
           h('input', { attrs: { type: 'checkbox', tabindex: -1, ...(on ? { checked: '' } : {}) } }),
           h('span', { class: 'v', text: v }),
           h('span', { class: 'n', text: n }),
         ),
       );
     }
-    if (vals.length > 60) box.append(h('div', { class: 'mut', text: `… ${vals.length - 60} more (use search)` }));
+    if (vals.length > 150) box.append(h('div', { class: 'mut', text: `… ${vals.length - 150} more (use the stats view)` }));
     side.append(box);
   }
   if ([...state.params.keys()].some((k) => k === 'q' || state.facets.some((f) => f.key === k)))
@@ -193,7 +199,7 @@ function card(it) {
   }
   const meta = h('div', { class: 'meta' }, h('b', { text: it.title }), ' · ', it.id);
   const sub = h('div', { class: 'meta' });
-  if (it.verdict !== null && it.verdict !== undefined) sub.append(h('span', { class: `badge ${it.verdict === 'pass' ? 'pass' : 'fail'}`, text: it.verdict }));
+  if (it.verdict !== null && it.verdict !== undefined) sub.append(h('span', { class: `badge ${it.verdict === 'pass' || /^(\d+)\/\1 /.test(it.verdict) ? 'pass' : 'fail'}`, text: it.verdict }));
   sub.append(it.subtitle);
   a.append(thumb, meta, sub);
   return a;
@@ -508,7 +514,7 @@ async function showStats() {
     const vals = s.facets[key];
     if (!vals || vals.length === 0) continue;
     const f = state.facets.find((x) => x.key === key);
-    const sorted = key === 'target_size' ? [...vals].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : vals.slice(0, 40);
+    const sorted = key === 'target_size' ? [...vals].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : vals.slice(0, 120);
     addBarChart(wrap, f.label, sorted.map((v) => v[0]), [{ label: 'records', data: sorted.map((v) => v[1]), backgroundColor: '#4fc3f7' }], (lab) => toggleFilter(key, lab, 'grid'), key);
   }
   const ax = s.answer_x_by_type;
@@ -532,7 +538,9 @@ async function showStats() {
 }
 function addBarChart(wrap, title, labels, datasets, onPick, key, stacked = false) {
   const cv = h('canvas', { attrs: { 'data-chart': key } });
-  wrap.append(h('div', { class: 'chart' }, h('h4', { text: title }), h('div', { class: 'box' }, cv)));
+  const box = h('div', { class: 'box' }, cv);
+  if (labels.length > 8) box.style.height = `${Math.max(260, 18 * labels.length + 40)}px`; // horizontal bars: one row per label
+  wrap.append(h('div', { class: 'chart' }, h('h4', { text: title }), box));
   if (!window.Chart) {
     cv.replaceWith(h('div', { class: 'err', text: 'chart library did not load' }));
     return;
@@ -587,9 +595,75 @@ function evalPanel(r) {
   return panel;
 }
 
+// ---------- regress reports (`uisynth regress` report directories: report.json + records/<id>/*.png) ----------
+const REGRESS_FACETS = [['status', 'status', (x) => [str(x.status)]], ['stratum', 'type / family', (x) => [str(x.stratum)]], ['field', 'changed label field', (x) => [...new Set((x.labels ?? []).map((l) => str(l.field)))]]];
+async function showRegress() {
+  const n = state.params.get('r') ?? '0';
+  const rep = await api('/api/report', new URLSearchParams({ r: n }));
+  const recs = Array.isArray(rep.records) ? rep.records : [];
+  const sel = Object.fromEntries(REGRESS_FACETS.map(([k]) => [k, new Set(state.params.getAll(k))]));
+  const ok = (x, skip) => REGRESS_FACETS.every(([k, , of]) => k === skip || sel[k].size === 0 || of(x).some((v) => sel[k].has(v)));
+  const shown = recs.map((x, i) => [x, i]).filter(([x]) => ok(x));
+  $('#count').textContent = `${shown.length} / ${recs.length} records`;
+  const side = $('#side');
+  side.replaceChildren();
+  if (state.reports.length > 1) {
+    const pick = h('select', { on: { change: (e) => go('regress', new URLSearchParams({ r: e.target.value })) } });
+    for (const r of state.reports) pick.append(h('option', { attrs: { value: r.n, ...(String(r.n) === n ? { selected: '' } : {}) }, text: `${r.name} (${r.verdict})` }));
+    side.append(pick);
+  }
+  for (const [k, label, of] of REGRESS_FACETS) {
+    const counts = new Map();
+    for (const x of recs) if (ok(x, k)) for (const v of of(x)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (!counts.size) continue;
+    const box = h('div', { class: 'facet', attrs: { 'data-facet': k } }, h('h4', { text: label }));
+    for (const [v, c] of [...counts].sort((a, b) => b[1] - a[1])) {
+      const on = sel[k].has(v);
+      box.append(h('div', { class: `fv${on ? ' on' : ''}`, attrs: { role: 'checkbox', 'aria-checked': on, 'data-value': v }, on: { click: () => {
+        const p = new URLSearchParams(state.params);
+        const cur = p.getAll(k);
+        p.delete(k);
+        for (const x of cur.includes(v) ? cur.filter((y) => y !== v) : [...cur, v]) p.append(k, x);
+        go('regress', p);
+      } } }, h('input', { attrs: { type: 'checkbox', tabindex: -1, ...(on ? { checked: '' } : {}) } }), h('span', { class: 'v', text: v }), h('span', { class: 'n', text: c })));
+    }
+    side.append(box);
+  }
+  const main = h('div', { class: 'panel', attrs: { id: 'regress' } });
+  main.append(h('h3', { text: `verdict: ${str(rep.verdict)} (exit ${num(rep.exit_code)}) · ${str(rep.kind)} · golden ${str(rep.golden)}` }));
+  for (const c of rep.environment?.changes ?? []) main.append(h('div', { class: 'err', text: `environment: ${str(c)}` }));
+  for (const c of rep.inputs_changed ?? []) main.append(h('div', { class: 'mut', text: `input changed: ${str(c.path)}` }));
+  for (const [x, i] of shown.slice(0, 100)) {
+    const card = h('div', { class: 'chart regress-rec', attrs: { 'data-id': str(x.id) } });
+    card.append(h('h4', {}, h('span', { class: `badge ${x.status === 'no drift' ? 'pass' : 'fail'}`, text: str(x.status) }), `${str(x.id)} · ${str(x.stratum)} · ${num(x.pixels?.changed)} px changed${x.pixels?.changed_box ? ` in [${x.pixels.changed_box.map(num).join(', ')}]` : ''} · ${num(x.labels_total)} label differences`));
+    if (x.error) card.append(h('div', { class: 'err', text: str(x.error) }));
+    const row = h('div', { class: 'regress-imgs' });
+    for (const [key, title] of [['before_labels', 'before (golden labels)'], ['after_labels', 'after (new labels)'], ['diff', 'pixel diff']]) {
+      if (!x.files || typeof x.files[key] !== 'string') continue;
+      const fig = h('figure', {}, h('figcaption', { text: title }));
+      const url = `/regress/${encodeURIComponent(n)}/${i}/${key}`;
+      const img = h('img', { attrs: { src: url, loading: 'lazy', alt: '' } });
+      img.addEventListener('error', () => imageError(fig, url, x.files[key]));
+      fig.append(img);
+      row.append(fig);
+    }
+    card.append(row);
+    const labels = Array.isArray(x.labels) ? x.labels : [];
+    if (labels.length) {
+      const tb = h('table', {}, h('tr', {}, h('th', { text: 'path' }), h('th', { text: 'before' }), h('th', { text: 'after' })));
+      for (const l of labels.slice(0, 40)) tb.append(h('tr', {}, h('td', { text: str(l.path) }), h('td', { text: JSON.stringify(l.before) ?? 'undefined' }), h('td', { text: JSON.stringify(l.after) ?? 'undefined' })));
+      card.append(tb);
+      if (num(x.labels_total) > 40) card.append(h('div', { class: 'mut', text: `… ${num(x.labels_total) - 40} more in report.json` }));
+    }
+    main.append(card);
+  }
+  if (shown.length > 100) main.append(h('div', { class: 'mut', text: `${shown.length - 100} more records: narrow with the filters` }));
+  $('#main').replaceChildren(main);
+}
+
 // ---------- keyboard ----------
 function onKey(e) {
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.metaKey || e.ctrlKey || e.altKey) return;
+  if ((e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') || e.target instanceof HTMLSelectElement || e.metaKey || e.ctrlKey || e.altKey) return;
   if (state.view !== 'record') {
     if (e.key === '/') { e.preventDefault(); $('#q').focus(); }
     return;
