@@ -2,7 +2,8 @@
  * `npm run bench`: throughput ratios measured side by side in one run, plus peak RSS.
  * Targets (issues 3 and 6): grounding pipeline / bare render >= 0.75; batched hit test vs naive
  * per-element Playwright >= 5x; CAPTCHA pipeline / bare rasterise+composite+encode >= 0.6.
- * Usage: npm run bench [-- --only captcha|grounding] [--pages N]
+ * regress vs generate on the same records < 2x (issue 13).
+ * Usage: npm run bench [-- --only captcha|grounding|regress] [--pages N] [--regress-records N]
  */
 import { benchCaptcha } from './captcha.js';
 
@@ -41,6 +42,14 @@ if (!only || only === 'grounding') {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') console.log('grounding: bench not available yet');
     else throw e;
+  }
+}
+if (!only || only === 'regress') {
+  const { benchRegress } = await import('./regress.js');
+  const n = args.includes('--regress-records') ? Number(args[args.indexOf('--regress-records') + 1]) : 200;
+  for (const kind of ['captcha', 'grounding'] as const) {
+    const r = await benchRegress(kind, n);
+    console.log(`regress:   ${kind} ${r.records} records | generate ${r.generate_s.toFixed(1)} s | regress ${r.regress_s.toFixed(1)} s | ratio ${r.ratio.toFixed(2)} (target < 2) | verdict ${r.verdict}`);
   }
 }
 clearInterval(timer);
