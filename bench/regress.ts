@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runCaptcha, runGrounding, VERSION } from '../cli/main.js';
 import { makeGolden } from '../regress/golden.js';
 import { runRegress } from '../regress/regress.js';
+import { formatDiff } from '../regress/labels.js';
 
 export interface RegressBench {
   kind: 'captcha' | 'grounding';
@@ -19,6 +20,8 @@ export interface RegressBench {
   /** regress_s / generate_s (target < 2). */
   ratio: number;
   verdict: string;
+  /** One line per record that drifted (id, family / type, first differences): regenerating should reproduce every record. */
+  drifted: string[];
 }
 
 /** Time generating `n` records of `kind` and regressing all of them. */
@@ -34,7 +37,10 @@ export async function benchRegress(kind: 'captcha' | 'grounding', n = 200): Prom
     t = performance.now();
     const r = await runRegress(join(dir, 'golden'), { out: join(dir, 'report'), uisynthVersion: VERSION });
     const regress_s = (performance.now() - t) / 1000;
-    return { kind, records: r.counts.records, generate_s, regress_s, ratio: regress_s / generate_s, verdict: r.verdict };
+    const drifted = r.records
+      .filter((x) => x.status !== 'no drift')
+      .map((x) => `${x.id} [${x.stratum}] ${x.status}: ${x.error ?? (x.labels_total ? x.labels.slice(0, 3).map((d) => formatDiff(d, 80)).join('; ') : `${x.pixels.changed} px in ${JSON.stringify(x.pixels.changed_box)}`)}`);
+    return { kind, records: r.counts.records, generate_s, regress_s, ratio: regress_s / generate_s, verdict: r.verdict, drifted };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -50,6 +50,7 @@ if (!only || only === 'regress') {
   for (const kind of ['captcha', 'grounding'] as const) {
     const r = await benchRegress(kind, n);
     console.log(`regress:   ${kind} ${r.records} records | generate ${r.generate_s.toFixed(1)} s | regress ${r.regress_s.toFixed(1)} s | ratio ${r.ratio.toFixed(2)} (target < 2) | verdict ${r.verdict}`);
+    for (const d of r.drifted) console.log(`           drift (not reproducible): ${d}`);
   }
 }
 clearInterval(timer);

@@ -22,7 +22,7 @@
  * OUT/records/<id>/before.json         golden record; after.json: regenerated record
  * ```
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { Manifest, UisynthRecord } from '../core/schema.js';
@@ -261,13 +261,22 @@ async function acceptGolden(
   const hash = configHash({ kind: m.kind, seed: m.seed, shardSize: m.shard_size, config, generators });
   const manifest: Manifest = { ...m, uisynth_version: version, generators, chromium: env.chromium, config: { ...config, config_hash: hash } };
   const next: GoldenEntry[] = entries.map((e, i) => ({ line: JSON.stringify(fresh[i]!.record), record: fresh[i]!.record, png: fresh[i]!.png, shard: e.shard }));
-  await writeGolden(dir, manifest, next, {
+  // written next to the golden set and swapped in only when complete: an interrupted --accept leaves
+  // the old golden set as it was
+  const tmp = `${dir.replace(/[/\\]+$/, '')}.accept-partial`;
+  await rm(tmp, { recursive: true, force: true });
+  await writeGolden(tmp, manifest, next, {
     sourceDir: info.source.dir,
     sourceManifestSha: info.source.manifest_sha256,
     environment: env,
     inputs,
     uisynthVersion: version,
   });
+  const old = `${dir.replace(/[/\\]+$/, '')}.accept-old`;
+  await rm(old, { recursive: true, force: true });
+  await rename(dir, old);
+  await rename(tmp, dir);
+  await rm(old, { recursive: true, force: true });
 }
 
 /** The one-screen summary. */
