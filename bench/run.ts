@@ -2,7 +2,8 @@
  * `npm run bench`: throughput ratios measured side by side in one run, plus peak RSS.
  * Targets (issues 3 and 6): grounding pipeline / bare render >= 0.75; batched hit test vs naive
  * per-element Playwright >= 5x; CAPTCHA pipeline / bare rasterise+composite+encode >= 0.6.
- * Usage: npm run bench [-- --only captcha|grounding|rss] [--pages N] [--rss-counts 250,1000,2500]
+ * regress vs generate on the same records < 2x (issue 13).
+ * Usage: npm run bench [-- --only captcha|grounding|regress|rss] [--pages N] [--regress-records N] [--rss-counts 250,1000,2500]
  * (`rss`: peak RSS of the CAPTCHA CLI against run length, bench/rss.ts; only with --only rss, it takes minutes)
  */
 import { benchCaptcha } from './captcha.js';
@@ -62,6 +63,15 @@ if (only === 'rss') {
       `rss (${label}): captcha ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (heap ${p.peak_heap_mib.toFixed(0)}; ${p.records_per_s.toFixed(1)}/s)`).join(' | ')} | ` +
         `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
+  }
+}
+if (!only || only === 'regress') {
+  const { benchRegress } = await import('./regress.js');
+  const n = args.includes('--regress-records') ? Number(args[args.indexOf('--regress-records') + 1]) : 200;
+  for (const kind of ['captcha', 'grounding'] as const) {
+    const r = await benchRegress(kind, n);
+    console.log(`regress:   ${kind} ${r.records} records | generate ${r.generate_s.toFixed(1)} s | regress ${r.regress_s.toFixed(1)} s | ratio ${r.ratio.toFixed(2)} (target < 2) | verdict ${r.verdict}`);
+    for (const d of r.drifted) console.log(`           drift (not reproducible): ${d}`);
   }
 }
 clearInterval(timer);

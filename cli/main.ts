@@ -443,6 +443,7 @@ function buildProgram(argv: string[]): Command {
     .option('--threshold <f>', 'pixelmatch colour threshold, 0-1 (0: any difference counts)', '0.1')
     .option('--max-diff-pixels <n>', 'changed pixels an image may have and still count as unchanged', '0')
     .option('--accept', 'rewrite the golden set from this run (after a deliberate change); exit 0')
+    .addHelpText('after', '\nExit codes: 0 no drift, 5 labels changed, 6 pixels changed only, 7 environment changed (Chromium or font versions differ\nfrom the golden set\'s and something drifted); 2 usage error, 3 no Chromium. Report layout: regress/regress.ts.')
     .option('--concurrency <n>', 'samples in flight at once', '2')
     .option('--quiet', 'no progress output')
     .action(async (golden: string, o: { out: string; json?: boolean; junit?: string; threshold: string; maxDiffPixels: string; accept?: boolean; concurrency: string; quiet?: boolean }) => {

@@ -22,7 +22,7 @@
  * OUT/records/<id>/before.json         golden record; after.json: regenerated record
  * ```
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { Manifest, UisynthRecord } from '../core/schema.js';
@@ -40,6 +40,9 @@ export type Verdict = (typeof VERDICTS)[number];
 /** Exit code per verdict. */
 export const REGRESS_EXIT: Readonly<Record<Verdict, number>> = { 'no drift': 0, 'labels changed': 5, 'pixels changed only': 6, 'environment changed': 7 };
 
+/** Label differences kept per record in the report (a redesigned page can differ in thousands of fields). */
+export const MAX_LABEL_DIFFS = 500;
+
 /** One pinned record's result. */
 export interface RecordResult {
   id: string;
@@ -47,8 +50,10 @@ export interface RecordResult {
   /** CAPTCHA type or scenario family. */
   stratum: string;
   status: 'no drift' | 'labels changed' | 'pixels changed only' | 'failed';
-  /** Every label difference (golden = before). */
+  /** The label differences (golden = before), the first {@link MAX_LABEL_DIFFS} of them. */
   labels: LabelDiff[];
+  /** How many label differences there are in all. */
+  labels_total: number;
   /** Pixels pixelmatch counts as changed (all when the image size changed), of `total`. */
   pixels: { changed: number; total: number; fraction: number; changed_box: [number, number, number, number] | null; same_size: boolean };
   /** Why the sample could not be regenerated (status `failed`). */
@@ -200,8 +205,9 @@ async function compareOne(
 ): Promise<RecordResult> {
   const base = { id: golden.id, index: golden.index, stratum: stratumOf(golden) };
   const total = golden.image.width * golden.image.height;
-  if (!re) return { ...base, status: 'failed', labels: [], pixels: { changed: total, total, fraction: 1, changed_box: null, same_size: false }, error: error ?? 'unknown error' };
-  const labels = diffRecords(golden, re.record);
+  if (!re) return { ...base, status: 'failed', labels: [], labels_total: 0, pixels: { changed: total, total, fraction: 1, changed_box: null, same_size: false }, error: error ?? 'unknown error' };
+  const all = diffRecords(golden, re.record);
+  const labels = all.slice(0, MAX_LABEL_DIFFS);
   const px = await comparePixels(png, re.png, threshold, true);
   const pixelsDrift = px.changed > maxDiff;
   const status: RecordResult['status'] = labels.length ? 'labels changed' : pixelsDrift ? 'pixels changed only' : 'no drift';
@@ -209,6 +215,7 @@ async function compareOne(
     ...base,
     status,
     labels,
+    labels_total: all.length,
     pixels: { changed: px.changed, total: px.total, fraction: px.total ? px.changed / px.total : 0, changed_box: px.changedBox, same_size: px.sameSize },
   };
   if (status !== 'no drift') {
@@ -254,13 +261,22 @@ async function acceptGolden(
   const hash = configHash({ kind: m.kind, seed: m.seed, shardSize: m.shard_size, config, generators });
   const manifest: Manifest = { ...m, uisynth_version: version, generators, chromium: env.chromium, config: { ...config, config_hash: hash } };
   const next: GoldenEntry[] = entries.map((e, i) => ({ line: JSON.stringify(fresh[i]!.record), record: fresh[i]!.record, png: fresh[i]!.png, shard: e.shard }));
-  await writeGolden(dir, manifest, next, {
+  // written next to the golden set and swapped in only when complete: an interrupted --accept leaves
+  // the old golden set as it was
+  const tmp = `${dir.replace(/[/\\]+$/, '')}.accept-partial`;
+  await rm(tmp, { recursive: true, force: true });
+  await writeGolden(tmp, manifest, next, {
     sourceDir: info.source.dir,
     sourceManifestSha: info.source.manifest_sha256,
     environment: env,
     inputs,
     uisynthVersion: version,
   });
+  const old = `${dir.replace(/[/\\]+$/, '')}.accept-old`;
+  await rm(old, { recursive: true, force: true });
+  await rename(dir, old);
+  await rename(tmp, dir);
+  await rm(old, { recursive: true, force: true });
 }
 
 /** The one-screen summary. */
@@ -277,7 +293,7 @@ export function formatRegressSummary(r: RegressReport, out: string, maxLines = 8
   for (const x of shown) {
     if (x.status === 'failed') L.push(`  ${x.id} [${x.stratum}]: failed: ${x.error}`);
     else if (x.status === 'labels changed')
-      L.push(`  ${x.id} [${x.stratum}]: ${x.labels.length} label field(s) changed, e.g. ${x.labels.slice(0, 2).map((d) => formatDiff(d, 60)).join('; ')}`);
+      L.push(`  ${x.id} [${x.stratum}]: ${x.labels_total} label field(s) changed, e.g. ${x.labels.slice(0, 2).map((d) => formatDiff(d, 60)).join('; ')}`);
     else L.push(`  ${x.id} [${x.stratum}]: ${x.pixels.changed} px changed (${(x.pixels.fraction * 100).toFixed(3)}%) in ${JSON.stringify(x.pixels.changed_box)}`);
   }
   const more = r.records.filter((x) => x.status !== 'no drift').length - shown.length;
@@ -293,7 +309,7 @@ export function regressJUnit(r: RegressReport, at: Date): string {
     const c: JUnitCase = { name: x.id, classname: `uisynth.regress.${x.stratum}`, seconds: per };
     if (x.status === 'failed') c.error = { message: `sample no longer generates: ${x.error}`, type: 'failed', text: x.error ?? '' };
     else if (x.status === 'labels changed')
-      c.failure = { message: `${x.labels.length} label field(s) changed: ${x.labels.slice(0, 3).map((d) => formatDiff(d, 60)).join('; ')}`, type: 'labels changed', text: x.labels.map((d) => formatDiff(d, 400)).join('\n') };
+      c.failure = { message: `${x.labels_total} label field(s) changed: ${x.labels.slice(0, 3).map((d) => formatDiff(d, 60)).join('; ')}`, type: 'labels changed', text: x.labels.map((d) => formatDiff(d, 400)).join('\n') };
     else if (x.status === 'pixels changed only')
       c.failure = { message: `${x.pixels.changed} px changed in ${JSON.stringify(x.pixels.changed_box)}`, type: 'pixels changed only', text: x.files?.diff ?? '' };
     return c;

@@ -35,24 +35,6 @@ export function expandTypeSpec(spec: string, rows: ReadonlyArray<{ type: string;
   return out;
 }
 
-/**
- * Expand a family spec against the known family names: `all`, names, or globs (`desktop.*`, `*.mail`).
- * @throws UsageError naming the first item that matches nothing
- */
-export function expandFamilySpec(spec: string, known: readonly string[], flag = '--families'): string[] {
-  const s = spec.trim();
-  if (s === '' || s === 'all') return [...known];
-  const out: string[] = [];
-  for (const raw of s.split(',')) {
-    const item = raw.trim();
-    if (!item) continue;
-    const hits = known.filter((k) => globToRegExp(item).test(k));
-    if (hits.length === 0) throw badValue(flag, item, [...known, 'all']);
-    for (const h of hits) if (!out.includes(h)) out.push(h);
-  }
-  return out;
-}
-
 /** The stratum of a record for sampling and pass-rate tables: its CAPTCHA type or scenario family. */
 export const stratumOf = (r: UisynthRecord): string => (r.kind === 'captcha' ? r.captcha.type : r.context.scenario);
 

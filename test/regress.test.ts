@@ -7,6 +7,7 @@
  *   the before/after boxes; nothing about the other button changes;
  * - only the swatch's colour changed -> "pixels changed only" (exit 6) with a diff PNG whose changed
  *   pixels are exactly the swatch's 60x30 rectangle;
+ * - the same drift with other font versions than the golden's -> "environment changed" (exit 7);
  * - the JUnit XML validates against the Ant JUnit schema (test/fixtures/junit/JUnit.xsd) with libxml2
  *   (xmllint-wasm) and parses with fast-xml-parser;
  * - `--accept` rewrites the golden set, after which the edited inputs regress as "no drift".
@@ -101,6 +102,24 @@ describe('uisynth regress', () => {
     // the schema is not vacuous: the same document without a required attribute is rejected
     const bad = await validateXML({ xml: [{ fileName: 'bad.xml', contents: xml.replace(/ package="[^"]*"/, '') }], schema: [{ fileName: 'JUnit.xsd', contents: readFileSync(join(ROOT, 'test/fixtures/junit/JUnit.xsd'), 'utf8') }] });
     expect(bad.valid).toBe(false);
+  });
+
+  it('drift with other font versions than the golden\'s: environment changed (exit 7)', () => {
+    const f = join(dir, 'golden', 'golden.json');
+    const text = readFileSync(f, 'utf8');
+    const info = JSON.parse(text);
+    const inter = info.environment.fonts['@fontsource/inter'];
+    info.environment.fonts['@fontsource/inter'] = '0.0.1';
+    writeFileSync(f, JSON.stringify(info, null, 2) + '\n');
+    try {
+      const out = join(dir, 'r-env');
+      const r = run('regress', join(dir, 'golden'), '--out', out, '--quiet');
+      expect(r.code, r.out + r.err).toBe(7);
+      expect(report(out).environment.changes).toEqual([`@fontsource/inter: 0.0.1 -> ${inter}`]);
+      expect(report(out).verdict).toBe('environment changed');
+    } finally {
+      writeFileSync(f, text);
+    }
   });
 
   it('--accept rewrites the golden set; the accepted state then shows no drift', () => {
