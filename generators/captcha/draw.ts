@@ -251,7 +251,7 @@ export function sliderTrack(style: PuzzleStyle, track: Box, handle: Box, hint: s
     });
   return (
     boxRect(track, { fill: style.panel, stroke: style.border, sw: 1, rx: r }) +
-    (hintW > 30 ? label(style, hint, hintX, track[1] + th / 2 + 4.5, 13, style.subtext, { anchor: 'middle', maxWidth: hintW }) : '') +
+    (hint && hintW > 30 ? label(style, hint, hintX, track[1] + th / 2 + 4.5, 13, style.subtext, { anchor: 'middle', maxWidth: hintW }) : '') +
     boxRect(handle, { fill: style.accent, rx: Math.min(style.radius * 2, hh / 2), extra: 'stroke="rgba(0,0,0,0.15)" stroke-width="1"' }) +
     chev(cx - 4) +
     chev(cx + 4)
