@@ -9,8 +9,7 @@
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { hsl, label, path, ptText, svgDoc } from '../draw.js';
-import { wrapText } from '../../../renderers/glyphs.js';
+import { hsl, label, path, ptText, svgDoc, wrapPhrases } from '../draw.js';
 import { L, cellWords, chrome, clickSetSubmit, gridBoxes, polyD, rotAbout, submitButton, tile } from '../kit2.js';
 
 /** One tile: which variant of the shape it shows and how it is turned. */
@@ -175,7 +174,7 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
     const [rx, ry] = boxCenter(l.ref_box);
     body += path(polyD(shapePts(l.radii, false, rx, ry, 32, 0)), { fill, stroke: edge, sw: 1.5 });
     const text = zh ? '选出所有与左图形状相同（只旋转、未镜像）的格子，然后提交' : 'Select every tile with the shape on the left, only turned (not mirrored), then submit';
-    const lines = wrapText(text, 13, l.width - 110, { face: style.face });
+    const lines = wrapPhrases(text, 13, l.width - 110, { face: style.face });
     lines.slice(0, 4).forEach((ln, i) => (body += label(style, ln, 100, 62 + i * 17, 13, style.subtext)));
     l.tiles.forEach((t, i) => {
       const c = l.cells[i]!;
