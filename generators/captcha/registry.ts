@@ -14,6 +14,7 @@ import { sliderJigsawGap } from './engines/slider_jigsaw_gap.js';
 import { matchThreeSwap } from './engines/match_three_swap.js';
 import { checkboxNotRobot } from './engines/checkbox_not_robot.js';
 import { BREADTH_I } from './engines/breadth1.js';
+import { commonsenseQuestionEntry } from './engines/commonsense_question_entry.js';
 import { BREADTH_II } from './engines/breadth2.js';
 
 /** Every registered engine, in catalogue order (`number`). */
@@ -27,6 +28,8 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   matchThreeSwap,
   checkboxNotRobot,
   ...BREADTH_I,
+  // counterparts of public benchmark tasks (catalogue #92 on)
+  commonsenseQuestionEntry,
   ...BREADTH_II,
 ] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
 

@@ -1,0 +1,60 @@
+/**
+ * CAPTCHA types added as counterparts of public benchmark tasks (issue 15, CAPTCHA item 6): validity
+ * before drawing, and the verifier accepting every right answer and nothing else. (Gold = 1 and
+ * perturbations = 0 on full records for every registered type: test/captcha.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../core/rng.js';
+import { getEngine } from '../generators/captcha/registry.js';
+import { FACTS } from '../generators/captcha/engines/commonsense_question_entry.js';
+import { scoreVerifier } from '../score/scorer.js';
+import { boxCenter } from '../core/geometry.js';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+describe('commonsense_question_entry (MCA-Bench commonsense Q&A)', () => {
+  const e = getEngine('commonsense_question_entry');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`cq-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('every fact of the bank is valid plain and, for counting facts, multiplied', () => {
+    const base = valid('easy', 0);
+    for (const f of FACTS) {
+      for (const times of f.many ? [1, 2, 3, 4] : [1]) {
+        const q = typeof f.answers === 'number' ? null : f.answers;
+        const l = { ...base, fact: f.id, times };
+        // rebuild question and answer the way a user of the bank would
+        const n = typeof f.answers === 'number' ? f.answers * times : null;
+        l.question = times > 1 ? f.many!(times) : f.q;
+        l.answer = n !== null ? String(n) : q![0];
+        expect({ id: f.id, times, why: e.validate(l) }).toEqual({ id: f.id, times, why: null });
+      }
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 1);
+    expect(e.validate({ ...l, fact: 'no_such_fact' })).toMatch(/unknown fact/);
+    expect(e.validate({ ...l, answer: 'zebra' })).toMatch(/do not match/);
+    const leak = { ...l, fact: 'grass', times: 1, question: { en: 'What colour is green grass?', zh: '绿色的草是什么颜色？' }, answer: 'green' };
+    expect(e.validate(leak)).toMatch(/do not match|written in the question/);
+    expect(e.validate({ ...l, fact: 'grass', times: 3 })).toMatch(/multiplier/);
+  });
+
+  it('answers are accepted in English, Chinese, digits and number words, any case; other answers are not', () => {
+    const type = (l: any, text: string): number => scoreVerifier(e.solve(l).verifier, [{ type: 'click', point: boxCenter(l.frame.input_box) }, { type: 'type', text }]).score;
+    const spider = { ...valid('easy', 2), fact: 'spider_legs', times: 3, question: FACTS.find((f) => f.id === 'spider_legs')!.many!(3), answer: '24' };
+    expect(e.validate(spider)).toBeNull();
+    for (const t of ['24', 'twenty-four', 'Twenty Four', '二十四']) expect({ t, s: type(spider, t) }).toEqual({ t, s: 1 });
+    for (const t of ['8', '23', 'eight']) expect({ t, s: type(spider, t) }).toEqual({ t, s: 0 });
+    const sky = { ...spider, fact: 'sky', times: 1, question: FACTS.find((f) => f.id === 'sky')!.q, answer: 'blue' };
+    expect(e.validate(sky)).toBeNull();
+    for (const t of ['blue', 'Blue ', '蓝色', '蓝']) expect({ t, s: type(sky, t) }).toEqual({ t, s: 1 });
+    for (const t of ['green', 'sky blue', '天空']) expect({ t, s: type(sky, t) }).toEqual({ t, s: 0 });
+  });
+});
