@@ -58,3 +58,47 @@ describe('commonsense_question_entry (MCA-Bench commonsense Q&A)', () => {
     for (const t of ['green', 'sky blue', '天空']) expect({ t, s: type(sky, t) }).toEqual({ t, s: 0 });
   });
 });
+
+describe('image_matching_pick (Open CaptchaWorld Image_Matching)', () => {
+  const e = getEngine('image_matching_pick');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`im-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('exactly one candidate shows the reference shape, in its colour; hard decoys are look-alikes in the same colour', () => {
+    for (let k = 0; k < 6; k++) {
+      const l = valid('hard', k);
+      expect(l.options.filter((o: any) => o.kind === l.ref.kind).length).toBe(1);
+      expect(l.options[l.answer].kind).toBe(l.ref.kind);
+      for (const o of l.options) expect(o.hue).toBe(l.ref.hue);
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 0);
+    const j = (l.answer + 1) % l.options.length;
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === j ? { ...o, kind: l.ref.kind } : o)) })).toMatch(/exactly one/);
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === l.answer ? { ...o, hue: (o.hue + 120) % 360 } : o)) })).toMatch(/colour/);
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === l.answer ? { ...o, cx: o.cx + 500 } : o)) })).toMatch(/outside/);
+    expect(e.validate({ ...l, cursor: l.answer })).toMatch(/already on the answer/);
+  });
+
+  it('any press sequence that leaves the frame on the match scores 1; one that stops elsewhere 0', () => {
+    for (let k = 0; k < 4; k++) {
+      const l = valid('easy', k);
+      const v = e.solve(l).verifier;
+      const press = (b: number[]) => ({ type: 'click' as const, point: boxCenter(b as [number, number, number, number]) });
+      const n = l.options.length;
+      const toEnd = Array.from({ length: n }, () => press(l.layout.right)); // to the last option (greyed after)
+      const back = Array.from({ length: n - 1 - l.answer }, () => press(l.layout.left));
+      expect(scoreVerifier(v, [...toEnd, ...back, press(l.layout.submit)]).score).toBe(1);
+      const wrong = (l.answer + 1) % n;
+      const toWrong = Array.from({ length: n }, () => press(l.layout.left)).concat(Array.from({ length: wrong }, () => press(l.layout.right)));
+      expect(scoreVerifier(v, [...toWrong, press(l.layout.submit)]).score).toBe(0);
+    }
+  });
+});
