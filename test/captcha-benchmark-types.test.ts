@@ -102,3 +102,52 @@ describe('image_matching_pick (Open CaptchaWorld Image_Matching)', () => {
     }
   });
 });
+
+describe('color_count_select (NextGen Color_Counting)', () => {
+  const e = getEngine('color_count_select');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`cc-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('the colours counted on the rendered cells give exactly the answer cells (pixel oracle)', async () => {
+    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { makeStyle } = await import('../generators/captcha/style.js');
+    const { PALETTE } = await import('../generators/captcha/engines/color_count_select.js');
+    const rgbs = PALETTE.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    for (const d of ['easy', 'hard'] as const) {
+      const l = valid(d, 0);
+      const img = await rasterSvg(e.draw(l, makeStyle('classic', 'light', 'en-US'), new Rng('d')).svg);
+      const seen = l.frame.tiles.map((b: number[]) => {
+        const hits = new Array(PALETTE.length).fill(0);
+        for (let y = b[1]!; y < b[3]!; y++) {
+          for (let x = b[0]!; x < b[2]!; x++) {
+            const o = (y * img.width + x) * 4;
+            const j = rgbs.findIndex((c) => Math.abs(c[0]! - img.data[o]!) + Math.abs(c[1]! - img.data[o + 1]!) + Math.abs(c[2]! - img.data[o + 2]!) < 12);
+            if (j >= 0) hits[j]++;
+          }
+        }
+        return hits.filter((h) => h >= 20).length;
+      });
+      const want = seen.map((c: number, i: number) => (c === l.n ? i : -1)).filter((i: number) => i >= 0);
+      expect({ d, cells: want }).toEqual({ d, cells: l.answer });
+      // the shape count alone would not give the answer on every puzzle
+      expect(l.cells.some((c: any[], i: number) => (c.length === l.n) !== l.answer.includes(i))).toBe(true);
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 1);
+    const a = l.answer[0];
+    const other = l.cells.findIndex((_: unknown, i: number) => !l.answer.includes(i));
+    expect(e.validate({ ...l, answer: [...l.answer, other].sort((x: number, y: number) => x - y) })).toMatch(/exactly the cells/);
+    const one = l.cells.map((c: any[], i: number) => (i === a ? c.map((o) => ({ ...o, color: c[0].color })) : c));
+    expect(e.validate({ ...l, cells: one })).toMatch(/exactly the cells|matching/);
+    const overlap = l.cells.map((c: any[], i: number) => (i === a ? [c[0], { ...c[1], cx: c[0].cx, cy: c[0].cy }, ...c.slice(2)] : c));
+    expect(e.validate({ ...l, cells: overlap })).toMatch(/overlap/);
+    expect(e.validate({ ...l, cells: l.cells.map((c: any[], i: number) => (i === a ? c.map((o) => ({ ...o, color: 99 })) : c)) })).toMatch(/palette/);
+  });
+});

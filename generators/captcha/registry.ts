@@ -16,6 +16,7 @@ import { checkboxNotRobot } from './engines/checkbox_not_robot.js';
 import { BREADTH_I } from './engines/breadth1.js';
 import { commonsenseQuestionEntry } from './engines/commonsense_question_entry.js';
 import { imageMatchingPick } from './engines/image_matching_pick.js';
+import { colorCountSelect } from './engines/color_count_select.js';
 import { BREADTH_II } from './engines/breadth2.js';
 
 /** Every registered engine, in catalogue order (`number`). */
@@ -32,6 +33,7 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   // counterparts of public benchmark tasks (catalogue #92 on)
   commonsenseQuestionEntry,
   imageMatchingPick,
+  colorCountSelect,
   ...BREADTH_II,
 ] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
 
