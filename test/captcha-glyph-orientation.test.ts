@@ -10,13 +10,16 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { glyphAt, type LatinFace } from '../renderers/glyphs.js';
 import { INVERT_CHARSET, INVERT_FACES, MIRROR_OK } from '../generators/captcha/engines/inverted_letter_select.js';
+import { TILT_LIMIT } from '../generators/captcha/engines/alphabetical_click.js';
+import { getEngine } from '../generators/captcha/registry.js';
+import { Rng } from '../core/rng.js';
 
 const S = 120;
 type Variant = 'upright' | 'inverted' | 'mirrored';
 
-/** Ink mask (true = ink) of a letter drawn like the engine draws it, `S` x `S` px. */
-async function mask(ch: string, face: LatinFace, v: Variant): Promise<Uint8Array> {
-  const o = glyphAt(ch, 72, S / 2, S / 2, { rot: v === 'inverted' ? 180 : 0, sx: v === 'mirrored' ? -1 : 1, face, weight: 700 });
+/** Ink mask (true = ink) of a letter drawn like the engine draws it, `S` x `S` px, plus an extra tilt (degrees). */
+async function mask(ch: string, face: LatinFace, v: Variant, tilt = 0): Promise<Uint8Array> {
+  const o = glyphAt(ch, 72, S / 2, S / 2, { rot: (v === 'inverted' ? 180 : 0) + tilt, sx: v === 'mirrored' ? -1 : 1, face, weight: 700 });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}"><rect width="${S}" height="${S}" fill="#fff"/><path d="${o.d}" fill="#000"/></svg>`;
   const raw = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
   return Uint8Array.from(raw, (g) => (g < 128 ? 1 : 0));
@@ -78,5 +81,39 @@ describe('inverted_letter_select: letter sets measured on rendered glyphs', () =
   it('the measure separates: B, C, D, E, K turned over match their mirror image; F, R do not', async () => {
     for (const ch of 'BCDEK') expect({ ch, same: iou(await mask(ch, 'roboto', 'inverted'), await mask(ch, 'roboto', 'mirrored')) > SAME }).toEqual({ ch, same: true });
     for (const ch of 'FR') expect({ ch, same: iou(await mask(ch, 'roboto', 'inverted'), await mask(ch, 'roboto', 'mirrored')) > SAME }).toEqual({ ch, same: false });
+  });
+});
+
+describe('alphabetical_click: tilts that turn N into Z', () => {
+  it('at its tilt limit N (Z) is closer to its upright self than to Z (N) at any tilt up to 45°; at 45° it is not', async () => {
+    const pairs: Array<[string, string]> = [['N', 'Z'], ['Z', 'N']];
+    for (const face of INVERT_FACES) {
+      for (const [a, b] of pairs) {
+        const other: Uint8Array[] = [];
+        for (let t = -45; t <= 45; t += 5) other.push(await mask(b, face, 'upright', t));
+        const closest = async (tilt: number): Promise<{ self: number; other: number }> => {
+          const m = await mask(a, face, 'upright', tilt);
+          return { self: iou(m, await mask(a, face, 'upright')), other: Math.max(...other.map((o) => iou(m, o))) };
+        };
+        const lim = await closest(TILT_LIMIT[a]!);
+        expect({ face, a, ok: lim.self > lim.other + 0.05 }).toEqual({ face, a, ok: true });
+        const far = await closest(45);
+        expect({ face, a, ok: far.self > far.other }).toEqual({ face, a, ok: false });
+      }
+    }
+  });
+
+  it('sampled puzzles never tilt N or Z past the limit', () => {
+    const e = getEngine('alphabetical_click');
+    let seen = 0;
+    for (let k = 0; k < 150; k++) {
+      const l: any = e.sample(new Rng(`tilt-${k}`), 'hard');
+      for (const it of l.items) {
+        if (!(it.ch in TILT_LIMIT)) continue;
+        seen++;
+        expect({ ch: it.ch, rot: Math.abs(it.rot) <= TILT_LIMIT[it.ch]! }).toEqual({ ch: it.ch, rot: true });
+      }
+    }
+    expect(seen).toBeGreaterThan(10);
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { Rng } from '../../core/rng.js';
 import type { Box } from '../../core/geometry.js';
-import { textSvg, type TextAnchor, type FontWeight, fitSize } from '../../renderers/glyphs.js';
+import { textSvg, textWidth, wrapText, type TextAnchor, type TextStyle, type FontWeight, fitSize } from '../../renderers/glyphs.js';
 import type { PuzzleStyle } from './engine.js';
 
 /** Round to 1 decimal for attributes. */
@@ -73,6 +73,55 @@ export function label(
 ): string {
   const sz = opts.maxWidth ? fitSize(s, size, opts.maxWidth, { face: style.face, weight: opts.weight }) : size;
   return textSvg(s, x, y, sz, fill, { face: style.face, weight: opts.weight, anchor: opts.anchor });
+}
+
+/** CJK punctuation a line may break after, and characters a line may break before. */
+const BREAK_AFTER = new Set([...'，、。；：？！）】」』']);
+const BREAK_BEFORE = new Set([...'（【「『→']);
+
+/**
+ * Greedy line wrapping that breaks only between phrases: at whitespace, after CJK punctuation
+ * (`，、。；：？！）`…) and before `（` / `→`; never inside a Latin word or a run of CJK characters
+ * such as 红色爱心 (renderers/glyphs `wrapText` breaks between any two CJK characters). A phrase wider
+ * than `maxWidth` on its own is split by `wrapText`. Widths are measured with `textWidth` at `size` px.
+ *
+ * @returns the lines, trimmed; empty for blank text
+ */
+export function wrapPhrases(text: string, size: number, maxWidth: number, style: TextStyle = {}): string[] {
+  const units: string[] = [];
+  let cur = '';
+  for (const ch of text) {
+    if (/\s/.test(ch)) {
+      if (cur) units.push(cur);
+      units.push(ch);
+      cur = '';
+      continue;
+    }
+    if (BREAK_BEFORE.has(ch) && cur) {
+      units.push(cur);
+      cur = '';
+    }
+    cur += ch;
+    if (BREAK_AFTER.has(ch)) {
+      units.push(cur);
+      cur = '';
+    }
+  }
+  if (cur) units.push(cur);
+  const lines: string[] = [];
+  let line = '';
+  for (const u of units) {
+    const next = line + u;
+    if (textWidth(next.trimEnd(), size, style) <= maxWidth || !line.trim()) {
+      line = next;
+      continue;
+    }
+    lines.push(line.trimEnd());
+    line = u.trimStart();
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  // a single phrase wider than the line: split it the plain way
+  return lines.flatMap((l) => (textWidth(l, size, style) > maxWidth ? wrapText(l, size, maxWidth, style) : [l]));
 }
 
 /** `hsl()` colour string. */
@@ -251,7 +300,7 @@ export function sliderTrack(style: PuzzleStyle, track: Box, handle: Box, hint: s
     });
   return (
     boxRect(track, { fill: style.panel, stroke: style.border, sw: 1, rx: r }) +
-    (hintW > 30 ? label(style, hint, hintX, track[1] + th / 2 + 4.5, 13, style.subtext, { anchor: 'middle', maxWidth: hintW }) : '') +
+    (hint && hintW > 30 ? label(style, hint, hintX, track[1] + th / 2 + 4.5, 13, style.subtext, { anchor: 'middle', maxWidth: hintW }) : '') +
     boxRect(handle, { fill: style.accent, rx: Math.min(style.radius * 2, hh / 2), extra: 'stroke="rgba(0,0,0,0.15)" stroke-width="1"' }) +
     chev(cx - 4) +
     chev(cx + 4)

@@ -76,16 +76,22 @@ export function checkEntryFrame(f: EntryFrame): string | null {
  * Draw the entry widget around a picture: card, title (localised), refresh/info icons, picture
  * (`pictureSvg`, drawn by the engine inside `f.image_box`), input with placeholder and verify button.
  */
-export function drawEntryFrame(style: PuzzleStyle, f: EntryFrame, title: Bi, pictureSvg: string, placeholder?: Bi): string {
+export function drawEntryFrame(style: PuzzleStyle, f: EntryFrame, title: Bi, pictureSvg: string, placeholder?: Bi, titleRoom = 0): string {
   const zh = style.locale === 'zh-CN';
   let s = widgetCard(style, f.width, f.height);
-  s += label(style, tr(title, style.locale), 14, 32, 15, style.text, { weight: 700, maxWidth: f.width - 76 });
+  s += label(style, tr(title, style.locale), 14, 32, 15, style.text, { weight: 700, maxWidth: entryTitleMax(f, titleRoom) });
   s += footerIcons(style, f.width - 52, 26);
   s += pictureSvg;
   s += inputField(style, f.input_box, placeholder ? tr(placeholder, style.locale) : zh ? '请输入答案' : 'Type your answer');
   s += button(style, f.button_box, zh ? '验证' : 'Verify');
   return s;
 }
+
+/**
+ * Widest the title of an entry frame may be drawn (puzzle px; it is shrunk to fit): the space left of
+ * the refresh / info icons, less `room` px kept free after it (e.g. for a colour swatch).
+ */
+export const entryTitleMax = (f: EntryFrame, room = 0): number => f.width - 76 - room;
 
 /** Gold click in the input box then Type(answer); verifier `text_entry`. */
 export function entrySolve(f: EntryFrame, answer: string, validAnswers: string[], caseSensitive: boolean): PuzzleSolution {

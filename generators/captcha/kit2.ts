@@ -11,7 +11,7 @@ import type { Box, Point } from '../../core/geometry.js';
 import { boxCenter } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import type { CaptchaLocale, PuzzleSolution, PuzzleStyle } from './engine.js';
-import { boxRect, button, circle, footerIcons, label, n1, path, widgetCard } from './draw.js';
+import { boxRect, button, circle, footerIcons, label, line, n1, path, sliderTrack, widgetCard } from './draw.js';
 import { charAdvance, glyphAt } from '../../renderers/glyphs.js';
 
 /** Pick the text of a locale. */
@@ -374,6 +374,49 @@ export const dot = (p: Point, r: number, fill: string): string => circle(p[0], p
  */
 export function rotationDrag(handle: Box, track: Box, neededDeg: number, degPerPx: number, tolDeg: number): PuzzleSolution {
   return sliderSolution(handle, track, neededDeg / degPerPx, tolDeg / degPerPx);
+}
+
+/**
+ * The track of a rotation slider with its drag→angle scale drawn on it, so that a one-shot drag can
+ * be read off the picture: the track and handle (draw.ts sliderTrack, no hint text), a tick at the
+ * top and bottom edge and a label (`90°`, `180°`, `270°`, `360°`) where the handle's centre must stop
+ * for that turn (`deg / degPerPx` px right of its start), and a turn sign after the `90°` label:
+ * a clockwise arrow (`turn: 'cw'`) or, for a turntable, an arrow along the front pointing right
+ * (`'front-right'`). All puzzle px; glyph paths only.
+ */
+export function rotationTrack(style: PuzzleStyle, track: Box, handle: Box, degPerPx: number, turn: 'cw' | 'front-right'): string {
+  let s = sliderTrack(style, track, handle, '');
+  const hc = (handle[0] + handle[2]) / 2;
+  const mid = (track[1] + track[3]) / 2;
+  const col = style.subtext;
+  const step = 90 / degPerPx;
+  for (const deg of [90, 180, 270, 360]) {
+    const x = hc + deg / degPerPx;
+    s += line(x, track[1] + 1, x, track[1] + 6, col, 1.5) + line(x, track[3] - 6, x, track[3] - 1, col, 1.5);
+    s += label(style, `${deg}°`, x, mid + 4, 11, col, { anchor: 'middle', weight: 700 });
+  }
+  // turn sign halfway between the 90° and 180° labels
+  const gx = hc + 1.5 * step;
+  if (turn === 'cw') s += rotateGlyph(gx, mid, 6, true, col);
+  else {
+    // an arc along the front of a turntable seen from above-front, its arrowhead pointing right
+    const pts: Array<[number, number]> = [];
+    for (let i = 0; i <= 12; i++) {
+      const a = Math.PI * (0.85 - (0.7 * i) / 12);
+      pts.push([gx + 10 * Math.cos(a), mid - 2 + 5 * Math.sin(a)]);
+    }
+    const e = pts[pts.length - 1]!;
+    s += path(polyD(pts, false), { stroke: col, sw: 1.8, extra: 'stroke-linecap="round"' });
+    s += path(polyD([[e[0] + 4, e[1] - 3.5], [e[0] - 1.5, e[1] - 4.5], [e[0] + 0.5, e[1] + 1.5]]), { fill: col });
+  }
+  return s;
+}
+
+/** One sentence saying how the slider maps to the turn (instructions of the rotation sliders), both locales. */
+export function rotationScaleText(locale: CaptchaLocale, turn: 'cw' | 'front-right'): string {
+  if (turn === 'cw')
+    return L(locale, 'Moving the handle to the end of the track turns it one full turn (360°) clockwise; the marks on the track show 90° steps.', '把滑块拖到轨道末端对应顺时针转一整圈（360°），轨道上的刻度每格 90°。');
+  return L(locale, 'Moving the handle to the end of the track turns it one full turn (360°) about the vertical axis, its front moving right; the marks on the track show 90° steps.', '把滑块拖到轨道末端对应绕竖直轴转一整圈（360°，正面向右转），轨道上的刻度每格 90°。');
 }
 
 /** Validity shared by rotation sliders. Returns a reason or null. */

@@ -14,6 +14,9 @@ import { sliderJigsawGap } from './engines/slider_jigsaw_gap.js';
 import { matchThreeSwap } from './engines/match_three_swap.js';
 import { checkboxNotRobot } from './engines/checkbox_not_robot.js';
 import { BREADTH_I } from './engines/breadth1.js';
+import { commonsenseQuestionEntry } from './engines/commonsense_question_entry.js';
+import { imageMatchingPick } from './engines/image_matching_pick.js';
+import { colorCountSelect } from './engines/color_count_select.js';
 import { BREADTH_II } from './engines/breadth2.js';
 
 /** Every registered engine, in catalogue order (`number`). */
@@ -27,6 +30,10 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   matchThreeSwap,
   checkboxNotRobot,
   ...BREADTH_I,
+  // counterparts of public benchmark tasks (catalogue #92 on)
+  commonsenseQuestionEntry,
+  imageMatchingPick,
+  colorCountSelect,
   ...BREADTH_II,
 ] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
 

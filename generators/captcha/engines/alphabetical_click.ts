@@ -1,7 +1,9 @@
 /**
  * #17 alphabetical_click (group B, ordered text click, Click×k): letters scattered over a picture;
  * click them in alphabetical order (A→Z). Hard puzzles mix upper and lower case (order ignores case;
- * no letter appears in both cases).
+ * no letter appears in both cases). N and Z, which a quarter turn swaps, tilt at most `TILT_LIMIT`
+ * degrees (measured on glyph masks in test/captcha-glyph-orientation.test.ts: beyond it a tilted N is as
+ * close to a tilted Z as to an upright N).
  */
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { Ids, hsl, noiseLines, path, svgDoc, texturedBackground } from '../draw.js';
@@ -11,6 +13,9 @@ import { type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../t
 
 /** Lower-case letters allowed in mixed-case puzzles (no i, l, o: confusable with I, 1, 0). */
 export const LOWER_OK = [...'abdefghjkmnpqrtuy'];
+
+/** Letters that a large tilt turns into another letter, and their max tilt, degrees. */
+export const TILT_LIMIT: Readonly<Record<string, number>> = { N: 15, Z: 15 };
 
 /** Latent state of alphabetical_click (puzzle px). */
 export interface AlphabeticalLatent extends Record<string, unknown> {
@@ -57,7 +62,11 @@ export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
       pool = UPPER.slice(s, s + 9);
     }
     const letters = rng.sample(pool, k.count).map((c) => (k.mixed_case && LOWER_OK.includes(c.toLowerCase()) && rng.bool(0.5) ? c.toLowerCase() : c));
-    const items = rng.shuffle(scatterGlyphs(rng, frame.image_box, letters, k.size, k.max_rot, () => hsl(rng.int(0, 359), rng.float(65, 95), rng.float(45, 62)), { face: rng.pick(['roboto', 'inter', 'noto-sans'] as const) }));
+    const items = rng.shuffle(scatterGlyphs(rng, frame.image_box, letters, k.size, k.max_rot, () => hsl(rng.int(0, 359), rng.float(65, 95), rng.float(45, 62)), { face: rng.pick(['roboto', 'inter', 'noto-sans'] as const) }))
+      .map((it) => {
+        const lim = TILT_LIMIT[it.ch];
+        return lim !== undefined && Math.abs(it.rot) > lim ? { ...it, rot: Math.sign(it.rot) * lim } : it;
+      });
     const order = items.map((_, i) => i).sort((a, b) => key(items[a]!.ch).localeCompare(key(items[b]!.ch)));
     return { frame, items, order, clutter: k.clutter, noise_lines: k.noise_lines, bg_hue: rng.int(0, 359) };
   },
@@ -67,6 +76,7 @@ export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
     const keys = l.items.map((i) => key(i.ch));
     if (new Set(keys).size !== keys.length) return 'a letter appears twice (in either case)';
     for (const it of l.items) if (!UPPER.includes(it.ch) && !LOWER_OK.includes(it.ch)) return 'letter not allowed (ambiguous shape)';
+    for (const it of l.items) if (Math.abs(it.rot) > (TILT_LIMIT[it.ch] ?? 90)) return `${it.ch} tilted so far it reads as another letter`;
     if (l.order.length !== l.items.length || new Set(l.order).size !== l.order.length) return 'order must use every letter once';
     for (let i = 1; i < l.order.length; i++) if (key(l.items[l.order[i - 1]!]!.ch) >= key(l.items[l.order[i]!]!.ch)) return 'order is not alphabetical';
     return checkItems(l.items, l.frame.image_box, 24);

@@ -4,11 +4,15 @@
  * by `x * mapping.deg_per_px` degrees (mapping in the latent). Answer: the clockwise turn that brings
  * the named number under the marker, `dx = needed_deg / deg_per_px`. The tolerance stays under half
  * the spacing between numbers, so a neighbour never scores.
+ *
+ * The mapping is shown, not only stored: the track carries ticks and labels where the handle's centre
+ * stops for 90°, 180°, 270°, 360° and a turn-direction sign (kit2 `rotationTrack`), and the instruction
+ * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { circle, hsl, line, path, sliderTrack, svgDoc } from '../draw.js';
-import { L, chrome, polyD, rotAbout, rotatedText, rotationDrag, rotationDragText, rotationSliderInvalid } from '../kit2.js';
+import { circle, hsl, line, path, svgDoc } from '../draw.js';
+import { L, chrome, polyD, rotAbout, rotatedText, rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../kit2.js';
 
 /** Latent state of dial_rotate_to_mark (puzzle px, degrees clockwise from 12 o'clock). */
 export interface DialLatent extends Record<string, unknown> {
@@ -112,7 +116,7 @@ export const dialRotateToMark = defineEngine<DialLatent>({
     body += circle(cx, cy, 9, { fill: hsl(l.hue, 40, 45) });
     // fixed marker above the dial
     body += path(polyD([[cx - 9, cy - r - 16], [cx + 9, cy - r - 16], [cx, cy - r - 2]]), { fill: '#e53935', stroke: '#ffffff', sw: 1 });
-    body += sliderTrack(style, l.track_box, l.handle_box, style.locale === 'zh-CN' ? '向右拖动转动刻度盘' : 'Slide to turn the dial');
+    body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
 
@@ -129,6 +133,6 @@ export const dialRotateToMark = defineEngine<DialLatent>({
   },
 
   instruction(l, locale) {
-    return L(locale, `Drag the slider to turn the dial until ${l.labels[l.target]} points at the marker.`, `拖动滑块转动刻度盘，使数字 ${l.labels[l.target]} 对准标记。`);
+    return L(locale, `Drag the slider to turn the dial until ${l.labels[l.target]} points at the marker. ${rotationScaleText(locale, 'cw')}`, `拖动滑块转动刻度盘，使数字 ${l.labels[l.target]} 对准标记。${rotationScaleText(locale, 'cw')}`);
   },
 });

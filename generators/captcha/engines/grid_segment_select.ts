@@ -182,13 +182,17 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
       const gy = l.frame.tiles[(r - 1) * l.frame.cols]![3];
       body += rect(x1, gy, x2 - x1, l.frame.tiles[r * l.frame.cols]![1] - gy, { fill: style.bg });
     }
+    // the scene stays inside the grid (hills, clouds and the object may reach past its edge)
+    const clip = ids.next();
+    body = `<g clip-path="url(#${clip})">${body}</g>`;
+    const sceneDefs = `<clipPath id="${clip}"><rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}"/></clipPath>`;
     const zh = style.locale === 'zh-CN';
     const gf = drawGridFrame(style, l.frame, {
       lead: zh ? '请选择包含以下内容的所有方格' : 'Select all squares with',
       big: tr(NAMES[l.object], style.locale),
       note: l.frame.chrome === 'banner' ? (zh ? '如果没有，请点击验证' : 'If there are none, click verify') : undefined,
     }, [], ids, body);
-    return { svg: svgDoc(l.frame.width, l.frame.height, gf.body, defs + gf.defs), width: l.frame.width, height: l.frame.height };
+    return { svg: svgDoc(l.frame.width, l.frame.height, gf.body, defs + sceneDefs + gf.defs), width: l.frame.width, height: l.frame.height };
   },
 
   solve(l) {

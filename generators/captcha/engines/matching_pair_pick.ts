@@ -1,6 +1,7 @@
 /**
  * #64 matching_pair_pick (group G, visual reasoning, Click): several cards, each with four icons;
- * exactly one card holds two identical icons (Arkose "card" / square-icon style). Click that card.
+ * exactly one card holds two icons of the same shape, their colour and angle free (Arkose "card" /
+ * square-icon style); the prompt says "same shape", not "identical". Click that card.
  * Verifier `click` / `any` with that card's box.
  */
 import type { Box } from '../../../core/geometry.js';
@@ -96,7 +97,7 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the card with two identical icons', '请点击含有两个相同图标的卡片'));
+    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the card with two icons of the same shape', '请点击含有两个形状相同图标的卡片'));
     l.cards.forEach((c, i) => {
       body += tile(style, c, style.panel);
       const cells = gridBoxes([c[0] + 6, c[1] + 6, c[2] - 6, c[3] - 6], 2, 2, 4);
@@ -122,6 +123,6 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the card that shows two identical icons.', '请点击有两个相同图标的那张卡片。');
+    return L(locale, 'Click the card that shows two icons of the same shape (their colour and angle may differ).', '请点击有两个形状相同图标的那张卡片（颜色和角度可能不同）。');
   },
 });

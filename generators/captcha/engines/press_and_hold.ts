@@ -28,6 +28,8 @@ const KNOBS = {
   button: 'button size (w x h), puzzle px',
   help_link: 'a secondary "Need help?" link next to the button',
 } as const;
+/** Hold time in seconds as the widget, instruction and reasoning all write it (`1500` → `1.5`, `3000` → `3`). */
+export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 const DIFF: Record<Difficulty, { hold_ms: number; button: [number, number]; help_link: boolean }> = {
   easy: { hold_ms: 1500, button: [220, 52], help_link: false },
   medium: { hold_ms: 3000, button: [180, 46], help_link: false },
@@ -69,7 +71,7 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
     const zh = style.locale === 'zh-CN';
     let s = widgetCard(style, l.width, l.height);
     s += label(style, zh ? '请按住按钮完成验证' : 'Press and hold to confirm', 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
-    s += label(style, zh ? `按住按钮约 ${Math.round(l.hold_ms / 1000)} 秒，直到进度条填满` : `Keep holding for about ${Math.round(l.hold_ms / 1000)} s until the bar fills`, 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, zh ? `按住按钮约 ${seconds(l.hold_ms)} 秒，直到进度条填满` : `Keep holding for about ${seconds(l.hold_ms)} s until the bar fills`, 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
     const b = l.button_box;
     const bw = b[2] - b[0];
     const bh = b[3] - b[1];
@@ -97,11 +99,11 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.button_box));
     return locale === 'zh-CN'
-      ? `组件要求按住按钮直到下方进度条填满（约 ${l.hold_ms / 1000} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。`
-      : `The widget asks to press and hold until the progress bar fills (about ${l.hold_ms / 1000} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`;
+      ? `组件要求按住按钮直到下方进度条填满（约 ${seconds(l.hold_ms)} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。`
+      : `The widget asks to press and hold until the progress bar fills (about ${seconds(l.hold_ms)} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`;
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请长按“按住”按钮约 ${l.hold_ms / 1000} 秒完成验证。` : `Press and hold the "Press & Hold" button for about ${l.hold_ms / 1000} seconds.`;
+    return locale === 'zh-CN' ? `请长按“按住”按钮约 ${seconds(l.hold_ms)} 秒完成验证。` : `Press and hold the "Press & Hold" button for about ${seconds(l.hold_ms)} seconds.`;
   },
 });

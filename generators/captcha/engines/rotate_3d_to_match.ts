@@ -6,12 +6,16 @@
  *
  * Validity: the coloured polycube has no quarter-turn symmetry about the vertical axis (otherwise
  * several slider positions would match the target).
+ *
+ * The mapping is shown, not only stored: the track carries ticks and labels where the handle's centre
+ * stops for 90°, 180°, 270°, 360° and a turn-direction sign (kit2 `rotationTrack`), and the instruction
+ * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { boxRect, hsl, label, path, ptText, sliderTrack, svgDoc } from '../draw.js';
+import { boxRect, hsl, label, path, ptText, svgDoc } from '../draw.js';
 import { boxCenter } from '../../../core/geometry.js';
-import { L, chrome, polyD, rotationDrag, rotationSliderInvalid, tile } from '../kit2.js';
+import { L, chrome, polyD, rotationDrag, rotationScaleText, rotationSliderInvalid, rotationTrack, tile } from '../kit2.js';
 import { type V3, connected, polycubeCentre, polycubeFaces, shade } from '../proj3d.js';
 
 /** Latent state of rotate_3d_to_match (world units, degrees, puzzle px). */
@@ -152,7 +156,7 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
     body += boxRect(l.target_box, { fill: style.theme === 'light' ? '#ffffff' : '#15171c', stroke: style.accent, sw: 1.5, rx: 6 });
     body += drawCubes(l, [l.target_box[0], l.target_box[1] + 4, l.target_box[2], l.target_box[3] - 8], l.target_yaw, 15);
     body += label(style, zh ? '目标' : 'Target', (l.target_box[0] + l.target_box[2]) / 2, l.target_box[3] + 16, 12, style.subtext, { anchor: 'middle' });
-    body += sliderTrack(style, l.track_box, l.handle_box, zh ? '向右拖动旋转物体' : 'Slide to turn the object');
+    body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'front-right');
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
 
@@ -171,6 +175,6 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider to turn the 3D object until it looks like the target view.', '拖动滑块旋转立体物体，直到它与目标视图一致。');
+    return L(locale, `Drag the slider to turn the 3D object until it looks like the target view. ${rotationScaleText(locale, 'front-right')}`, `拖动滑块旋转立体物体，直到它与目标视图一致。${rotationScaleText(locale, 'front-right')}`);
   },
 });

@@ -5,12 +5,17 @@
  * displacement that makes the picture upright: `dx = ((360 - θ) mod 360) / deg_per_px`.
  *
  * The rotation is baked into the drawn coordinates (no `transform="rotate(θ)"`, which would leak θ).
+ *
+ * The mapping is shown, not only stored: the track carries ticks and labels where the handle's centre
+ * stops for 90°, 180°, 270°, 360° and a turn-direction sign (kit2 `rotationTrack`), and the instruction
+ * states it (kit2 `rotationScaleText`).
  */
 import type { Box, Point } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { Ids, boxInside, circle, hsl, label, n1, noiseDots, path, ptText, sliderTrack, svgDoc, widgetCard, footerIcons } from '../draw.js';
+import { rotationScaleText, rotationTrack } from '../kit2.js';
+import { Ids, boxInside, circle, hsl, label, n1, noiseDots, path, ptText, svgDoc, widgetCard, footerIcons } from '../draw.js';
 
 /** Latent state of rotate_disc_slider (puzzle px, degrees clockwise). */
 export interface RotateDiscLatent extends Record<string, unknown> {
@@ -167,7 +172,7 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
     body += footerIcons(style, l.width - 48, 24);
     body += circle(cx, cy, r + 6, { fill: style.panel, stroke: style.border, sw: 1 });
     body += `<g clip-path="url(#${clip})">${scene(l, rng.fork('scene'))}${noiseDots(rng, [cx - r, cy - r, cx + r, cy + r], l.noise, 0.5)}</g>`;
-    body += sliderTrack(style, l.track_box, l.handle_box, zh ? '向右拖动旋转' : 'Slide to rotate');
+    body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
     const defs = `<clipPath id="${clip}"><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r)}"/></clipPath>`;
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
@@ -199,6 +204,6 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '拖动下方滑块，使图片转正。' : 'Drag the slider to rotate the picture until it is upright.';
+    return locale === 'zh-CN' ? `拖动下方滑块，使图片转正。${rotationScaleText(locale, 'cw')}` : `Drag the slider to rotate the picture until it is upright. ${rotationScaleText(locale, 'cw')}`;
   },
 });

@@ -4,11 +4,15 @@
  * `x * mapping.deg_per_px` degrees for x px of handle travel (mapping in the latent). Answer:
  * `dx = ((360 - θ) mod 360) / deg_per_px`. Knob `seam`: how visible the border between disc and ring is.
  * The rotation is baked into coordinates (no `transform`).
+ *
+ * The mapping is shown, not only stored: the track carries ticks and labels where the handle's centre
+ * stops for 90°, 180°, 270°, 360° and a turn-direction sign (kit2 `rotationTrack`), and the instruction
+ * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { Ids, circle, n1, noiseDots, sliderTrack, svgDoc } from '../draw.js';
-import { L, chrome, rotationDrag, rotationDragText, rotationSliderInvalid } from '../kit2.js';
+import { Ids, circle, n1, noiseDots, svgDoc } from '../draw.js';
+import { L, chrome, rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../kit2.js';
 import { discPlace, landscape } from '../scene2.js';
 
 /** Latent state of rotate_inner_outer_align (puzzle px, degrees clockwise). */
@@ -112,7 +116,7 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
     if (l.seam === 'ring') body += circle(cx, cy, r_in, { stroke: 'rgba(255,255,255,0.85)', sw: 3 });
     else if (l.seam === 'thin') body += circle(cx, cy, r_in, { stroke: 'rgba(255,255,255,0.5)', sw: 1 });
     body += `<g clip-path="url(#${cOut})">${noiseDots(rng.fork('noise'), [cx - r, cy - r, cx + r, cy + r], l.noise, 0.5)}</g>`;
-    body += sliderTrack(style, l.track_box, l.handle_box, zh ? '向右拖动旋转内圈' : 'Slide to turn the centre');
+    body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -128,6 +132,6 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider until the centre of the picture lines up with the outer ring.', '拖动滑块，直到图片中心与外圈对齐。');
+    return L(locale, `Drag the slider to turn the centre of the picture until it lines up with the outer ring. ${rotationScaleText(locale, 'cw')}`, `拖动滑块转动图片中心，直到与外圈对齐。${rotationScaleText(locale, 'cw')}`);
   },
 });

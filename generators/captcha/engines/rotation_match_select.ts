@@ -4,13 +4,17 @@
  * or a slightly different shape. Answer: every turned copy, then Submit (verifier `click` / `set`).
  *
  * Validity: the reference is chiral (its mirror image matches no rotation of it), and every decoy is
- * at least `min_diff` away (RMS of the radial profile, minimised over rotations) from the reference.
+ * at least `min_diff` away (RMS of the radial profile, minimised over rotations) from the reference
+ * and a different-shape decoy, measured on 1 px masks of the polygons at the drawn tile size, overlaps
+ * the reference turned to its best angle (6° steps refined to 2°) by at most `max_iou` (intersection over union),
+ * where a true turned copy measures about 0.97–1: it never looks as close as a match. (Mirror decoys
+ * are the reference itself mirrored; their distance is the reference's chirality, `CHIRAL`.)
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { hsl, label, path, ptText, svgDoc } from '../draw.js';
-import { wrapText } from '../../../renderers/glyphs.js';
+import { hsl, label, path, ptText, svgDoc, wrapPhrases } from '../draw.js';
+import { rasterIds } from '../proj3d.js';
 import { L, cellWords, chrome, clickSetSubmit, gridBoxes, polyD, rotAbout, submitButton, tile } from '../kit2.js';
 
 /** One tile: which variant of the shape it shows and how it is turned. */
@@ -34,6 +38,8 @@ export interface RotationMatchLatent extends Record<string, unknown> {
   hue: number;
   /** Decoys must differ from the reference by at least this radial RMS (unit radius). */
   min_diff: number;
+  /** Decoys may overlap the reference at its best turn by at most this IoU (measured on masks). */
+  max_iou: number;
 }
 
 const KNOBS = {
@@ -42,11 +48,12 @@ const KNOBS = {
   mirrors: 'mirror-image decoys',
   spread: 'how far decoy radii are perturbed from the reference (unit radius)',
   min_diff: 'minimum radial RMS difference of a decoy from the reference',
+  max_iou: 'maximum measured overlap (IoU at the best turn) of a decoy with the reference',
 } as const;
-const DIFF: Record<Difficulty, { grid: [number, number]; matches: [number, number]; mirrors: number; min_diff: number; spread: number }> = {
-  easy: { grid: [2, 3], matches: [2, 2], mirrors: 1, min_diff: 0.12, spread: 0.45 },
-  medium: { grid: [3, 3], matches: [2, 4], mirrors: 2, min_diff: 0.09, spread: 0.4 },
-  hard: { grid: [3, 3], matches: [2, 4], mirrors: 3, min_diff: 0.07, spread: 0.3 },
+const DIFF: Record<Difficulty, { grid: [number, number]; matches: [number, number]; mirrors: number; min_diff: number; spread: number; max_iou: number }> = {
+  easy: { grid: [2, 3], matches: [2, 2], mirrors: 1, min_diff: 0.12, spread: 0.45, max_iou: 0.75 },
+  medium: { grid: [3, 3], matches: [2, 4], mirrors: 2, min_diff: 0.09, spread: 0.4, max_iou: 0.8 },
+  hard: { grid: [3, 3], matches: [2, 4], mirrors: 3, min_diff: 0.07, spread: 0.3, max_iou: 0.82 },
 };
 /** A shape and its mirror image must differ by at least this radial RMS (unit radius). */
 const CHIRAL = 0.08;
@@ -80,6 +87,52 @@ export function rotDistance(p: readonly number[], q: readonly number[]): number 
   return best;
 }
 
+/** Radius of a tile's shape as drawn, puzzle px. */
+const tileR = (c: Box): number => (c[2] - c[0]) * 0.4;
+
+/** 1 px mask of a shape at `R` px (ids > 0 inside), on a square raster centred on the shape. */
+function shapeMask(radii: readonly number[], mirror: boolean, R: number, rot: number): Int32Array {
+  const h = Math.ceil(R) + 2;
+  return rasterIds([{ pts: shapePts(radii, mirror, 0, 0, R, rot), id: 1 }], [-h, -h, h, h], 1).ids;
+}
+/** The reference turned by 0°, 2°, …, 358° at `R` px as 1 px masks with their areas, made on first use (see {@link bestTurnIou}). */
+export class TurnMasks {
+  private readonly cache: Array<{ mask: Int32Array; area: number } | undefined> = new Array(180);
+  constructor(private readonly ref: readonly number[], readonly R: number) {}
+  /** Mask of the reference turned by `2 * i` degrees. */
+  at(i: number): { mask: Int32Array; area: number } {
+    const j = ((i % 180) + 180) % 180;
+    let t = this.cache[j];
+    if (!t) {
+      const mask = shapeMask(this.ref, false, this.R, j * 2);
+      t = { mask, area: mask.reduce((n, v) => n + (v > 0 ? 1 : 0), 0) };
+      this.cache[j] = t;
+    }
+    return t;
+  }
+}
+/**
+ * Highest intersection over union of a tile's shape (`radii`, mirrored or not) with the reference at
+ * any turn, measured on 1 px masks at `turns.R` px: every 6°, then every 2° within ±4° of the three
+ * best coarse turns (the overlap changes smoothly with the angle).
+ */
+export function bestTurnIou(turns: TurnMasks, radii: readonly number[], mirror: boolean): number {
+  const a = shapeMask(radii, mirror, turns.R, 0);
+  const inside: number[] = [];
+  for (let k = 0; k < a.length; k++) if (a[k]! > 0) inside.push(k);
+  const iou = (i: number): number => {
+    const t = turns.at(i);
+    let n = 0;
+    for (const k of inside) if (t.mask[k]! > 0) n++;
+    const u = inside.length + t.area - n;
+    return u ? n / u : 0;
+  };
+  const coarse = Array.from({ length: 60 }, (_, c) => ({ i: c * 3, v: iou(c * 3) })).sort((x, y) => y.v - x.v);
+  let best = coarse[0]!.v;
+  for (const c of coarse.slice(0, 3)) for (const d of [-2, -1, 1, 2]) best = Math.max(best, iou(c.i + d));
+  return best;
+}
+
 /** Screen polygon of a shape: radii at equal angles, optionally mirrored (x → −x), turned by rot. */
 function shapePts(radii: readonly number[], mirror: boolean, cx: number, cy: number, R: number, rot: number): Array<[number, number]> {
   return radii.map((r, i) => {
@@ -105,16 +158,21 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
     const teeth = 2;
     const radii = Array.from({ length: teeth * 4 }, (_, i) => Math.round(Math.min(1, Math.max(0.3, [1, 0.8, 0.6, 0.4][i % 4]! + rng.float(-0.06, 0.06))) * 100) / 100);
     const ref = profile(radii);
+    const [rows, cols] = k.grid;
+    const cw = 84;
+    const R = tileR([0, 0, cw, cw]);
+    let turns: TurnMasks | null = null;
     const otherShape = (): number[] => {
       let best = radii;
       for (let t = 0; t < 30; t++) {
         const cand = radii.map((r) => Math.round(Math.min(1, Math.max(0.3, r + rng.float(-k.spread, k.spread))) * 100) / 100);
         best = cand;
-        if (rotDistance(profile(cand), ref) >= k.min_diff && rotDistance(profile(cand, true), ref) >= k.min_diff) break;
+        if (rotDistance(profile(cand), ref) < k.min_diff || rotDistance(profile(cand, true), ref) < k.min_diff) continue;
+        turns ??= new TurnMasks(radii, R);
+        if (bestTurnIou(turns, cand, false) <= k.max_iou) break;
       }
       return best;
     };
-    const [rows, cols] = k.grid;
     const n = rows * cols;
     const matches = rng.int(k.matches[0], k.matches[1]);
     const mirrors = Math.min(k.mirrors, n - matches - 1);
@@ -128,7 +186,6 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
       radii: variant === 'other' ? otherShape() : radii,
       rot: rng.int(0, 359),
     }));
-    const cw = 84;
     const area: Box = [14, 124, 14 + cols * cw + (cols - 1) * 10, 124 + rows * cw + (rows - 1) * 10];
     const cells = gridBoxes(area, rows, cols, 10);
     return {
@@ -142,6 +199,7 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
       submit_box: [14, area[3] + 10, W - 14, area[3] + 46],
       hue: rng.int(0, 359),
       min_diff: k.min_diff,
+      max_iou: k.max_iou,
     };
   },
 
@@ -163,6 +221,11 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
       if (rotDistance(profile(t.radii, true), ref) < l.min_diff) return 'a decoy mirrored is too close to the reference';
     }
     for (const c of l.cells) if (c[2] - c[0] < 60) return 'tiles too small';
+    const R = tileR(l.cells[0]!);
+    const turns = new TurnMasks(l.radii, R);
+    for (const t of l.tiles) {
+      if (t.variant === 'other' && bestTurnIou(turns, t.radii, false) > l.max_iou) return 'a decoy looks as close to the reference as a turned copy (measured)';
+    }
     return null;
   },
 
@@ -175,13 +238,13 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
     const [rx, ry] = boxCenter(l.ref_box);
     body += path(polyD(shapePts(l.radii, false, rx, ry, 32, 0)), { fill, stroke: edge, sw: 1.5 });
     const text = zh ? '选出所有与左图形状相同（只旋转、未镜像）的格子，然后提交' : 'Select every tile with the shape on the left, only turned (not mirrored), then submit';
-    const lines = wrapText(text, 13, l.width - 110, { face: style.face });
+    const lines = wrapPhrases(text, 13, l.width - 110, { face: style.face });
     lines.slice(0, 4).forEach((ln, i) => (body += label(style, ln, 100, 62 + i * 17, 13, style.subtext)));
     l.tiles.forEach((t, i) => {
       const c = l.cells[i]!;
       const [cx, cy] = boxCenter(c);
       body += tile(style, c);
-      body += path(polyD(shapePts(t.radii, t.variant === 'mirror', cx, cy, (c[2] - c[0]) * 0.4, t.rot)), { fill, stroke: edge, sw: 1.5 });
+      body += path(polyD(shapePts(t.radii, t.variant === 'mirror', cx, cy, tileR(c), t.rot)), { fill, stroke: edge, sw: 1.5 });
     });
     body += submitButton(style, l.submit_box);
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };

@@ -5,9 +5,8 @@
  * circle), so both attributes must be read.
  */
 import type { Box } from '../../../core/geometry.js';
-import { wrapText } from '../../../renderers/glyphs.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { boxInside, boxesOverlap, footerIcons, intBox, label, svgDoc, widgetCard, boxRect } from '../draw.js';
+import { boxInside, boxesOverlap, footerIcons, intBox, label, svgDoc, widgetCard, boxRect, wrapPhrases } from '../draw.js';
 import { type ClickFrame, clickFrame, namedColor, orderSteps, plainPicture, sequenceSolve } from '../kit.js';
 import { iconName, iconSvg } from '../icons.js';
 import { iconRegion, regionBBox } from '../shapes.js';
@@ -125,7 +124,7 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
     const pw = l.frame.prompt_box[2] - l.frame.prompt_box[0] - 20;
     for (const zh of [false, true]) {
       const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(' → ');
-      if (wrapText(seq, 13, pw, { face: 'noto-sans', weight: 700 }).length > 2) return 'prompt does not fit two lines';
+      if (wrapPhrases(seq, 13, pw, { face: 'noto-sans', weight: 700 }).length > 2) return 'prompt does not fit two lines';
     }
     return checkShapes(l.items, l.frame.image_box, 12);
   },
@@ -136,7 +135,7 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
     const pb = l.frame.prompt_box;
     if (l.frame.prompt === 'bottom') s += boxRect(pb, { fill: style.panel, rx: style.radius });
     const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(' → ');
-    const lines = wrapText(seq, 13, pb[2] - pb[0] - 12, { face: style.face, weight: 700 });
+    const lines = wrapPhrases(seq, 13, pb[2] - pb[0] - 12, { face: style.face, weight: 700 });
     if (lines.length === 1) {
       s += label(style, zh ? '请按顺序点击：' : 'Click in this order:', pb[0] + 6, pb[1] + 21, 14, style.text, { weight: 700 });
       s += label(style, seq, pb[0] + 6, pb[1] + 45, 13, style.accent, { weight: 700 });

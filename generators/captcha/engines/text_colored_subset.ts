@@ -5,10 +5,14 @@
  */
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
 import { Ids, boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../draw.js';
-import { type EntryFrame, NAMED_COLORS, checkEntryFrame, drawEntryFrame, entryFrame, entrySolve, entryTail, namedColor, swatch, tr } from '../kit.js';
+import { type EntryFrame, NAMED_COLORS, checkEntryFrame, drawEntryFrame, entryFrame, entrySolve, entryTail, entryTitleMax, namedColor, swatch, tr } from '../kit.js';
 import { textWidth } from '../../../renderers/glyphs.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../textpic.js';
 import { AMBIGUOUS } from './text_distorted_alnum.js';
+
+/** Colour swatch after the title: size and gap before it, puzzle px. */
+const SWATCH = 12;
+const SWATCH_GAP = 8;
 
 /** Latent state of text_colored_subset (puzzle px). */
 export interface ColoredSubsetLatent extends Record<string, unknown> {
@@ -106,10 +110,11 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
     pic += noiseLines(rng, ib, l.noise_lines, [...new Set(l.colors)].map((c) => namedColor(c).hex), [0.8, 1.6]);
     const c = namedColor(l.target_color);
     const title = { en: `Type only the ${c.en} characters`, zh: `只输入${c.zh}的字符` };
-    // the colour swatch follows the title (clear of the refresh / info icons)
-    const tw = Math.min(textWidth(tr(title, style.locale), 15, { face: style.face, weight: 700 }), l.frame.width - 76);
-    const body = drawEntryFrame(style, l.frame, title, pic, { en: `${c.en} characters`, zh: `${c.zh}字符` }) +
-      swatch(Math.min(14 + tw + 8, l.frame.width - 72), 27, 12, c.hex, style.border);
+    // the colour swatch follows the title, which is shrunk to leave room for it before the icons
+    const room = SWATCH_GAP + SWATCH;
+    const tw = Math.min(textWidth(tr(title, style.locale), 15, { face: style.face, weight: 700 }), entryTitleMax(l.frame, room));
+    const body = drawEntryFrame(style, l.frame, title, pic, { en: `${c.en} characters`, zh: `${c.zh}字符` }, room) +
+      swatch(14 + tw + SWATCH_GAP, 27, SWATCH, c.hex, style.border);
     return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
   },
 

@@ -5,9 +5,8 @@
  * locale-independent (a letter or a number; numbers are also accepted as words).
  */
 import type { Rng } from '../../../core/rng.js';
-import { wrapText } from '../../../renderers/glyphs.js';
 import { defineEngine, IDENTITY_AFFINE, type Difficulty } from '../engine.js';
-import { boxRect, hsl, label, noiseDots, svgDoc } from '../draw.js';
+import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../draw.js';
 import { type Bi, type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entrySolve, entryTail, ordinal, tr } from '../kit.js';
 import { EN_WORDS, numberAnswers, numberEn, numberZh } from '../words.js';
 
@@ -176,7 +175,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     const w = l.frame.image_box[2] - l.frame.image_box[0] - 24;
     const h = l.frame.image_box[3] - l.frame.image_box[1];
     for (const loc of ['en-US', 'zh-CN'] as const) {
-      const lines = wrapText(tr(l.question, loc), l.font_size, w, { weight: 700 });
+      const lines = wrapPhrases(tr(l.question, loc), l.font_size, w, { weight: 700 });
       if (lines.length * l.font_size * 1.35 > h - 14) return 'question does not fit the picture';
     }
     return null;
@@ -190,7 +189,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
     const text = tr(l.question, style.locale);
     const w = ib[2] - ib[0] - 24;
-    const lines = wrapText(text, l.font_size, w, { face: style.face, weight: 700 });
+    const lines = wrapPhrases(text, l.font_size, w, { face: style.face, weight: 700 });
     const lh = l.font_size * 1.35;
     let y = (ib[1] + ib[3]) / 2 - ((lines.length - 1) * lh) / 2 + l.font_size * 0.36;
     for (const line of lines) {

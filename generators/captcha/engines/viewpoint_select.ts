@@ -6,7 +6,8 @@
  * on how a solver orients the views.
  *
  * Measured after drawing: every cube of the object keeps at least `min_visible` px² visible in the 3D
- * view (id raster of the drawn faces), so no hidden cube changes a view.
+ * view (id raster of the drawn faces), so no hidden cube changes a view; and no empty cell is hidden
+ * where a cube would change the answer ({@link hiddenGaps}), so the view shows the gaps too.
  */
 import type { Box } from '../../../core/geometry.js';
 import { boxCenter } from '../../../core/geometry.js';
@@ -74,8 +75,37 @@ function cubeVisibility(l: Pick<ViewpointLatent, 'cubes' | 'yaw' | 'pitch'>, b: 
   return l.cubes.map((_, i) => seen.get(i) ?? 0);
 }
 
-/** One sampled state (may be invalid; `sample` retries a few times with the same rng stream). */
-function sampleOnce(rng: Rng, difficulty: Difficulty): ViewpointLatent {
+/**
+ * Empty cells the 3D view cannot show to be empty and whose filling would change the answer: a
+ * supported cell (on the floor, or on a cube) inside the object's bounding box is tried as an extra
+ * cube; when that cube would keep less than `min_visible` px² visible in the 3D view (measured on the id
+ * raster of the drawn faces) and some candidate's true / wrong status differs for the object with it,
+ * the picture does not decide the answer. Returns those cells.
+ */
+export function hiddenGaps(l: Pick<ViewpointLatent, 'cubes' | 'yaw' | 'pitch' | 'ref_box' | 'candidates' | 'min_visible'>): V3[] {
+  const truth = trueKeys(l.cubes);
+  const status = l.candidates.map((c) => dihedralKeys(new Set(c.cells)).some((x) => truth.has(x)));
+  const lo = [0, 1, 2].map((a) => Math.min(...l.cubes.map((c) => c[a]!)));
+  const hi = [0, 1, 2].map((a) => Math.max(...l.cubes.map((c) => c[a]!)));
+  const out: V3[] = [];
+  for (let x = lo[0]!; x <= hi[0]!; x++) {
+    for (let y = lo[1]!; y <= hi[1]! + 1; y++) {
+      for (let z = lo[2]!; z <= hi[2]!; z++) {
+        const c: V3 = [x, y, z];
+        if (has(l.cubes, c) || (y > lo[1]! && !has(l.cubes, [x, y - 1, z]))) continue;
+        const cubes = [...l.cubes, c];
+        const vis = cubeVisibility({ cubes, yaw: l.yaw, pitch: l.pitch }, l.ref_box);
+        if (vis[vis.length - 1]! >= l.min_visible) continue;
+        const t2 = trueKeys(cubes);
+        if (l.candidates.some((cd, i) => dihedralKeys(new Set(cd.cells)).some((k) => t2.has(k)) !== status[i])) out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** One sampled state without the retries of `sample` (exported for tests: states `validate` rejects). */
+export function sampleOnce(rng: Rng, difficulty: Difficulty): ViewpointLatent {
   const k = DIFF[difficulty];
   const cubes = grow(rng, rng.int(k.cubes[0], k.cubes[1]));
   const truth = trueKeys(cubes);
@@ -162,6 +192,7 @@ export const viewpointSelect = defineEngine<ViewpointLatent>({
     const n = ok.filter(Boolean).length;
     if (n < 1 || n === l.cells.length) return 'need some true and some wrong views';
     if (cubeVisibility(l, l.ref_box).some((v) => v < l.min_visible)) return 'a cube is hidden in the 3D view (measured)';
+    if (hiddenGaps(l).length) return 'an empty cell is hidden in the 3D view and filling it changes a view (measured)';
     return null;
   },
 

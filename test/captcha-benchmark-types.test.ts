@@ -1,0 +1,153 @@
+/**
+ * CAPTCHA types added as counterparts of public benchmark tasks (issue 15, CAPTCHA item 6): validity
+ * before drawing, and the verifier accepting every right answer and nothing else. (Gold = 1 and
+ * perturbations = 0 on full records for every registered type: test/captcha.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../core/rng.js';
+import { getEngine } from '../generators/captcha/registry.js';
+import { FACTS } from '../generators/captcha/engines/commonsense_question_entry.js';
+import { scoreVerifier } from '../score/scorer.js';
+import { boxCenter } from '../core/geometry.js';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+describe('commonsense_question_entry (MCA-Bench commonsense Q&A)', () => {
+  const e = getEngine('commonsense_question_entry');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`cq-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('every fact of the bank is valid plain and, for counting facts, multiplied', () => {
+    const base = valid('easy', 0);
+    for (const f of FACTS) {
+      for (const times of f.many ? [1, 2, 3, 4] : [1]) {
+        const q = typeof f.answers === 'number' ? null : f.answers;
+        const l = { ...base, fact: f.id, times };
+        // rebuild question and answer the way a user of the bank would
+        const n = typeof f.answers === 'number' ? f.answers * times : null;
+        l.question = times > 1 ? f.many!(times) : f.q;
+        l.answer = n !== null ? String(n) : q![0];
+        expect({ id: f.id, times, why: e.validate(l) }).toEqual({ id: f.id, times, why: null });
+      }
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 1);
+    expect(e.validate({ ...l, fact: 'no_such_fact' })).toMatch(/unknown fact/);
+    expect(e.validate({ ...l, answer: 'zebra' })).toMatch(/do not match/);
+    const leak = { ...l, fact: 'grass', times: 1, question: { en: 'What colour is green grass?', zh: '绿色的草是什么颜色？' }, answer: 'green' };
+    expect(e.validate(leak)).toMatch(/do not match|written in the question/);
+    expect(e.validate({ ...l, fact: 'grass', times: 3 })).toMatch(/multiplier/);
+  });
+
+  it('answers are accepted in English, Chinese, digits and number words, any case; other answers are not', () => {
+    const type = (l: any, text: string): number => scoreVerifier(e.solve(l).verifier, [{ type: 'click', point: boxCenter(l.frame.input_box) }, { type: 'type', text }]).score;
+    const spider = { ...valid('easy', 2), fact: 'spider_legs', times: 3, question: FACTS.find((f) => f.id === 'spider_legs')!.many!(3), answer: '24' };
+    expect(e.validate(spider)).toBeNull();
+    for (const t of ['24', 'twenty-four', 'Twenty Four', '二十四']) expect({ t, s: type(spider, t) }).toEqual({ t, s: 1 });
+    for (const t of ['8', '23', 'eight']) expect({ t, s: type(spider, t) }).toEqual({ t, s: 0 });
+    const sky = { ...spider, fact: 'sky', times: 1, question: FACTS.find((f) => f.id === 'sky')!.q, answer: 'blue' };
+    expect(e.validate(sky)).toBeNull();
+    for (const t of ['blue', 'Blue ', '蓝色', '蓝']) expect({ t, s: type(sky, t) }).toEqual({ t, s: 1 });
+    for (const t of ['green', 'sky blue', '天空']) expect({ t, s: type(sky, t) }).toEqual({ t, s: 0 });
+  });
+});
+
+describe('image_matching_pick (Open CaptchaWorld Image_Matching)', () => {
+  const e = getEngine('image_matching_pick');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`im-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('exactly one candidate shows the reference shape, in its colour; hard decoys are look-alikes in the same colour', () => {
+    for (let k = 0; k < 6; k++) {
+      const l = valid('hard', k);
+      expect(l.options.filter((o: any) => o.kind === l.ref.kind).length).toBe(1);
+      expect(l.options[l.answer].kind).toBe(l.ref.kind);
+      for (const o of l.options) expect(o.hue).toBe(l.ref.hue);
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 0);
+    const j = (l.answer + 1) % l.options.length;
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === j ? { ...o, kind: l.ref.kind } : o)) })).toMatch(/exactly one/);
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === l.answer ? { ...o, hue: (o.hue + 120) % 360 } : o)) })).toMatch(/colour/);
+    expect(e.validate({ ...l, options: l.options.map((o: any, i: number) => (i === l.answer ? { ...o, cx: o.cx + 500 } : o)) })).toMatch(/outside/);
+    expect(e.validate({ ...l, cursor: l.answer })).toMatch(/already on the answer/);
+  });
+
+  it('any press sequence that leaves the frame on the match scores 1; one that stops elsewhere 0', () => {
+    for (let k = 0; k < 4; k++) {
+      const l = valid('easy', k);
+      const v = e.solve(l).verifier;
+      const press = (b: number[]) => ({ type: 'click' as const, point: boxCenter(b as [number, number, number, number]) });
+      const n = l.options.length;
+      const toEnd = Array.from({ length: n }, () => press(l.layout.right)); // to the last option (greyed after)
+      const back = Array.from({ length: n - 1 - l.answer }, () => press(l.layout.left));
+      expect(scoreVerifier(v, [...toEnd, ...back, press(l.layout.submit)]).score).toBe(1);
+      const wrong = (l.answer + 1) % n;
+      const toWrong = Array.from({ length: n }, () => press(l.layout.left)).concat(Array.from({ length: wrong }, () => press(l.layout.right)));
+      expect(scoreVerifier(v, [...toWrong, press(l.layout.submit)]).score).toBe(0);
+    }
+  });
+});
+
+describe('color_count_select (NextGen Color_Counting)', () => {
+  const e = getEngine('color_count_select');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`cc-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+
+  it('the colours counted on the rendered cells give exactly the answer cells (pixel oracle)', async () => {
+    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { makeStyle } = await import('../generators/captcha/style.js');
+    const { PALETTE } = await import('../generators/captcha/engines/color_count_select.js');
+    const rgbs = PALETTE.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    for (const d of ['easy', 'hard'] as const) {
+      const l = valid(d, 0);
+      const img = await rasterSvg(e.draw(l, makeStyle('classic', 'light', 'en-US'), new Rng('d')).svg);
+      const seen = l.frame.tiles.map((b: number[]) => {
+        const hits = new Array(PALETTE.length).fill(0);
+        for (let y = b[1]!; y < b[3]!; y++) {
+          for (let x = b[0]!; x < b[2]!; x++) {
+            const o = (y * img.width + x) * 4;
+            const j = rgbs.findIndex((c) => Math.abs(c[0]! - img.data[o]!) + Math.abs(c[1]! - img.data[o + 1]!) + Math.abs(c[2]! - img.data[o + 2]!) < 12);
+            if (j >= 0) hits[j]++;
+          }
+        }
+        return hits.filter((h) => h >= 20).length;
+      });
+      const want = seen.map((c: number, i: number) => (c === l.n ? i : -1)).filter((i: number) => i >= 0);
+      expect({ d, cells: want }).toEqual({ d, cells: l.answer });
+      // the shape count alone would not give the answer on every puzzle
+      expect(l.cells.some((c: any[], i: number) => (c.length === l.n) !== l.answer.includes(i))).toBe(true);
+    }
+  });
+
+  it('hand-made bad states are rejected', () => {
+    const l = valid('medium', 1);
+    const a = l.answer[0];
+    const other = l.cells.findIndex((_: unknown, i: number) => !l.answer.includes(i));
+    expect(e.validate({ ...l, answer: [...l.answer, other].sort((x: number, y: number) => x - y) })).toMatch(/exactly the cells/);
+    const one = l.cells.map((c: any[], i: number) => (i === a ? c.map((o) => ({ ...o, color: c[0].color })) : c));
+    expect(e.validate({ ...l, cells: one })).toMatch(/exactly the cells|matching/);
+    const overlap = l.cells.map((c: any[], i: number) => (i === a ? [c[0], { ...c[1], cx: c[0].cx, cy: c[0].cy }, ...c.slice(2)] : c));
+    expect(e.validate({ ...l, cells: overlap })).toMatch(/overlap/);
+    expect(e.validate({ ...l, cells: l.cells.map((c: any[], i: number) => (i === a ? c.map((o) => ({ ...o, color: 99 })) : c)) })).toMatch(/palette/);
+  });
+});
