@@ -214,10 +214,19 @@ function policyFromFlags(o: PolicyFlags): Record<string, number | boolean> | und
 /** `uisynth grounding ...` as a function (used by the CLI and `demo`). */
 export async function runGrounding(
   argv: string[],
-  o: CommonOpts & { families: string; locales: string; themes: string; pages?: string; viewport: string; dpr: string; mobile?: boolean; scenarios?: string } & PolicyFlags,
+  o: CommonOpts & { families: string; locales: string; themes: string; pages?: string; viewport: string; dpr: string; mobile?: boolean; scenarios?: string; pageTimeout?: string; localesGiven?: boolean } & PolicyFlags,
 ): Promise<RunSummary> {
   const c = common(o);
   const policy = policyFromFlags(o);
+  // one bound for the page load and for each in-page step; font / image waits inside the settle step
+  // get two thirds of it, so that a slow font fails the step (a retried sample) rather than silently
+  // changing what is drawn. Not part of the config: it never changes a record, only whether one is made.
+  const pageTimeoutMs = Math.round(numOpt('--page-timeout', o.pageTimeout ?? '60', 1, 3600) * 1000);
+  const copts = (): { policy?: Record<string, number | boolean>; stepTimeoutMs: number; settleTimeoutMs: number } => ({
+    ...(policy ? { policy } : {}),
+    stepTimeoutMs: pageTimeoutMs,
+    settleTimeoutMs: Math.round((pageTimeoutMs * 2) / 3),
+  });
   const locales = listOpt('--locales', o.locales, GROUNDING_LOCALES);
   const themes = listOpt('--themes', o.themes, THEMES);
   const viewport = sizeOpt('--viewport', o.viewport);
@@ -237,14 +246,17 @@ export async function runGrounding(
     const { default: fg } = await import('fast-glob');
     const files = (await fg(o.pages, { onlyFiles: true, unique: true })).filter((f) => /\.x?html?$/i.test(f)).sort();
     if (files.length === 0) throw new UsageError(`--pages: no .html files match '${o.pages}'`, '--pages');
-    const locale = locales[0]!;
+    // without --locales each page's queries are written in its own language (`lang`, else its script)
+    const localeGiven = o.localesGiven === true;
+    const locale = localeGiven ? locales[0]! : 'auto';
     const { resolve } = await import('node:path');
     const { createHash } = await import('node:crypto');
     // content hashes: an edited page is a different config (never silently resumed from stale records)
     const file_sha256 = files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex').slice(0, 16));
     config = { pages: o.pages, files, file_sha256, viewport, dpr, mobile: Boolean(o.mobile), locale, ...(policy ? { policy } : {}) };
     count = files.length;
-    produce = (i) => g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale }, c.seed, i, policy ? { policy } : undefined);
+    produce = (i) =>
+      g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale: localeGiven ? locale : g.pageLocale(readFileSync(files[i]!, 'utf8')) }, c.seed, i, copts());
   } else {
     let scenarios: string[] | undefined;
     if (o.scenarios !== undefined) {
@@ -260,9 +272,9 @@ export async function runGrounding(
     };
     g.familySchedule(cfg); // fails early (usage error) when no family supports the chosen locales
     config = policy ? { ...cfg, policy } : cfg;
-    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, policy ? { policy } : undefined);
+    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts());
   }
-  pool = await BrowserPool.launch({ concurrency });
+  pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs });
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();
   try {
@@ -313,12 +325,13 @@ function buildProgram(argv: string[]): Command {
   addCommon(program.command('grounding').description('render scenario pages (or your own --pages) in Chromium and write hit-tested grounding records'), 'out/grounding', 30)
     .option('--families <list>', "scenario families, comma-separated (a trailing * matches a prefix, e.g. 'desktop.windows.*'), or 'all'", 'all')
     .option('--scenarios <glob>', 'add your own scenario files (YAML/JSON, fast-glob pattern); their families join --families all')
-    .option('--locales <list>', "page locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar, or 'all'", 'all')
+    .option('--locales <list>', "page locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar, or 'all' (with --pages: the locale of every page's queries; default: each page's own, from its lang attribute or its script)", 'all')
     .option('--themes <list>', "themes: light, dark, or 'all'", 'all')
     .option('--pages <glob>', 'ground your own HTML files instead of generated pages (fast-glob pattern; --count is ignored)')
     .option('--viewport <WxH>', 'viewport in CSS px for --pages', '1280x800')
     .option('--dpr <n>', 'device scale factor for --pages', '1')
     .option('--mobile', 'mobile emulation with touch for --pages')
+    .option('--page-timeout <s>', 'seconds a page may take to load, and each in-page step (settle, probe, painted check) to run, before the sample fails with reason timeout; raise it on a loaded machine (default 60)')
     .option('--min-points <k>', 'hit test: grid points (of 9) that must land on the target (default 7)')
     .option('--min-visible <f>', 'hit test: minimum visible fraction of the box in the viewport and after clipping, 0-1 (default 0.9)')
     .option('--min-opacity <f>', 'hit test: minimum effective opacity through ancestors, 0-1 (default 0.1)')
@@ -337,7 +350,7 @@ function buildProgram(argv: string[]): Command {
         for (const [k, flag] of [['families', '--families'], ['themes', '--themes'], ['scenarios', '--scenarios']] as const)
           if (given(k)) throw new UsageError(`${flag}: does not apply with --pages (your pages are rendered as they are)`, flag);
       }
-      await runGrounding(argv, o);
+      await runGrounding(argv, { ...o, localesGiven: given('locales') });
     });
 
   addCommon(program.command('captcha').description('sample, verify, draw and composite CAPTCHA puzzles'), 'out/captcha', 80)

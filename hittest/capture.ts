@@ -94,6 +94,15 @@ export interface CaptureResult {
   /** Every visible text and accessible name on the page, lower-cased, whitespace-collapsed, deduplicated. */
   pageTexts: string[];
   rejectedTargets: RejectedTarget[];
+  /**
+   * Every visible text run on screen (one per element's own text nodes, whitespace-collapsed) with its
+   * box and per-line boxes, CSS px, in DOM order: what a person can read, targets or not.
+   */
+  textRuns: ProbeTextItem[];
+  /** Grapheme clusters on screen that no font paints with a real glyph (tofu, or nothing), sorted. */
+  unpainted: string[];
+  /** `lang` attribute of the page's root element ('' when absent). */
+  lang: string;
   /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels). */
   warnings: string[];
   /** Extra captures taken by the differential painted check (one per batch, plus the "shown" state except at dpr 1, where the saved screenshot is it). */
@@ -535,7 +544,18 @@ export async function captureAndHitTest(
   // holds another target's click point outside every one of its lines (an inline text wrapping
   // around a button), a click on the other target would score as a click on the text: rejected;
   // likewise when its lines fill less than half of the box
+  // a target whose box holds the click point of a control nested in it (a clickable row around
+  // onclick spans, a link around a role=button): its label would run the controls together and its
+  // own point may act on one of them — rejected (ambiguous_box); the nested controls stay targets
+  const nestedIn = (a: (typeof accepted)[number]): boolean =>
+    !!a.c.controlsInside?.length &&
+    accepted.some((o) => o !== a && a.c.controlsInside!.includes(o.c.idx) && pointInBox(imagePointToCss(o.target.point, dpr), a.target.bbox_css));
   const unambiguous = accepted.filter((a) => {
+    if (nestedIn(a)) {
+      rejected.ambiguous_box = (rejected.ambiguous_box ?? 0) + 1;
+      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'ambiguous_box', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
+      return false;
+    }
     if (!a.c.refined || a.c.lineRects.length < 2) return true;
     const b = a.target.bbox_css;
     // a link wrapping from the end of one line to the start of the next: its union box is mostly the
@@ -581,6 +601,9 @@ export async function captureAndHitTest(
     candidates: probe.candidates.length,
     pageTexts: pageTextsOf(probe),
     rejectedTargets,
+    textRuns: probe.texts,
+    unpainted: probe.unpainted,
+    lang: probe.lang,
     warnings,
     paintedCaptures: diff.captures,
     timings: {

@@ -55,6 +55,8 @@ export interface ProbePoint {
 export interface ProbeCandidate {
   /** Document order index (walk order). */
   idx: number;
+  /** `idx` of the interactive candidates inside this one (DOM descendants; `[onclick]` / `[tabindex]` ones included). */
+  controlsInside?: number[];
   /** Why it is a candidate. */
   kind: 'control' | 'container' | 'label' | 'heading' | 'text' | 'image';
   role: string;
@@ -133,6 +135,8 @@ export interface ProbeTextItem {
   t: string;
   /** Union of its visible text rects. */
   r: CssBox;
+  /** Its visible text fragments: one rect per text node per rendered line (clipped), DOM order. */
+  lines: CssBox[];
 }
 
 export interface ProbeResult {
@@ -152,6 +156,13 @@ export interface ProbeResult {
   texts: ProbeTextItem[];
   /** Visible texts and accessible names, whitespace-collapsed (not yet lower-cased), first-seen order. */
   pageTexts: string[];
+  /**
+   * Grapheme clusters of the visible texts and candidate texts that no font paints with a real glyph
+   * (drawn as the missing-glyph box or as nothing: an emoji without an emoji font), sorted.
+   */
+  unpainted: string[];
+  /** `lang` of the top document's root element (trimmed; empty when absent). */
+  lang: string;
   ms: number;
 }
 
@@ -723,6 +734,15 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
         add(ir === 'generic' ? 'container' : 'control', ir === 'generic' ? explicitRole(el) || 'generic' : ir);
         next = { atomic: ATOMIC.has(ir) || ir === 'link', textOwner: true, svg: true };
       }
+    } else if (ctx.atomic && !ctx.svg) {
+      // a control nested in another control (an onclick span or a role=button inside a link or a
+      // role=button row): a click there acts on it, so it is a target of its own (the outer control's
+      // box then holds its click point and capture.ts rejects the outer one as ambiguous_box)
+      const ir = interactiveRole(el);
+      if (ir && !(tag === 'input' && el.closest('label'))) {
+        add(ir === 'generic' ? 'container' : 'control', ir === 'generic' ? explicitRole(el) || 'generic' : ir);
+        next = { atomic: true, textOwner: true };
+      }
     } else if (!ctx.atomic) {
       const ir = interactiveRole(el);
       if (tag === 'label' && (el as HTMLLabelElement).control) {
@@ -998,9 +1018,9 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
    */
   function nestedControls(el: Element): Set<Element> {
     const out = new Set<Element>();
-    for (const x of Array.from(el.querySelectorAll('a[href], button, input, select, textarea, summary, [role], [contenteditable]'))) {
-      const r = interactiveRole(x);
-      if (r !== null && r !== 'generic') out.add(x);
+    // elements made clickable by onclick / tabindex count too: "Share: <span onclick>Save</span>"
+    for (const x of Array.from(el.querySelectorAll('a[href], button, input, select, textarea, summary, [role], [contenteditable], [onclick], [tabindex]'))) {
+      if (interactiveRole(x) !== null) out.add(x);
     }
     return out;
   }
@@ -1438,7 +1458,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
       let refined = false;
       let truncated = false;
       let visText = '';
-      const nested = c.kind === 'text' || c.kind === 'heading' ? nestedControls(el) : NO_ELS;
+      const nested = c.kind === 'text' || c.kind === 'heading' || c.kind === 'container' ? nestedControls(el) : NO_ELS;
       const tn = c.kind === 'image' ? [] : textNodesUnder(el, nested);
       const perNode = tn.map((t) => {
         const tr = textRects(t.node, t.parent);
@@ -1682,6 +1702,12 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     }
     out.push(cand);
   });
+  // interactive candidates nested in another candidate (capture.ts: the outer one must not cover them)
+  cands.forEach((c, i) => {
+    const inside: number[] = [];
+    for (const o of cands) if (o !== c && (o.kind === 'control' || o.kind === 'container') && o.el !== c.control && c.el.contains(o.el)) inside.push(o.idx);
+    if (inside.length) out[i]!.controlsInside = inside;
+  });
 
   // ---------------------------------------------------------------- page state kept for the follow-up steps
   // (hittest/capture.ts: content-quad grid via CDP, batched hiding for the differential painted check)
@@ -1790,7 +1816,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   for (const [, v] of byParent) {
     const t = collapse(v.t);
     if (!t) continue;
-    texts.push({ t, r: union(v.r)! });
+    texts.push({ t, r: union(v.r)!, lines: v.r });
     addPT(t);
   }
   for (const c of out) {
@@ -1798,8 +1824,53 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     addPT(c.name);
     addPT(c.text);
   }
+  // ---------------------------------------------------------------- unpainted glyphs
+  // A grapheme is unpainted when it draws exactly like a code point no font has (U+10FFFD): the
+  // missing-glyph box of the fallback chain, or nothing. Drawn on a canvas in the font of the element
+  // it appears in (canvas text uses the same font fallback as the page). ASCII is always painted.
+  const unpainted = new Set<string>();
+  {
+    const byFont = new Map<string, Set<string>>();
+    const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const note = (text: string, el: Element): void => {
+      if (!/[^\x00-\x7f]/.test(text)) return;
+      const st = cs(el);
+      const font = `${st.fontStyle} ${st.fontWeight} 32px ${st.fontFamily}`;
+      const set = byFont.get(font) ?? byFont.set(font, new Set()).get(font)!;
+      for (const { segment } of seg.segment(text)) if (/[^\x00-\x7f]/.test(segment) && /\S/.test(segment)) set.add(segment);
+    };
+    for (const { node, parent } of textNodes) note(node.data, parent);
+    for (const c of cands) if (isEl(c.el)) note(c.el.getAttribute('aria-label') || '', c.el);
+    const cv = document.createElement('canvas');
+    cv.width = 96;
+    cv.height = 48;
+    const ctx2 = cv.getContext('2d', { willReadFrequently: true });
+    if (ctx2) {
+      const draw = (g: string, font: string): string => {
+        ctx2.clearRect(0, 0, 96, 48);
+        ctx2.font = font;
+        ctx2.fillStyle = '#000';
+        ctx2.textBaseline = 'middle';
+        ctx2.fillText(g, 4, 24);
+        const d = ctx2.getImageData(0, 0, 96, 48).data;
+        let h = 0;
+        for (let i = 3; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i]!) | 0;
+        return `${h}|${ctx2.measureText(g).width.toFixed(2)}`;
+      };
+      for (const [font, gs] of byFont) {
+        const missing = draw('\u{10FFFD}', font);
+        const missing2 = draw('\u{10FFFD}\u{10FFFD}', font);
+        for (const g of gs) {
+          const d = draw(g, font);
+          if (d === missing || d === missing2) unpainted.add(g);
+        }
+      }
+    }
+  }
   return {
     dpr: window.devicePixelRatio,
+    lang: (document.documentElement.getAttribute('lang') || '').trim(),
+    unpainted: [...unpainted].sort(),
     unreachableFrames,
     closedRoots: allShadowRoots.filter((r) => r.mode === 'closed').length,
     visualViewportScale: topVV ? topVV.scale : 1,

@@ -17,6 +17,7 @@ import { toRecordQueries, writeQueries } from './queries.js';
 export { FAMILY_NAMES, sampleScenario, personaLabel, scenarioIndex, familySchedule, builtinScenarios, type Scenario, type ScenarioConfig } from './scenarios.js';
 export { DEVICE_PRESETS, SCENARIO_STATES, parseScenarioText, loadScenarioFiles, type ScenarioDef, type ScenarioFile } from './scenario-file.js';
 export { writeQueries, resolveQuery, visibleLabel, roleClass, toRecordQueries, type QuerySpec, type WrittenQuery, type QueryWriterInput } from './queries.js';
+export { pageLocale } from './locales.js';
 export { GROUNDING_LOCALES, GROUNDING_THEMES, type GroundingLocale, type GroundingTheme, type ControlHint } from './common.js';
 
 /** Generator name and version recorded in every record and the manifest. */
@@ -96,6 +97,8 @@ export async function groundingSample(
     rng: new Rng(sampleSeed('grounding', seed, index, 'queries')),
     pageTexts: cap.pageTexts,
     rejectedTargets: cap.rejectedTargets,
+    textRuns: cap.textRuns,
+    unpainted: cap.unpainted,
     hints: sc.hints,
     family: sc.family,
     negatives: sc.negatives,
@@ -157,6 +160,8 @@ export async function groundingFromPage(
     rng: new Rng(sampleSeed('grounding', seed, index, 'queries', displayPath)),
     pageTexts: cap.pageTexts,
     rejectedTargets: cap.rejectedTargets,
+    textRuns: cap.textRuns,
+    unpainted: cap.unpainted,
     family: null,
     negativeSources: 'unseen',
   });

@@ -74,3 +74,31 @@ export function fullName(faker: Faker, locale: string): string {
   if (l === 'ja') return `${last} ${first}`;
   return `${first} ${last}`;
 }
+
+/**
+ * Locale to write a user's page's queries in (`--pages` without `--locales`): the root element's
+ * `lang` when it names one of our languages (`lang="de"` -> `de-DE`, `zh-Hans` -> `zh-CN`), else the
+ * script of the page's visible-ish text (kana -> ja-JP, Han -> zh-CN, Arabic -> ar), else `en-US`.
+ * @param html the page's HTML source (markup is stripped before the script count)
+ */
+export function pageLocale(html: string): GroundingLocale {
+  const m = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z-]+)/i.exec(html);
+  if (m) {
+    const tag = m[1]!.toLowerCase();
+    const hit = GROUNDING_LOCALES.find((l) => l.toLowerCase() === tag) ?? GROUNDING_LOCALES.find((l) => l.toLowerCase().split('-')[0] === tag.split('-')[0]);
+    if (hit) return hit;
+  }
+  const text = html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .slice(0, 200_000);
+  const count = (re: RegExp): number => (text.match(re) ?? []).length;
+  const kana = count(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  const han = count(/\p{Script=Han}/gu);
+  const arabic = count(/\p{Script=Arabic}/gu);
+  const latin = count(/\p{Script=Latin}/gu);
+  if (kana > 0 && kana + han > latin) return 'ja-JP';
+  if (han > latin) return 'zh-CN';
+  if (arabic > latin) return 'ar';
+  return 'en-US';
+}

@@ -24,7 +24,7 @@ import type { ControlHint } from './common.js';
 import { commands } from './commands.js';
 import { langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
-import { gDir, gDup, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { gDir, gDisabled, gDup, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   INTERACTIVE_ROLES,
@@ -119,14 +119,39 @@ export interface QueryWriterInput {
    * ("Log out" vs a visible "Sign out").
    */
   negativeSources?: 'all' | 'unseen';
-  /** Probability of an extra English text query per target on a zh page (default 0.2). */
+  /**
+   * Probability of an extra English text query per target on a non-English page (default 0: every
+   * query is written in the page's language; set it to mix in cross-lingual queries, tagged `en-US`).
+   */
   crossLingualRate?: number;
+  /**
+   * Every visible text run on screen with its box and line boxes (CSS px), targets or not
+   * (hittest/capture.ts `textRuns`). When given, a label is quoted only if no other visible text
+   * contains it (case-, width- and punctuation-normalised, as a whole word; as a substring in scripts
+   * written without spaces), and "the first text below X" counts every run, not only targets.
+   */
+  textRuns?: ReadonlyArray<{ t: string; r: readonly number[]; lines?: ReadonlyArray<readonly number[]> }>;
+  /** Grapheme clusters the screenshot does not paint with a real glyph (capture `unpainted`); never quoted. */
+  unpainted?: readonly string[];
 }
 
 // ------------------------------------------------------------------------------------------ basics
 
 const squash = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 const low = (s: string): string => squash(s).toLowerCase();
+/** Comparison form of a visible text: NFKC, lower case, punctuation and symbols as spaces, collapsed. */
+export const normText = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s\u200b]+/gu, ' ').trim();
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** `needle` (normalised) occurs in `hay` (normalised): as whole words, or anywhere in scripts written without spaces. */
+export const containsText = (hay: string, needle: string): boolean =>
+  needle !== '' && (NO_SPACE_SCRIPT.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `));
+/** Remove unpainted grapheme clusters (tofu) from a text. */
+function stripGlyphs(s: string, bad: ReadonlySet<string>): string {
+  if (!bad.size || !/[^\x00-\x7f]/.test(s)) return s;
+  let out = '';
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)) out += bad.has(segment) ? ' ' : segment;
+  return squash(out);
+}
 const qLocale = (locale: string): QueryLocale => (locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
 /** Language of a locale or QueryLocale. */
 const langOfAny = (l: string): Lang => langOf(l);
@@ -178,6 +203,7 @@ function rawLabel(t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): s
 }
 
 type Box4 = [number, number, number, number];
+const boxArea4 = (b: Box4): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 const bx = (t: QueryTarget): Box4 => t.bbox_css as Box4;
 const cx = (b: Box4): number => (b[0] + b[2]) / 2;
 const cy = (b: Box4): number => (b[1] + b[3]) / 2;
@@ -332,15 +358,15 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
 const MAX_GAP = { h: 200, v: 60, plain: 48 };
 
 /** Gap (CSS px, >= 0) from box `a` to box `b` in direction `dir`, or null when `b` is not there or not aligned with `a`. */
-function dirGap(a: Box4, b: Box4, dir: Direction): number | null {
+function dirGap(a: Box4, b: Box4, dir: Direction, minOverlap = 0.4): number | null {
   let gap: number;
   let aligned: boolean;
   if (dir === 'right' || dir === 'left') {
     gap = dir === 'right' ? b[0] - a[2] : a[0] - b[2];
-    aligned = overlap(a[1], a[3], b[1], b[3]) >= 0.4 * Math.min(a[3] - a[1], b[3] - b[1]);
+    aligned = overlap(a[1], a[3], b[1], b[3]) >= minOverlap * Math.min(a[3] - a[1], b[3] - b[1]) && overlap(a[1], a[3], b[1], b[3]) > 0;
   } else {
     gap = dir === 'below' ? b[1] - a[3] : a[1] - b[3];
-    aligned = overlap(a[0], a[2], b[0], b[2]) >= 0.4 * Math.min(a[2] - a[0], b[2] - b[0]);
+    aligned = overlap(a[0], a[2], b[0], b[2]) >= minOverlap * Math.min(a[2] - a[0], b[2] - b[0]) && overlap(a[0], a[2], b[0], b[2]) > 0;
   }
   return gap < -1 || !aligned ? null : Math.max(0, gap);
 }
@@ -460,6 +486,13 @@ function textTemplates(rc: string, label: string, l: QueryLocale, allowRoleless:
   return t;
 }
 
+/** "the disabled "Search" field" in the page language (a disabled control gets no action query). */
+function disabledTemplate(lang: Lang, rc: string, label: string): string {
+  if (lang === 'en') return `the disabled ${Q(label)} ${roleNoun(rc, 'en-US')}`;
+  if (lang === 'zh') return `已禁用的${ZQ(label)}${roleNoun(rc, 'zh-CN')}`;
+  return gDisabled(lang as GLang, rc, label);
+}
+
 function stateTemplate(rc: string, label: string, checked: boolean, l: QueryLocale): string | null {
   if (rc === 'switch') {
     return l === 'zh-CN'
@@ -513,7 +546,14 @@ function iconTemplates(icon: string, rc: string, landmark: string | null, l: Que
  * pages get some extra English text queries.
  */
 export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
-  const { targets, rng } = input;
+  const { rng } = input;
+  // what the screenshot shows: graphemes drawn as tofu are not part of any quoted label
+  const bad = new Set(input.unpainted ?? []);
+  const targets: readonly QueryTarget[] = bad.size
+    ? input.targets.map((t) => ({ ...t, text: stripGlyphs(t.text, bad), name: stripGlyphs(t.name, bad), context: { ...t.context, neighbors: t.context.neighbors.map((n) => stripGlyphs(n, bad)) } }))
+    : input.targets;
+  const runs = (input.textRuns ?? []).map((r) => ({ n: normText(stripGlyphs(r.t, bad)), r: r.r as unknown as Box4, lines: (r.lines?.length ? r.lines : [r.r]) as unknown as Box4[] }));
+  const disabled = (t: QueryTarget): boolean => t.aria.disabled === 'true';
   const lang = langOfAny(input.locale);
   const l = qLocale(input.locale);
   const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
@@ -539,22 +579,48 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     return r.length === 1 && r[0] === t;
   };
   // label-based specs are also ambiguous when a rejected element with that label is visible on screen
+  // (an element nobody can see — a hidden duplicate of a responsive menu — is no competitor; the
+  // label being on screen says nothing, the target itself shows it)
   const rejectedClash = (rc: string | null, label: string): boolean =>
     rejected.some((r) => {
+      if (r.unseen) return false;
       if (rc !== null && roleClass(r.role) !== rc) return false;
       const rl = visibleLabel({ role: r.role, name: r.name, text: r.text, context: { neighbors: [], landmark: null } });
       const same = (rl !== null && low(rl) === low(label)) || low(r.name) === low(label);
       return same && (visibleOnScreen(r.name) || visibleOnScreen(r.text));
     });
   const rejectedNameClash = (t: QueryTarget): boolean =>
-    rejected.some((r) => r.role === t.role && low(r.name) === low(t.name) && visibleOnScreen(r.name || r.text));
+    rejected.some((r) => !r.unseen && r.role === t.role && low(r.name) === low(t.name) && visibleOnScreen(r.name || r.text));
   /** Text templates in the page language (English / Chinese ones, or the grammar of the other languages). */
   const texts = (rc: string, label: string, roleless: boolean, lg: Lang = lang): Array<{ text: string; roleless: boolean }> =>
     lg === 'en' || lg === 'zh'
       ? textTemplates(rc, label, lg === 'zh' ? 'zh-CN' : 'en-US', roleless)
       : gTextTemplates(lg as GLang, rc, label, roleless).map((x) => ({ text: x.text, roleless: !!x.roleless }));
   // a rejected element of this role/state would make a state-only phrase ambiguous for people
-  const rejectedRoles = new Set(rejected.filter((r) => visibleOnScreen(r.name) || visibleOnScreen(r.text)).map((r) => roleClass(r.role)));
+  const rejectedRoles = new Set(rejected.filter((r) => !r.unseen && (visibleOnScreen(r.name) || visibleOnScreen(r.text))).map((r) => roleClass(r.role)));
+  // a visible text run belongs to a target when it lies mostly inside the target's box, or when it is
+  // the visible label of a field that shows no text of its own ("Email" beside its input)
+  const owns = (t: QueryTarget, run: { n: string; r: Box4 }): boolean => {
+    const i = intersect(bx(t), run.r);
+    if (i && boxArea4(i) >= 0.5 * boxArea4(run.r)) return true;
+    return !squash(t.text) && run.n === normText(t.name);
+  };
+  /**
+   * Another visible text on screen shows `label` (normalised, whole words): a run not belonging to `t`,
+   * or another target's visible label. Then a quote of it does not single `t` out.
+   */
+  const textClash = (t: QueryTarget, label: string): boolean => {
+    const n = normText(label);
+    if (!n) return true;
+    if (!runs.length) return false;
+    for (const run of runs) if (!owns(t, run) && containsText(run.n, n)) return true;
+    for (const o of targets) {
+      if (o === t) continue;
+      const ol = visibleLabel(o);
+      if (ol && containsText(normText(ol), n) && !(!squash(t.text) && normText(ol) === normText(t.name))) return true;
+    }
+    return false;
+  };
 
   // uniquely labelled targets (anchors for spatial queries)
   const labels = new Map<QueryTarget, string>();
@@ -570,7 +636,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   }
   const anchors = targets.filter((t) => {
     const lab = labels.get(t);
-    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab);
+    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab);
   });
 
   // a seen element of role class `rc` that the hit test rejected (a button under a tooltip) within the
@@ -594,6 +660,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const rc = roleClass(grp[0]!.role);
     const lm = grp[0]!.context.landmark ?? null;
     if (seenAmong(rc, grp)) continue;
+    // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
+    // among links only is not the third item a person sees; no ordinal unless the group is the whole line
+    {
+      const u = unionBoxes(grp.map(bx));
+      const mixed = targets.some(
+        (x) => !grp.includes(x) && (INTERACTIVE_ROLES.has(roleClass(x.role)) || x.role === 'generic') && (x.context.landmark ?? null) === lm && intersect(u, bx(x)) !== null,
+      );
+      if (mixed) continue;
+    }
     // without a landmark the phrase is page-wide: only when the group holds every target of that role
     if (lm === null && targets.some((x) => roleClass(x.role) === rc && (x.context.landmark ?? null) !== null)) continue;
     const lastOk = !rejected.some((r) => roleClass(r.role) === rc);
@@ -631,9 +706,17 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const interactive = INTERACTIVE_ROLES.has(rc);
     // a text without a usable label, or an image that is neither labelled nor a known icon, is not describable
     if (!interactive && !lab && !(rc === 'img' && t.icon)) continue;
+    // ---- disabled controls: a click does nothing, so no action query; only "the disabled X button"
+    if (interactive && disabled(t)) {
+      if (lab && !rejectedClash(rc, lab) && !textClash(t, lab)) {
+        const spec: QuerySpec = { kind: 'text', roleClass: rc, label: lab };
+        if (resolvesTo(spec, t)) emit(t, 'state', disabledTemplate(lang, rc, lab), spec);
+      }
+      continue;
+    }
     // ---- text
     let wroteText = false;
-    if (lab && !rejectedClash(rc, lab)) {
+    if (lab && !rejectedClash(rc, lab) && !textClash(t, lab)) {
       // plain text and headings are only named by their words: the label must be unique on the page
       const spec: QuerySpec = { kind: 'text', roleClass: INTERACTIVE_ROLES.has(rc) ? rc : null, label: lab };
       if (resolvesTo(spec, t)) {
@@ -648,7 +731,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (st) emit(t, 'state', st, spec);
         }
         // cross-lingual English text query on non-English pages
-        if (lang !== 'en' && rng.bool(input.crossLingualRate ?? 0.2)) {
+        if (lang !== 'en' && (input.crossLingualRate ?? 0) > 0 && rng.bool(input.crossLingualRate!)) {
           emit(t, 'text', rng.pick(textTemplates(rc, lab, 'en-US', false)).text, spec, 'en-US');
         }
       }
@@ -657,9 +740,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     rctx.phraseCache!.set(`${t.tid}|${ph.lang}`, ph);
     const phTag = tagOf(ph.lang, input.locale);
     // phrases derived from the accessible name clash with a visible rejected element of the same name
-    const nameClash = ph.source !== 'hint' && rejectedNameClash(t);
+    const nameClash = ph.source !== 'hint' && (rejectedNameClash(t) || textClash(t, t.name));
     // ---- description text from the hint (e.g. an email row) when there is no plain label
-    if (!wroteText && ph.text.length) {
+    // (only in the page's language: an English phrase about a German page is another task)
+    if (!wroteText && ph.text.length && ph.lang === lang) {
       const cands = rng.shuffle(ph.text);
       for (const p of cands) {
         const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
@@ -667,7 +751,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       }
     }
     // ---- functional
-    if (ph.fn.length && !nameClash) {
+    if (ph.fn.length && !nameClash && ph.lang === lang) {
       for (const p of rng.shuffle(ph.fn)) {
         const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
         if (resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) break;
@@ -684,7 +768,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (!p) continue;
           // the phrase names the control: it refers to whatever answers to that name in that role
           const sp: QuerySpec = { kind: 'text', roleClass: rc, label: name };
-          if (!rejectedClash(rc, name) && resolvesTo(sp, t) && emit(t, 'functional', p, sp)) break;
+          if (!rejectedClash(rc, name) && !textClash(t, name) && resolvesTo(sp, t) && emit(t, 'functional', p, sp)) break;
         }
       }
     }
@@ -712,10 +796,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (!c.length || c[0]!.t !== t) continue;
           const lim = interactive ? (dir === 'left' || dir === 'right' ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
           if (c[0]!.gap > lim || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
+          // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
+          if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) continue;
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
           // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
           if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4))) continue;
+          // "the text below X" is read against everything written on screen, not only the targets:
+          // no visible line of another element may come first in that direction
+          if (!interactive && runs.some((run) => !owns(t, run) && !owns(a, run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) continue;
           opts.push({ anchor: a, dir, gap: c[0]!.gap });
         }
       }
@@ -758,7 +847,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       }
     }
     // ---- icon (English on pages whose language has no icon descriptions)
-    if (t.icon && (!squash(t.text) || rc === 'img')) {
+    if (t.icon && !g && (!squash(t.text) || rc === 'img')) {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };

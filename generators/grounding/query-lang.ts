@@ -276,6 +276,25 @@ export function gLabelledState(l: GLang, rc: string, label: string, checked: boo
   }
 }
 
+/** A disabled control by its label: "die deaktivierte Schaltfläche „Senden“", "el botón «Enviar» desactivado". */
+export function gDisabled(l: GLang, rc: string, label: string): string {
+  const nn = noun(l, rc);
+  const Q = gq(l, label);
+  const f = nn.g === 'f';
+  switch (l) {
+    case 'ja':
+      return `無効になっている${Q}${nn.n}`;
+    case 'de':
+      return `${nn.g === 'f' ? 'die' : nn.g === 'n' ? 'das' : 'der'} deaktivierte ${nn.n} ${Q}`;
+    case 'es':
+      return `${def(l, nn)} ${Q} ${f ? 'deshabilitada' : 'deshabilitado'}`;
+    case 'fr':
+      return `${def(l, nn)} ${Q} ${f ? 'désactivée' : 'désactivé'}`;
+    case 'ar':
+      return `${arDef(nn)} ${Q} ${f ? 'المعطلة' : 'المعطل'}`;
+  }
+}
+
 /** States a target can be described by alone ("the unchecked checkbox", "the selected tab"). */
 export type StateWord = 'checked' | 'unchecked' | 'on' | 'off' | 'selected' | 'current' | 'pressed';
 

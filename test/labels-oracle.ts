@@ -1,0 +1,323 @@
+/**
+ * Independent oracle for the *queries* of grounding records (issue 15 "Done when"). It shares no code
+ * with the query writer (generators/grounding/queries.ts) or the probe (hittest/probe.ts): it re-renders
+ * the page, reads what a person can read with plain DOM calls, and checks each written query against
+ * that:
+ *
+ * - **quoted glyphs**: every non-ASCII code point inside a quote must be covered by an installed font,
+ *   asked of fontconfig (`fc-list :charset=<hex>`), the same font source Chromium uses on Linux for
+ *   pages without web fonts; a character no font has is drawn as a missing-glyph box.
+ * - **text uniqueness** (styles `text`, `state`): the quoted label may appear (case-, width- and
+ *   punctuation-normalised, as whole words; as a substring in scripts without spaces) only in text
+ *   belonging to the query's target: its own text nodes, or the `<label>` / `aria-labelledby` text of a
+ *   field. Any other visible text node that contains it is a second match.
+ * - **spatial** (style `spatial`): the quoted anchor must be shown by exactly one element; for a plain
+ *   text / heading target the nearest visible text line in the named direction (overlapping the anchor
+ *   across the direction) must be the target's; for a control, the nearest visible control of the same
+ *   kind (link: `a[href]`; button: `button`, `[role=button]`) must be the target.
+ *
+ * Visible = a text node with a non-empty client rect inside the viewport whose parent passes
+ * `checkVisibility({opacityProperty, visibilityProperty})` and is the top element at the rect's centre
+ * (or contains it).
+ */
+import { execFileSync } from 'node:child_process';
+import type { BrowserPool, PageOptions, PageSource } from '../renderers/browser.js';
+import type { GroundingRecord } from '../core/schema.js';
+
+export interface LabelProblem {
+  qid: string;
+  text: string;
+  kind: 'unpainted_glyph' | 'second_text' | 'anchor_not_unique' | 'spatial_not_nearest' | 'unresolved_target';
+  detail: string;
+}
+
+type B = [number, number, number, number];
+interface RunInfo {
+  /** Normalised text of one visible text node (or a field's value / placeholder). */
+  n: string;
+  raw: string;
+  lines: B[];
+  /** Owner ids (data-lo ids) of the node: every element ancestor, nearest first. */
+  owners: number[];
+  /** Ids of the ancestors that are controls (`a[href]`, `button`, `[onclick]`, `[role]`, `[tabindex]`, fields). */
+  controls: number[];
+}
+
+/** Normalisation of this oracle: NFKC, lower case, anything but letters and digits as one space. */
+export function oracleNorm(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+}
+const NOSPACE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** Whole-word containment (substring for scripts written without spaces). */
+export function oracleContains(hay: string, needle: string): boolean {
+  if (!needle) return false;
+  return NOSPACE.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `);
+}
+
+/** Quoted spans of a query: "…", “…”, „…“, «…», 「…」. */
+export function quotedSpans(q: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]+)"|“([^”]+)”|„([^“]+)“|«\s?([^»]+?)\s?»|「([^」]+)」/g;
+  for (let m = re.exec(q); m; m = re.exec(q)) out.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5])!);
+  return out;
+}
+
+const glyphCache = new Map<number, boolean>();
+/** True when some installed font (fontconfig) has a glyph for code point `cp`. */
+export function fontHasGlyph(cp: number): boolean {
+  let v = glyphCache.get(cp);
+  if (v === undefined) {
+    const out = execFileSync('fc-list', [`:charset=${cp.toString(16)}`, 'family'], { encoding: 'utf8' });
+    v = out.trim().length > 0;
+    glyphCache.set(cp, v);
+  }
+  return v;
+}
+
+/** Code points of `s` no installed font paints (format / joiner / variation characters ignored). */
+export function unpaintedCodePoints(s: string): number[] {
+  const out: number[] = [];
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80 || /[\p{Cf}\p{Mn}\s]/u.test(ch) || (cp >= 0xfe00 && cp <= 0xfe0f)) continue;
+    if (!fontHasGlyph(cp)) out.push(cp);
+  }
+  return out;
+}
+
+const DIRS: Array<[RegExp, 'left' | 'right' | 'above' | 'below']> = [
+  [/to the left of|左边|左隣|すぐ左|links neben|a la izquierda de|à gauche de|على يسار/, 'left'],
+  [/to the right of|右边|右隣|すぐ右|rechts neben|a la derecha de|à droite de|على يمين/, 'right'],
+  [/\babove\b|上方|上隣|すぐ上|(^|\s)über\s|encima de|au-dessus de|فوق/, 'above'],
+  [/\bbelow\b|下方|下隣|すぐ下|(^|\s)unter\s|debajo de|en dessous de|تحت/, 'below'],
+];
+/** Direction named by a spatial query, or null. */
+export function spatialDirection(q: string): 'left' | 'right' | 'above' | 'below' | null {
+  for (const [re, d] of DIRS) if (re.test(q)) return d;
+  return null;
+}
+
+/** In-page: tag every element with an id, list the visible text runs with their owners. */
+function readPage(): { runs: RunInfo[] } {
+  let next = 1;
+  const idOf = (el: Element): number => {
+    let v = el.getAttribute('data-lo');
+    if (!v) {
+      v = String(next++);
+      el.setAttribute('data-lo', v);
+    }
+    return Number(v);
+  };
+  const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const runs: RunInfo[] = [];
+  const ownersOf = (el: Element): number[] => {
+    const o: number[] = [];
+    for (let e: Element | null = el; e; e = e.parentElement) o.push(idOf(e));
+    return o;
+  };
+  const CTL = 'a[href], button, input, select, textarea, [onclick], [role], [tabindex]';
+  const controlsOf = (el: Element): number[] => {
+    const o: number[] = [];
+    for (let e: Element | null = el; e; e = e.parentElement) if (e.matches(CTL)) o.push(idOf(e));
+    return o;
+  };
+  const visibleRects = (rects: DOMRect[], el: Element): B[] => {
+    const out: B[] = [];
+    for (const r of rects) {
+      const x1 = Math.max(0, r.left);
+      const y1 = Math.max(0, r.top);
+      const x2 = Math.min(vw, r.right);
+      const y2 = Math.min(vh, r.bottom);
+      if (x2 - x1 < 1 || y2 - y1 < 1) continue;
+      const top = document.elementFromPoint((x1 + x2) / 2, (y1 + y2) / 2);
+      if (!top || !(top === el || el.contains(top) || top.contains(el))) continue;
+      out.push([x1, y1, x2, y2]);
+    }
+    return out;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n as Text;
+    if (!/\S/.test(t.data)) continue;
+    const el = t.parentElement;
+    if (!el || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(el.tagName)) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const rg = document.createRange();
+    rg.selectNodeContents(t);
+    const lines = visibleRects(Array.from(rg.getClientRects()), el);
+    if (!lines.length) continue;
+    runs.push({ n: norm(t.data), raw: t.data.trim(), lines, owners: ownersOf(el), controls: controlsOf(el) });
+  }
+  for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
+    const i = f as HTMLInputElement;
+    const shown = i.value || i.placeholder;
+    if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(i.type)) continue;
+    if (!i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const lines = visibleRects([i.getBoundingClientRect()], i);
+    if (lines.length) runs.push({ n: norm(shown), raw: shown, lines, owners: ownersOf(i), controls: controlsOf(i) });
+  }
+  return { runs };
+}
+
+/** In-page: data-lo ids an element's text may live in (itself, its labels, aria-labelledby). */
+function ownerIds(sel: string): number[] | null {
+  const all = document.querySelectorAll(sel);
+  if (all.length !== 1) return null;
+  const el = all[0]!;
+  const ids = new Set<number>();
+  const add = (e: Element | null): void => {
+    const v = e?.getAttribute('data-lo');
+    if (v) ids.add(Number(v));
+  };
+  add(el);
+  const f = el as HTMLInputElement;
+  if (f.labels) for (const l of Array.from(f.labels)) add(l);
+  if (el.localName === 'label') add((el as HTMLLabelElement).control);
+  for (const id of (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean)) add(document.getElementById(id));
+  return [...ids];
+}
+
+/**
+ * In-page: the visible elements that show `label` (normalised, whole words) in their text while none of
+ * their children does — one per place a person sees it, also when it runs over inline children
+ * ("$129.00 · In stock"). Returns their ids and boxes.
+ */
+function holdersOf(label: string): Array<{ id: number; box: B }> {
+  const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+  const nospace = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(label);
+  const has = (t: string): boolean => (nospace ? norm(t).includes(label) : ` ${norm(t)} `.includes(` ${label} `));
+  const out: Array<{ id: number; box: B }> = [];
+  for (const e of Array.from(document.body.querySelectorAll('*'))) {
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName)) continue;
+    const txt = (e as HTMLElement).innerText ?? e.textContent ?? '';
+    if (!has(txt)) continue;
+    if (Array.from(e.children).some((c) => has((c as HTMLElement).innerText ?? c.textContent ?? ''))) continue;
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    const v = e.getAttribute('data-lo');
+    if (v) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+  }
+  // a field shows its value or placeholder
+  for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
+    const i = f as HTMLInputElement;
+    if (!has(i.value || i.placeholder || '') || !i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = i.getBoundingClientRect();
+    const v = i.getAttribute('data-lo');
+    if (v && !out.some((o) => o.id === Number(v))) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+  }
+  return out;
+}
+
+/** In-page: visible boxes of elements of a kind (links or buttons), with their ids. */
+function controlsOf(kind: string): Array<{ id: number; box: B }> {
+  const sel = kind === 'link' ? 'a[href]' : kind === 'button' ? 'button, [role=button], input[type=submit], input[type=button]' : null;
+  if (!sel) return [];
+  const out: Array<{ id: number; box: B }> = [];
+  for (const e of Array.from(document.querySelectorAll(sel))) {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    const v = e.getAttribute('data-lo');
+    if (v) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+  }
+  return out;
+}
+
+type InPage<A, R> = (arg: A) => R;
+async function ev<A, R>(page: import('playwright-core').Page, fn: InPage<A, R>, arg: A): Promise<R> {
+  const src = `(() => { const __name = (f, _n) => f; return JSON.stringify((${fn.toString()})(${JSON.stringify(arg)})); })()`;
+  return JSON.parse((await page.evaluate(src)) as string) as R;
+}
+
+const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+/** Gap from box a to box b in `dir`, or null when b is not that way or does not overlap a across it (≥ 25% of the smaller extent). */
+function gapTo(a: B, b: B, dir: 'left' | 'right' | 'above' | 'below'): number | null {
+  const horiz = dir === 'left' || dir === 'right';
+  const ov = horiz ? overlap(a[1], a[3], b[1], b[3]) : overlap(a[0], a[2], b[0], b[2]);
+  const minExt = horiz ? Math.min(a[3] - a[1], b[3] - b[1]) : Math.min(a[2] - a[0], b[2] - b[0]);
+  if (ov < 0.25 * minExt || ov <= 0) return null;
+  const g = dir === 'right' ? b[0] - a[2] : dir === 'left' ? a[0] - b[2] : dir === 'below' ? b[1] - a[3] : a[1] - b[3];
+  return g < -1 ? null : Math.max(0, g);
+}
+const unionB = (bs: B[]): B => [Math.min(...bs.map((b) => b[0])), Math.min(...bs.map((b) => b[1])), Math.max(...bs.map((b) => b[2])), Math.max(...bs.map((b) => b[3]))];
+
+/**
+ * Check every positive query of `rec` (rendered from `source` with `opts`) against the page as a
+ * person reads it. Returns the problems found (empty = all queries are sound by these rules).
+ */
+export async function checkLabels(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  return pool.withPage(opts, source, async (h) => {
+    const page = h.page;
+    await page.evaluate('document.fonts.ready');
+    const { runs } = await ev(page, readPage, null);
+    const problems: LabelProblem[] = [];
+    let checked = 0;
+    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
+    for (const q of rec.queries) {
+      if (q.tid === null) continue;
+      const spans = quotedSpans(q.text);
+      if (!spans.length) continue;
+      checked++;
+      for (const s of spans) {
+        const bad = unpaintedCodePoints(s);
+        if (bad.length) problems.push({ qid: q.qid, text: q.text, kind: 'unpainted_glyph', detail: bad.map((c) => `U+${c.toString(16).toUpperCase()}`).join(' ') });
+      }
+      const t = tById.get(q.tid)!;
+      const own = await ev(page, ownerIds, t.dom.selector);
+      if (!own) {
+        problems.push({ qid: q.qid, text: q.text, kind: 'unresolved_target', detail: t.dom.selector });
+        continue;
+      }
+      const ownSet = new Set(own);
+      const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
+      if (q.style === 'text' || q.style === 'state') {
+        for (const s of spans) {
+          const n = oracleNorm(s);
+          const other = runs.find((r) => !mine(r) && oracleContains(r.n, n));
+          if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
+        }
+      }
+      if (q.style === 'spatial') {
+        const dir = spatialDirection(q.text);
+        const anchor = oracleNorm(spans[spans.length - 1]!);
+        const held = await ev(page, holdersOf, anchor);
+        if (held.length !== 1 || !dir) {
+          problems.push({ qid: q.qid, text: q.text, kind: 'anchor_not_unique', detail: `${held.length} elements show "${spans[spans.length - 1]}" (direction ${dir})` });
+          continue;
+        }
+        const aOwner = held[0]!.id;
+        // the anchor's text: runs inside the holder that are not the target's (a label may hold its control)
+        // (text of other controls nested in the holder is theirs, not the anchor's)
+        const isAnchorRun = (r: RunInfo): boolean => {
+          const k = r.owners.indexOf(aOwner);
+          return k >= 0 && !mine(r) && !r.owners.slice(0, k).some((o) => r.controls.includes(o));
+        };
+        const holders = runs.filter(isAnchorRun);
+        const aBox = holders.length ? unionB(holders.flatMap((r) => r.lines)) : held[0]!.box;
+        const role = t.role;
+        let nearest: { mine: boolean; gap: number; what: string } | null = null;
+        if (role === 'link' || role === 'button') {
+          const ids = await ev(page, controlsOf, role);
+          for (const c of ids) {
+            if (c.id === aOwner) continue;
+            const g = gapTo(aBox, c.box, dir);
+            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] gap ${g}` };
+          }
+        } else if (!/^(checkbox|radio|switch|textbox|searchbox|combobox|tab|menuitem|option)$/.test(role)) {
+          for (const r of runs) {
+            if (isAnchorRun(r)) continue;
+            for (const ln of r.lines) {
+              const g = gapTo(aBox, ln, dir);
+              if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: mine(r), gap: g, what: `"${r.raw.slice(0, 40)}"` };
+            }
+          }
+        } else continue;
+        if (!nearest || !nearest.mine) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${nearest?.what ?? 'nothing'}` });
+      }
+    }
+    return { checked, problems };
+  });
+}
