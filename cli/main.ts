@@ -634,6 +634,7 @@ function buildProgram(argv: string[]): Command {
     .action(async (dir: string, o: { port: string; predictions?: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; thumbDir?: string }, cmd: Command) => {
       const { serveGallery } = await import('../gallery/server.js');
       const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
+      process.stderr.write(`gallery: indexing ${dir}${o.predictions ? ` and scoring ${o.predictions}` : ''}…\n`);
       const srv = await serveGallery(dir, {
         port: intOpt('--port', o.port, 0, 65535),
         predictions: o.predictions,
