@@ -151,3 +151,29 @@ describe('color_count_select (NextGen Color_Counting)', () => {
     expect(e.validate({ ...l, cells: l.cells.map((c: any[], i: number) => (i === a ? c.map((o) => ({ ...o, color: 99 })) : c)) })).toMatch(/palette/);
   });
 });
+
+describe('revolution_solid_pick (Spatial-CAPTCHA-Bench rotational solids)', () => {
+  const e = getEngine('revolution_solid_pick');
+  it('four different solids, exactly one is the sweep of the profile; bad states are rejected', async () => {
+    const { profileRadius, ASPECT } = await import('../generators/captcha/engines/revolution_solid_pick.js');
+    // the profile kinds mean what their names say (independent formulas, radius at height t of h)
+    expect(profileRadius('cone', 0.5, 0.7)).toBeCloseTo(0.5);
+    expect(profileRadius('sphere', 0.5, 0.7)).toBeCloseTo(1);
+    expect(profileRadius('sphere', 0, 0.7)).toBeCloseTo(0);
+    expect(profileRadius('dome', 0, 0.7)).toBeCloseTo(1);
+    expect(profileRadius('frustum', 1, 0.7)).toBeCloseTo(0.3);
+    expect([ASPECT.sphere, ASPECT.dome]).toEqual([2, 1]); // a half disc and a quarter disc
+    for (let k = 0; k < 6; k++) {
+      const l: any = clone(e.sample(new Rng(`rs-${k}`), (['easy', 'medium', 'hard'] as const)[k % 3]!));
+      expect(e.validate(l)).toBeNull();
+      expect(new Set(l.options).size).toBe(4);
+      expect(l.options.filter((o: string) => o === l.kind).length).toBe(1);
+      const v = e.solve(l).verifier;
+      l.cells.forEach((c: [number, number, number, number], i: number) => expect(scoreVerifier(v, [{ type: 'click', point: boxCenter(c) }]).score).toBe(i === l.answer ? 1 : 0));
+      const j = (l.answer + 1) % 4;
+      expect(e.validate({ ...l, options: l.options.map((o: string, i: number) => (i === j ? l.kind : o)) })).toMatch(/same solid/);
+      expect(e.validate({ ...l, answer: j })).toMatch(/not the swept solid/);
+      expect(e.validate({ ...l, taper: 0.1 })).toMatch(/truncated cone/);
+    }
+  });
+});

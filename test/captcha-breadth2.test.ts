@@ -19,8 +19,8 @@ describe('breadth II registry', () => {
   it('lists every catalogue row of groups D, E, F, G, J (36 rows + skeleton), with group, action form and knobs', () => {
     const rows = describeTypes().filter((r) => (BREADTH2_GROUPS as readonly string[]).includes(r.group));
     const numbers = rows.map((r) => r.number).sort((a, b) => a - b);
-    // catalogue #29-#73 (D, E, F, G) and #90, #91 (J)
-    const want = [...Array.from({ length: 73 - 29 + 1 }, (_, i) => 29 + i), 90, 91];
+    // catalogue #29-#73 (D, E, F, G), #90, #91 (J) and the benchmark counterparts of group G (#93, #95)
+    const want = [...Array.from({ length: 73 - 29 + 1 }, (_, i) => 29 + i), 90, 91, 93, 95];
     expect(numbers).toEqual(want);
     expect(BREADTH2_TYPES.length).toBeGreaterThanOrEqual(30);
     for (const r of rows) {

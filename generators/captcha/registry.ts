@@ -17,6 +17,7 @@ import { BREADTH_I } from './engines/breadth1.js';
 import { commonsenseQuestionEntry } from './engines/commonsense_question_entry.js';
 import { imageMatchingPick } from './engines/image_matching_pick.js';
 import { colorCountSelect } from './engines/color_count_select.js';
+import { revolutionSolidPick } from './engines/revolution_solid_pick.js';
 import { BREADTH_II } from './engines/breadth2.js';
 
 /** Every registered engine, in catalogue order (`number`). */
@@ -34,6 +35,7 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   commonsenseQuestionEntry,
   imageMatchingPick,
   colorCountSelect,
+  revolutionSolidPick,
   ...BREADTH_II,
 ] as unknown as CaptchaEngine<Latent>[]).slice().sort((a, b) => a.number - b.number);
 
