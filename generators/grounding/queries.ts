@@ -883,13 +883,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       ? negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : [])
       : [];
     if (catalogued.length) {
-      // the scenario's plausible controls, named in the page language and asked for by function in English
+      // the scenario's plausible controls, named in the page language (and by function on English pages)
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
         if (!absent(label) || !absent(it.label.en)) continue;
         pool.push({ text: rng.pick(texts(roleClass(it.role), label, true)).text, label, locale: input.locale });
-        pool.push({ text: it.fn, label, locale: 'en-US' });
-        if (lang !== 'en') pool.push({ text: rng.pick(textTemplates(roleClass(it.role), it.label.en, 'en-US', true)).text, label, locale: 'en-US' });
+        // (the catalogue's functional phrase is English: asked only on English pages, so that a page's
+        // queries stay in its language)
+        if (lang === 'en') pool.push({ text: it.fn, label, locale: 'en-US' });
       }
     } else if (fromCatalogue && !g) {
       const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
