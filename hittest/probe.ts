@@ -1057,17 +1057,24 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
     }
     return lines.sort((a, b) => a[1] - b[1]);
   }
+  /**
+   * The element paints a box of its own: a filled background, a shadow, an outline, or borders on at
+   * least three sides. A lone separator line (a menu row's `border-bottom`, top + bottom rules) draws
+   * no box a person would click inside: such text-like elements are refined to their text.
+   */
   const hasBoxPaint = (el: Element): boolean => {
     const s = cs(el);
     const transparent = (c: string): boolean => c === 'transparent' || /rgba\([^)]*,\s*0\)$/.test(c);
     if (!transparent(s.backgroundColor) || s.backgroundImage !== 'none' || s.boxShadow !== 'none') return true;
+    if (s.outlineStyle !== 'none' && (parseFloat(s.outlineWidth) || 0) > 0 && !transparent(s.outlineColor)) return true;
+    let sides = 0;
     for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
       const w = parseFloat(s.getPropertyValue(`border-${side.toLowerCase()}-width`)) || 0;
       const st = s.getPropertyValue(`border-${side.toLowerCase()}-style`);
       const col = s.getPropertyValue(`border-${side.toLowerCase()}-color`);
-      if (w > 0 && st !== 'none' && st !== 'hidden' && !transparent(col)) return true;
+      if (w > 0 && st !== 'none' && st !== 'hidden' && !transparent(col)) sides++;
     }
-    return false;
+    return sides >= 3;
   };
   const REPLACED = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'input', 'select', 'textarea', 'iframe', 'object', 'embed', 'meter', 'progress']);
   /** The element or a rendered descendant (flat tree) paints a box or replaced content. */

@@ -51,7 +51,9 @@ export const CHROMIUM_ARGS = [
   // a level or two differently than a full-tile raster, and which of the two a tile gets depends on
   // how the invalidations (fonts swapping in, the freeze style) race the raster under machine load.
   // Measured (24 generated samples x 3 renders): 1 of 24 screenshots differed between renders
-  // without this switch, 0 of 24 with it.
+  // without this switch, 0 of 24 with it. Not the whole story: under machine load (load average
+  // 22-28 on 2 cores) 1-3 of 24 DPR-3 mobile screenshots still differed in 7-62 pixels (channel
+  // delta <= 7) between two identical runs; --pages at DPR 1 stayed byte-identical (issue 15, item 8).
   '--disable-partial-raster',
   '--host-resolver-rules=MAP * ~NOTFOUND',
 ];

@@ -48,7 +48,7 @@ beforeAll(async () => {
       const cap = await captureAndHitTest(pool, { html: sc.html }, opts);
       const qs = writeQueries({
         targets: cap.targets, locale: sc.locale, recordId: recordId('grounding', SEED, i), rng: new Rng(sampleSeed('grounding', SEED, i, 'queries')),
-        pageTexts: cap.pageTexts, rejectedTargets: cap.rejectedTargets, hints: sc.hints, family: sc.family, negatives: sc.negatives,
+        pageTexts: cap.pageTexts, rejectedTargets: cap.rejectedTargets, textRuns: cap.textRuns, unpainted: cap.unpainted, hints: sc.hints, family: sc.family, negatives: sc.negatives,
       });
       const oracle = await runOracle(pool, { html: sc.html }, opts, cap);
       runs.set(fam, { fam, sc, cap, qs, oracle, ms: performance.now() - t0 });

@@ -98,6 +98,28 @@ describe('pages written like real sites (--pages)', () => {
     expect(r.queries.some((q) => q.tid === world.tid && q.style === 'text')).toBe(true);
   });
 
+  it('no ordinals counted by DOM role in a nav bar mixing links, buttons and role=button items (item 5)', () => {
+    const mixed = byPage('forum-thread');
+    const nav = new Set(mixed.targets.filter((t) => t.context.landmark === 'Main').map((t) => t.tid));
+    expect(nav.size).toBeGreaterThanOrEqual(4);
+    expect(mixed.queries.filter((q) => q.tid !== null && nav.has(q.tid) && q.style === 'positional')).toEqual([]);
+    // a nav bar of links only keeps its ordinals
+    const plain = byPage('news-article');
+    const world = plain.targets.find((t) => t.text === 'World')!;
+    expect(plain.queries.some((q) => q.tid === world.tid && q.style === 'positional')).toBe(true);
+  });
+
+  it('a block link whose only paint beyond its text is a separator line gets its text box (item 10)', () => {
+    const mail = byPage('webmail');
+    const inbox = mail.targets.find((t) => t.text === 'Inbox')!;
+    // the element is 600 CSS px wide with a border-bottom; the text is about 40 px
+    expect(inbox.checks.text.refined).toBe(true);
+    expect(inbox.bbox_css[2] - inbox.bbox_css[0]).toBeLessThan(80);
+    // a bordered button (four sides) keeps its painted box
+    const compose = mail.targets.find((t) => t.text === 'Compose')!;
+    expect(compose.checks.text.refined).toBe(false);
+  });
+
   it('disabled controls are recorded as disabled and only asked for by their state (item 7)', () => {
     let n = 0;
     for (const rec of recs) {

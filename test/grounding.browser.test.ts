@@ -54,6 +54,8 @@ async function run(c: Case, index: number): Promise<{ sc: Scenario; cap: Capture
     rng: new Rng(sampleSeed('grounding', SEED, index, 'queries')),
     pageTexts: cap.pageTexts,
     rejectedTargets: cap.rejectedTargets,
+    textRuns: cap.textRuns,
+    unpainted: cap.unpainted,
     hints: sc.hints,
     family: sc.family,
   });
@@ -151,11 +153,15 @@ describe('groundingFromPage (--pages)', () => {
       rng: new Rng(sampleSeed('grounding', SEED, 3, 'queries', display)),
       pageTexts: cap.pageTexts,
       rejectedTargets: cap.rejectedTargets,
+      textRuns: cap.textRuns,
+      unpainted: cap.unpainted,
       family: null,
       negativeSources: 'unseen',
     });
     expect(record.queries).toEqual(toRecordQueries(qs));
-    expect(qs.filter((q) => q.tid !== null).length).toBeGreaterThan(8);
+    // (modal.html: "Delete" is not quoted while the dimmed "Delete file" behind the backdrop and the
+    // title "Delete this file?" show the word too — issue 15 item 3 — so 8 positives there)
+    expect(qs.filter((q) => q.tid !== null).length).toBeGreaterThanOrEqual(8);
     for (const q of qs) {
       const hit = resolveQuery(q.spec, cap.targets, { locale: 'en-US' });
       expect(hit.map((t) => t.tid), q.text).toEqual(q.tid === null ? [] : [q.tid]);

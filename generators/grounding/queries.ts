@@ -162,6 +162,9 @@ const pick = <T>(l: QueryLocale, en: T, zh: T): T => (l === 'zh-CN' ? zh : en);
 /** Roles of rejected elements that make natural hard negatives ("the "About" link"). */
 const NEGATIVE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'checkbox', 'switch', 'radio', 'tab', 'menuitem']);
 
+/** Roles of controls that pages style alike (nav items: links, buttons, role=button spans, tabs, onclick spans). */
+const LOOKALIKE: ReadonlySet<string> = new Set(['link', 'button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'generic', 'option', 'treeitem']);
+
 /** Longest visible label used in a query. */
 const MAX_LABEL = 48;
 
@@ -663,10 +666,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
     // among links only is not the third item a person sees; no ordinal unless the group is the whole line
     {
-      const u = unionBoxes(grp.map(bx));
-      const mixed = targets.some(
-        (x) => !grp.includes(x) && (INTERACTIVE_ROLES.has(roleClass(x.role)) || x.role === 'generic') && (x.context.landmark ?? null) === lm && intersect(u, bx(x)) !== null,
-      );
+      const u = unionBoxes(grp.map(bx)) as Box4;
+      // another control in the same row (for a row) or column (for a column), anywhere along it
+      const inLine = (b: Box4): boolean =>
+        lay.axis === 'row' ? overlap(u[1], u[3], b[1], b[3]) >= 0.5 * Math.min(u[3] - u[1], b[3] - b[1]) : overlap(u[0], u[2], b[0], b[2]) >= 0.5 * Math.min(u[2] - u[0], b[2] - b[0]);
+      // (only controls that can be styled alike: a search field beside toolbar buttons is no look-alike)
+      const mixed =
+        LOOKALIKE.has(rc) &&
+        targets.some((x) => !grp.includes(x) && LOOKALIKE.has(x.role) && roleClass(x.role) !== rc && (x.context.landmark ?? null) === lm && inLine(bx(x)));
       if (mixed) continue;
     }
     // without a landmark the phrase is page-wide: only when the group holds every target of that role
@@ -876,13 +883,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       ? negativeItems(input.negatives?.length ? input.negatives : g ? ['print', 'download-pdf', 'translate-page', 'feedback-widget', 'changelog', 'voice-search', 'sign-in-facebook'] : [])
       : [];
     if (catalogued.length) {
-      // the scenario's plausible controls, named in the page language and asked for by function in English
+      // the scenario's plausible controls, named in the page language (and by function on English pages)
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
         if (!absent(label) || !absent(it.label.en)) continue;
         pool.push({ text: rng.pick(texts(roleClass(it.role), label, true)).text, label, locale: input.locale });
-        pool.push({ text: it.fn, label, locale: 'en-US' });
-        if (lang !== 'en') pool.push({ text: rng.pick(textTemplates(roleClass(it.role), it.label.en, 'en-US', true)).text, label, locale: 'en-US' });
+        // (the catalogue's functional phrase is English: asked only on English pages, so that a page's
+        // queries stay in its language)
+        if (lang === 'en') pool.push({ text: it.fn, label, locale: 'en-US' });
       }
     } else if (fromCatalogue && !g) {
       const items = NEGATIVES[input.family ?? ''] ?? NEGATIVES.generic!;
