@@ -51,8 +51,10 @@ const GROUNDING_FAMILIES = [
 ];
 /** `--pages`: fixture pages with a modal, bidi + CJK text, Arabic and Japanese real-world pages. */
 const PAGES_DESKTOP = 'test/fixtures/{pages/basic,pages/modal,pages/text-bidi-cjk,pages-real/ar-news,pages-real/ja-shop}.html';
-/** `--pages` with mobile emulation at dpr 3. */
-const PAGES_MOBILE = 'test/fixtures/{pages/mobile-app,pages/fixed-header}.html';
+/** `--pages` with mobile emulation at dpr 3 (pages with a viewport meta tag; others are refused as zoomed out). */
+const PAGES_MOBILE = 'test/fixtures/{pages/mobile-app,pages-real/zh-shop}.html';
+/** Number of pages the two globs above match; each must give a record. */
+const PAGES_COUNT = 7;
 /** Every `--to` format of `uisynth export` (README "Exports"). `screenspot` takes grounding data only. */
 const FORMATS = ['llamafactory', 'swift', 'trl', 'verl', 'screenspot', 'hf-imagefolder', 'webdataset'];
 /** Coordinate / model-family / option variants on top of the default (abs, venus) exports. */
@@ -219,6 +221,7 @@ function checkCoverage(work: string, types: string[]): string[] {
   const lost = GROUNDING_FAMILIES.filter((f) => !fams.has(f));
   if (lost.length) throw new Failure(`output-hashes: the grounding run lacks families (rejected samples?): ${lost.join(', ')}`);
   const p = [...lines('pages'), ...lines('pages-mobile')];
+  if (p.length !== PAGES_COUNT) throw new Failure(`output-hashes: the --pages runs gave ${p.length} records for ${PAGES_COUNT} pages (see pages*/shard-*.rejects.jsonl with --work)`);
   return [
     `captcha: ${c.length} records, all ${types.length} types`,
     `grounding: ${g.length} records; families ${[...fams].join(', ')}; locales ${[...new Set(g.map((r) => r.locale))].join(', ')}; themes ${[...new Set(g.map((r) => r.context.theme))].join(', ')}`,
