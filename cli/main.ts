@@ -581,6 +581,8 @@ function buildProgram(argv: string[]): Command {
     .option('--languages <list>', 'keep only these languages (e.g. en,zh), comma-separated')
     .option('--val-fraction <f>', 'fraction of screenshots in a validation split (deterministic by record id), 0..0.5', '0')
     .option('--license <id>', 'license field of the dataset card', 'mit')
+    .option('--allow-default-miss', "export even if the trainer at its DEFAULT settings would misplace labels (they are then right only with the card's settings)")
+    .option('--quiet', 'no progress output and no summary (errors still print)')
     .action(async (dir: string, o: Record<string, string | boolean | undefined>) => {
       const { runExport } = await import('../export/formats/index.js');
       let bar: { phase: string; p: Progress | null } = { phase: '', p: null };
@@ -591,7 +593,9 @@ function buildProgram(argv: string[]): Command {
           maxPixels: s('maxPixels'), minPixels: s('minPixels'), pixelBudget: s('pixelBudget'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
           template: s('template'), link: Boolean(o.link), license: s('license'), command: argv,
           maxPerScreenshot: s('maxPerScreenshot'), styles: s('styles'), languages: s('languages'), valFraction: s('valFraction'),
+          allowDefaultMiss: Boolean(o.allowDefaultMiss),
           onProgress: (phase, done, total) => {
+            if (o.quiet) return;
             if (phase !== bar.phase) {
               bar.p?.stop();
               bar = { phase, p: progress(`export ${phase === 'read' ? 'reading records' : 'writing rows'}`, false) };
@@ -602,6 +606,7 @@ function buildProgram(argv: string[]): Command {
         VERSION,
       );
       bar.p?.stop();
+      if (o.quiet) return;
       const c = r.manifest.counts;
       const skipped = Object.entries(c.skipped).map(([k, v]) => `${k}=${v}`).join(', ');
       process.stdout.write(
@@ -613,7 +618,7 @@ function buildProgram(argv: string[]): Command {
         `round trip: ${rt.ok}/${rt.checked} checks land in their targets (${Object.entries(rt.by_consumer).map(([k, v]) => `${k} ${v.ok}/${v.checked}`).join(', ')})\n`,
       );
       for (const [k, v] of Object.entries(rt.by_consumer))
-        if (v.ok < v.checked && v.first_miss) process.stdout.write(`warning: ${k}: ${v.checked - v.ok} samples miss at the trainer's defaults (first: ${v.first_miss.sample}: ${v.first_miss.reason}); use the settings below\n`);
+        if (v.ok < v.checked && v.first_miss) process.stdout.write(`warning: ${k}: ${v.checked - v.ok} samples miss at the trainer's defaults (--allow-default-miss; first: ${v.first_miss.sample}: ${v.first_miss.reason}); train with the settings below\n`);
       if (rt.verl_default_prompt_length?.samples_over)
         process.stdout.write(`warning: ${rt.verl_default_prompt_length.samples_over} prompts exceed verl's default data.max_prompt_length ${rt.verl_default_prompt_length.limit}; use the settings below\n`);
       for (const f of r.fragments) process.stdout.write(`\n${f.title}:\n${f.text}\n`);

@@ -32,6 +32,12 @@ export interface TrainSettings {
   swift: { MAX_PIXELS: number; MIN_PIXELS: number } | null;
   verl: { 'data.max_prompt_length': number; 'data.image_patch_size': number; 'data.image_key': 'images' } | null;
   processor: { min_pixels: number; max_pixels: number } | null;
+  /**
+   * UI-TARS-1.5 (`uitars` dialect, qwen25 coordinates): the `max_pixels`/`min_pixels` arguments of UI-TARS'
+   * `parse_action_to_structure_output`, which recomputes the answer's frame with smart_resize (null otherwise).
+   * With images written at their smart_resize size, the parser's own defaults give the same frame.
+   */
+  uitars_parser: { model_type: 'qwen25vl'; factor: 1000; max_pixels: number; min_pixels: number } | null;
 }
 
 /** Upper bound on a sample's prompt tokens given the size the model sees (byte-level BPE never makes more tokens than UTF-8 bytes). */
@@ -40,7 +46,13 @@ export function promptTokenBound(s: ExportSample, seen: Size, factor: number): n
 }
 
 /** The settings for an export of `to` with `budget` (null budget: only verl's prompt length, with Qwen2.5-VL's processor defaults). */
-export function trainSettings(to: string, family: string | null, budget: ExportBudget | null, samples: readonly ExportSample[]): TrainSettings {
+export function trainSettings(
+  to: string,
+  family: string | null,
+  budget: ExportBudget | null,
+  samples: readonly ExportSample[],
+  uitars = false,
+): TrainSettings {
   let largest: Size = [0, 0];
   let smallest = Infinity;
   for (const s of samples) {
@@ -71,6 +83,7 @@ export function trainSettings(to: string, family: string | null, budget: ExportB
     swift: to === 'swift' && budget ? { MAX_PIXELS: budget.max_pixels, MIN_PIXELS: budget.min_pixels } : null,
     verl: to === 'verl' ? { 'data.max_prompt_length': roundUp(Math.max(maxTokens, 1), 64), 'data.image_patch_size': factor / 2, 'data.image_key': 'images' } : null,
     processor: budget && (to === 'trl' || to === 'hf-imagefolder' || to === 'webdataset') ? { min_pixels: budget.min_pixels, max_pixels: budget.max_pixels } : null,
+    uitars_parser: uitars && budget ? { model_type: 'qwen25vl', factor: 1000, max_pixels: budget.max_pixels, min_pixels: budget.min_pixels } : null,
   };
 }
 
@@ -91,6 +104,12 @@ export function settingsFragments(t: TrainSettings): Array<{ title: string; lang
       title: 'Processor (TRL / transformers)',
       lang: 'python',
       text: `processor = AutoProcessor.from_pretrained(model_id, min_pixels=${t.processor.min_pixels}, max_pixels=${t.processor.max_pixels})`,
+    });
+  if (t.uitars_parser)
+    out.push({
+      title: 'UI-TARS answer parser (Python)',
+      lang: 'python',
+      text: `parse_action_to_structure_output(response, factor=1000, origin_resized_height=H, origin_resized_width=W, model_type="qwen25vl", max_pixels=${t.uitars_parser.max_pixels}, min_pixels=${t.uitars_parser.min_pixels})`,
     });
   return out;
 }

@@ -7,7 +7,7 @@
  * Perturbed answers and changed settings must fail.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -201,13 +201,16 @@ for (const to of TO)
 // UI-TARS-1.5 (its own parser, Action: prefix, blank-line separator) and Qwen3-VL (factor 32, 0-1000)
 for (const to of ['llamafactory', 'verl', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: null });
 for (const to of ['trl', 'llamafactory'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
+// UI-TARS-1.5 on the formats a user feeds to the processor and parser themselves, with a budget smaller than the images
+for (const to of ['hf-imagefolder', 'webdataset'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: { pixelBudget: 1280 } });
 
 const label = (c: Case): string => `${c.to} ${c.kind} ${c.family} ${c.budget ? JSON.stringify(c.budget) : 'default budget'}`;
 const figures: Record<string, { checked: number; ok: number }> = {};
 
 async function exportCase(c: Case, i: number): Promise<{ out: string; m: ExportManifest; settings: TrainSettings; samples: ExportSample[] }> {
   const out = join(base, 'x', `${i}`);
-  await runExport({ dataDir: DATA[c.kind], to: c.to, out, modelFamily: c.family, ...(c.budget ?? {}) });
+  // a chosen budget may be one the trainer's defaults undo (LLaMA-Factory's 768*768): that needs the explicit opt-out
+  await runExport({ dataDir: DATA[c.kind], to: c.to, out, modelFamily: c.family, ...(c.budget ?? {}), allowDefaultMiss: c.budget !== null });
   const m = JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest;
   const settings = JSON.parse(await readFile(join(out, 'train-settings.json'), 'utf8')) as TrainSettings;
   const samples = await Promise.all((await readBack(out, c.to)).map((r) => asSample(r, m)));
@@ -241,6 +244,16 @@ describe('round trip through every consumer (read back from the written files)',
     for (const [k, v] of Object.entries(m.roundtrip.by_consumer)) if (k.endsWith('@card') || c.budget === null) expect(v.ok, k).toBe(v.checked);
     // the uitars answers are read by UI-TARS' own parser
     if (m.dialect === 'uitars') for (const s of samples) expect(() => parseUitars(s.answer, { height: s.fileSize[1], width: s.fileSize[0] })).not.toThrow();
+  });
+
+  it('a budget the trainer undoes at its defaults fails the export unless --allow-default-miss is given', async () => {
+    const o = { dataDir: DATA.grounding, to: 'llamafactory', modelFamily: 'qwen2.5-vl', maxPixels: 2_000_000 };
+    await expect(runExport({ ...o, out: join(base, 'x', 'dm1') })).rejects.toThrow(/llamafactory at its default settings.*--allow-default-miss/);
+    const r = await runExport({ ...o, out: join(base, 'x', 'dm2'), allowDefaultMiss: true });
+    expect(r.manifest.roundtrip.default_misses_allowed).toBe(true);
+    const d = r.manifest.roundtrip.by_consumer['llamafactory@default']!;
+    expect(d.ok).toBeLessThan(d.checked);
+    expect(r.manifest.roundtrip.by_consumer['llamafactory@card']!.ok).toBe(r.manifest.roundtrip.by_consumer['llamafactory@card']!.checked);
   });
 
   it('changing a card setting breaks the round trip (the settings are load-bearing)', async () => {
@@ -373,6 +386,32 @@ describe('round trip through every consumer (read back from the written files)',
       /round trip: 1 of 4 samples miss under trl at its default settings; first: sample grounding-7-0000000-q3: UI-TARS action_parser: click is outside the target box/,
     );
     await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('a failed export (image missing mid-copy) leaves --out as it was, and the same command then succeeds', async () => {
+    const src = join(base, 'partial-src');
+    await makeDataset('grounding', src, 2, 2);
+    const recsIn: UisynthRecord[] = [];
+    for await (const { record } of readRecords(src)) recsIn.push(record);
+    const img = join(src, recsIn[recsIn.length - 1]!.image.path);
+    const bytes = await readFile(img);
+    const out = join(base, 'x', 'partial');
+    const o = { dataDir: src, to: 'llamafactory', out, modelFamily: 'qwen2.5-vl' };
+    await rm(img);
+    await expect(runExport(o)).rejects.toThrow(/missing/);
+    await expect(readdir(out)).rejects.toThrow(); // nothing half-written
+    expect((await readdir(join(base, 'x'))).filter((n) => n.includes('partial-src') || n.includes('uisynth-export-partial'))).toEqual([]);
+    await writeFile(img, bytes);
+    const first = await runExport(o);
+    const before = await readFile(join(out, 'export-manifest.json'), 'utf8');
+    // a failing re-export over a previous export keeps the previous one whole
+    await rm(img);
+    await expect(runExport(o)).rejects.toThrow(/missing/);
+    expect(await readFile(join(out, 'export-manifest.json'), 'utf8')).toBe(before);
+    for (const f of first.manifest.files) await expect(readFile(join(out, f.path))).resolves.toBeTruthy();
+    await writeFile(img, bytes);
+    const again = await runExport(o);
+    expect(again.manifest.files).toEqual(first.manifest.files);
   });
 
   it('non-TTY progress lines carry rate and ETA', () => {
