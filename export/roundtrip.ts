@@ -29,7 +29,7 @@ import { LLAMAFACTORY_DEFAULTS, llamaFactorySeen, qwenFetchImage, type Size } fr
 import { parseUitars, UitarsParseError } from './consumers/uitars-parser.js';
 import type { ExportSample } from './formats/samples.js';
 import type { ModelVision } from './budget.js';
-import { promptTokenBound, type TrainSettings } from './train-settings.js';
+import { promptTokenBound, swiftBudget, type TrainSettings } from './train-settings.js';
 
 /** verl's default `data.max_prompt_length` (legacy_data.yaml L35). */
 export const VERL_DEFAULT_MAX_PROMPT_LENGTH = 512;
@@ -69,7 +69,7 @@ export function consumerViews(to: string, vision: ModelVision | null, t: TrainSe
       ];
     }
     case 'swift': {
-      const card = t.swift ? { factor: f, min_pixels: t.swift.MIN_PIXELS, max_pixels: t.swift.MAX_PIXELS } : utilsDefault(f);
+      const card = t.swift ? swiftBudget(t.swift, f, utilsDefault(f)) : utilsDefault(f);
       return [
         { ...base, reward: true, consumer: 'swift', setting: 'default', seen: (s) => qwenFetchImage(s, utilsDefault(f)) },
         { ...base, reward: true, consumer: 'swift', setting: 'card', seen: (s) => qwenFetchImage(s, card) },

@@ -200,7 +200,7 @@ for (const to of TO)
   }
 // UI-TARS-1.5 (its own parser, Action: prefix, blank-line separator) and Qwen3-VL (factor 32, 0-1000)
 for (const to of ['llamafactory', 'verl', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: null });
-for (const to of ['trl', 'llamafactory'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
+for (const to of ['trl', 'llamafactory', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
 // UI-TARS-1.5 on the formats a user feeds to the processor and parser themselves, with a budget smaller than the images
 for (const to of ['hf-imagefolder', 'webdataset'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: { pixelBudget: 1280 } });
 
@@ -244,6 +244,14 @@ describe('round trip through every consumer (read back from the written files)',
     for (const [k, v] of Object.entries(m.roundtrip.by_consumer)) if (k.endsWith('@card') || c.budget === null) expect(v.ok, k).toBe(v.checked);
     // the uitars answers are read by UI-TARS' own parser
     if (m.dialect === 'uitars') for (const s of samples) expect(() => parseUitars(s.answer, { height: s.fileSize[1], width: s.fileSize[0] })).not.toThrow();
+  });
+
+  it('ms-swift + Qwen3-VL: the card sets IMAGE_MAX_TOKEN_NUM/IMAGE_MIN_TOKEN_NUM (qwen-vl-utils >= 0.0.14), not MAX_PIXELS', async () => {
+    const r = await runExport({ dataDir: DATA.grounding, to: 'swift', out: join(base, 'x', 'sq3'), modelFamily: 'qwen3-vl', pixelBudget: 1024 });
+    expect(r.settings.swift).toEqual({ IMAGE_MAX_TOKEN_NUM: 1024, IMAGE_MIN_TOKEN_NUM: 65536 / 1024 });
+    expect(r.fragments.find((f) => f.title.startsWith('ms-swift'))!.text).toBe('IMAGE_MAX_TOKEN_NUM=1024 IMAGE_MIN_TOKEN_NUM=64 swift sft ...');
+    const q25 = await runExport({ dataDir: DATA.grounding, to: 'swift', out: join(base, 'x', 'sq25'), modelFamily: 'qwen2.5-vl' });
+    expect(q25.settings.swift).toEqual({ MAX_PIXELS: 16384 * 28 * 28, MIN_PIXELS: 4 * 28 * 28 });
   });
 
   it('a budget the trainer undoes at its defaults fails the export unless --allow-default-miss is given', async () => {
