@@ -533,12 +533,15 @@ function buildProgram(argv: string[]): Command {
     .option('--model-family <name>', 'take --coords from a model family preset (qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl); an explicit --coords wins')
     .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
     .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
+    .option('--factor <n>', 'qwen25: smart_resize factor (28 Qwen2/2.5-VL, 32 Qwen3-VL; default from --model-family, else 28)')
     .option('--per-item <file>', 'write one JSON line per item: id, qid, type, platform, locale, family, verdict, reason, output, actions (image px)')
     .option('--json', 'print the report as JSON')
-    .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; perItem?: string; json?: boolean }, cmd: Command) => {
+    .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; factor?: string; perItem?: string; json?: boolean }, cmd: Command) => {
       const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
       const lines: string[] = [];
-      const r = await scoreDataset(dir, o.predictions, coordsOpt(coords, o.maxPixels, o.minPixels), o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
+      const { predictionConvention } = await import('../score/dataset.js');
+      const conv = predictionConvention(coords, { modelFamily: o.modelFamily, maxPixels: o.maxPixels, minPixels: o.minPixels, factor: o.factor });
+      const r = await scoreDataset(dir, o.predictions, conv, o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
       if (o.perItem) await writeFileAtomic(o.perItem, lines.join('\n') + (lines.length ? '\n' : ''));
       for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
       if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');

@@ -129,3 +129,18 @@ describe('round trips (convert gold out and back; the point must still be inside
     }
   });
 });
+
+describe('score --coords qwen25: the smart_resize factor follows the model family', () => {
+  it('Qwen3-VL (factor 32) from --model-family or --factor; Qwen2.5-VL and no family keep 28', async () => {
+    const { predictionConvention } = await import('../score/dataset.js');
+    const { resolveCoords } = await import('../export/coords.js');
+    // 1440x900: factor 32 -> 45*32 x round(28.125)*32 = 1440x896; factor 28 -> round(51.43)*28 x round(32.14)*28 = 1428x896
+    expect(resolveCoords(predictionConvention('qwen25', { modelFamily: 'qwen3-vl' }), [1440, 900]).resized).toEqual([1440, 896]);
+    expect(resolveCoords(predictionConvention('qwen25', { factor: '32' }), [1440, 900]).resized).toEqual([1440, 896]);
+    expect(resolveCoords(predictionConvention('qwen25', { modelFamily: 'qwen2.5-vl' }), [1440, 900]).resized).toEqual([1428, 896]);
+    expect(resolveCoords(predictionConvention('qwen25'), [1440, 900]).resized).toEqual([1428, 896]);
+    expect(predictionConvention('qwen25', { modelFamily: 'qwen3-vl', maxPixels: 1024 * 1024 }).resize).toEqual({ factor: 32, min_pixels: 65536, max_pixels: 1048576 });
+    expect(() => predictionConvention('abs', { factor: 32 })).toThrow(/--factor: only applies to --coords qwen25/);
+    expect(() => predictionConvention('qwen25', { factor: 'x' })).toThrow(/--factor: expected an even integer/);
+  });
+});
