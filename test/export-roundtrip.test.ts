@@ -106,7 +106,7 @@ async function readBack(out: string, to: string): Promise<Row[]> {
         else {
           const id = dec(o.extra_info.id);
           const qid = o.extra_info.qid === null || o.extra_info.qid === undefined ? null : dec(o.extra_info.qid);
-          rows.push({ id, qid, answer: dec(o.extra_info.answer), groundTruth: dec(o.reward_model.ground_truth), prompt: dec(o.prompt[0].content), image: Buffer.from(o.images[0].bytes) });
+          rows.push({ id, qid, answer: dec(o.extra_info.answer), groundTruth: dec(o.reward_model.ground_truth), prompt: dec(o.prompt[0].content).replace(/^<image>/, ''), image: Buffer.from(o.images[0].bytes) });
         }
       }
     }
@@ -420,6 +420,39 @@ describe('round trip through every consumer (read back from the written files)',
     await writeFile(img, bytes);
     const again = await runExport(o);
     expect(again.manifest.files).toEqual(first.manifest.files);
+  });
+
+  it('user-facing messages and cards say what they mean (review items)', async () => {
+    const { loadPrompts, templateError } = await import('../export/prompts/index.js');
+    const { chooseBudget } = await import('../export/budget.js');
+    const v = MODEL_VISION['qwen2.5-vl']!;
+    expect(() => chooseBudget(v, { maxPixels: 1000 }, null)).toThrow(/below uisynth's quality floor of 256 tokens/);
+    expect(() => chooseBudget(v, { maxPixels: 10 ** 9 }, null)).toThrow(/above the qwen2.5-vl processor's max_pixels/);
+    expect(() => chooseBudget(v, { pixelBudget: 10 }, null)).toThrow(/below uisynth's quality floor of 256 tokens/);
+    await expect(runExport({ dataDir: DATA.grounding, to: 'screenspot', out: join(base, 'x', 'ssn1'), coords: 'norm1' })).rejects.toThrow(/norm1 is not allowed for --to screenspot/);
+    // locale codes select their language
+    const es = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'lang'), languages: 'en-US' });
+    expect(es.manifest.counts.samples).toBeGreaterThan(0);
+    // template errors: one line with the detail
+    const bad = join(base, 'bad.hbs');
+    await writeFile(bad, '{{#if thinking}}x\n');
+    expect(() => loadPrompts('venus', bad)).toThrow(/Parse error on line 2: Expecting .*got 'EOF' \(near '\{\{#if thinking\}\}x'\)/);
+    expect(templateError(new Error('"nosuch" not defined in [object Object] - 1:6'))).toMatch(/^\{\{nosuch\}\} is not a template variable \(available: kind, /);
+    // UI-TARS CAPTCHA prompt asks for the blank line its parser splits on
+    const cap = await runExport({ dataDir: DATA.captcha, to: 'verl', out: join(base, 'x', 'capu'), modelFamily: 'ui-tars-1.5', valFraction: 0.5 });
+    const card = await readFile(join(cap.out, 'README.md'), 'utf8');
+    expect(card).toMatch(/copied into this export; verl `compute_score`/);
+    expect(card).toMatch(/of "Trainer settings" above/);
+    const lf = await runExport({ dataDir: DATA.grounding, to: 'llamafactory', out: join(base, 'x', 'lfv'), modelFamily: 'qwen2.5-vl', valFraction: 0.5 });
+    expect(await readFile(join(lf.out, 'README.md'), 'utf8')).toMatch(/eval_dataset: uisynth_grounding_validation/);
+    const q3 = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'q3c'), modelFamily: 'qwen3-vl', coords: 'qwen25', pixelBudget: 1024 });
+    expect(await readFile(join(q3.out, 'README.md'), 'utf8')).toMatch(/after Qwen3-VL `smart_resize` \(factor 32/);
+    const abs = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'absc') });
+    expect(await readFile(join(abs.out, 'README.md'), 'utf8')).toMatch(/the model does not see the image at this size/);
+    const p = loadPrompts('uitars');
+    const ctx = { kind: 'captcha', isGrounding: false, isCaptcha: true, instruction: 'i', dialect: 'uitars', thinking: false, coords_text: '', refusal: 'call_user()', width: 1, height: 1, platform: 'web', locale: 'en-US', captcha_type: 't', captcha_group: 'g' } as const;
+    expect(p.render(ctx as any)).toMatch(/a blank line between actions/);
+    expect(loadPrompts('venus').render({ ...ctx, dialect: 'venus' } as any)).toMatch(/one action per line/);
   });
 
   it('non-TTY progress lines carry rate and ETA', () => {

@@ -234,7 +234,8 @@ function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, allowDefault
 function selection(o: ExportOptions, to: FormatName) {
   const list = (v: string | undefined): string[] | null => (v === undefined ? null : v.split(',').map((x) => x.trim()).filter(Boolean));
   const styles = list(o.styles);
-  const languages = list(o.languages)?.map((l) => l.toLowerCase()) ?? null;
+  // ISO 639-1 codes or locale codes (es-ES, zh_CN): the language part is compared
+  const languages = list(o.languages)?.map((l) => l.split(/[-_]/)[0]!.toLowerCase()) ?? null;
   let cap: number | null = null;
   if (o.maxPerScreenshot !== undefined) {
     cap = Number(o.maxPerScreenshot);
@@ -373,7 +374,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const dialect = dialectName as Dialect;
   let coordsName = o.coords ?? fam?.coords ?? 'abs';
   if (to === 'screenspot') {
-    if (o.coords !== undefined && o.coords !== 'abs') throw badValue('--coords', o.coords, ['abs (screenspot boxes are always image px, xyxy)']);
+    if (o.coords !== undefined && o.coords !== 'abs')
+      throw new UsageError(`--coords: ${o.coords} is not allowed for --to screenspot (its boxes are always image px, xyxy); leave --coords out or use abs`, '--coords');
     coordsName = 'abs';
   }
   const { coords, budget, vision } = resolveBudget(to, coordsName, dialect, o);
