@@ -533,12 +533,15 @@ function buildProgram(argv: string[]): Command {
     .option('--model-family <name>', 'take --coords from a model family preset (qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl); an explicit --coords wins')
     .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
     .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
+    .option('--factor <n>', 'qwen25: smart_resize factor (28 Qwen2/2.5-VL, 32 Qwen3-VL; default from --model-family, else 28)')
     .option('--per-item <file>', 'write one JSON line per item: id, qid, type, platform, locale, family, verdict, reason, output, actions (image px)')
     .option('--json', 'print the report as JSON')
-    .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; perItem?: string; json?: boolean }, cmd: Command) => {
+    .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; factor?: string; perItem?: string; json?: boolean }, cmd: Command) => {
       const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
       const lines: string[] = [];
-      const r = await scoreDataset(dir, o.predictions, coordsOpt(coords, o.maxPixels, o.minPixels), o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
+      const { predictionConvention } = await import('../score/dataset.js');
+      const conv = predictionConvention(coords, { modelFamily: o.modelFamily, maxPixels: o.maxPixels, minPixels: o.minPixels, factor: o.factor });
+      const r = await scoreDataset(dir, o.predictions, conv, o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
       if (o.perItem) await writeFileAtomic(o.perItem, lines.join('\n') + (lines.length ? '\n' : ''));
       for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
       if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
@@ -581,6 +584,8 @@ function buildProgram(argv: string[]): Command {
     .option('--languages <list>', 'keep only these languages (e.g. en,zh), comma-separated')
     .option('--val-fraction <f>', 'fraction of screenshots in a validation split (deterministic by record id), 0..0.5', '0')
     .option('--license <id>', 'license field of the dataset card', 'mit')
+    .option('--allow-default-miss', "export even if the trainer at its DEFAULT settings would misplace labels (they are then right only with the card's settings)")
+    .option('--quiet', 'no progress output and no summary (errors still print)')
     .action(async (dir: string, o: Record<string, string | boolean | undefined>) => {
       const { runExport } = await import('../export/formats/index.js');
       let bar: { phase: string; p: Progress | null } = { phase: '', p: null };
@@ -591,7 +596,9 @@ function buildProgram(argv: string[]): Command {
           maxPixels: s('maxPixels'), minPixels: s('minPixels'), pixelBudget: s('pixelBudget'), shardSize: s('shardSize'), thinking: Boolean(o.thinking),
           template: s('template'), link: Boolean(o.link), license: s('license'), command: argv,
           maxPerScreenshot: s('maxPerScreenshot'), styles: s('styles'), languages: s('languages'), valFraction: s('valFraction'),
+          allowDefaultMiss: Boolean(o.allowDefaultMiss),
           onProgress: (phase, done, total) => {
+            if (o.quiet) return;
             if (phase !== bar.phase) {
               bar.p?.stop();
               bar = { phase, p: progress(`export ${phase === 'read' ? 'reading records' : 'writing rows'}`, false) };
@@ -602,6 +609,7 @@ function buildProgram(argv: string[]): Command {
         VERSION,
       );
       bar.p?.stop();
+      if (o.quiet) return;
       const c = r.manifest.counts;
       const skipped = Object.entries(c.skipped).map(([k, v]) => `${k}=${v}`).join(', ');
       process.stdout.write(
@@ -613,7 +621,7 @@ function buildProgram(argv: string[]): Command {
         `round trip: ${rt.ok}/${rt.checked} checks land in their targets (${Object.entries(rt.by_consumer).map(([k, v]) => `${k} ${v.ok}/${v.checked}`).join(', ')})\n`,
       );
       for (const [k, v] of Object.entries(rt.by_consumer))
-        if (v.ok < v.checked && v.first_miss) process.stdout.write(`warning: ${k}: ${v.checked - v.ok} samples miss at the trainer's defaults (first: ${v.first_miss.sample}: ${v.first_miss.reason}); use the settings below\n`);
+        if (v.ok < v.checked && v.first_miss) process.stdout.write(`warning: ${k}: ${v.checked - v.ok} samples miss at the trainer's defaults (--allow-default-miss; first: ${v.first_miss.sample}: ${v.first_miss.reason}); train with the settings below\n`);
       if (rt.verl_default_prompt_length?.samples_over)
         process.stdout.write(`warning: ${rt.verl_default_prompt_length.samples_over} prompts exceed verl's default data.max_prompt_length ${rt.verl_default_prompt_length.limit}; use the settings below\n`);
       for (const f of r.fragments) process.stdout.write(`\n${f.title}:\n${f.text}\n`);

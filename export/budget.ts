@@ -88,19 +88,23 @@ export function chooseBudget(v: ModelVision, flags: BudgetFlags, trainerDefaultM
     const t = posInt('--pixel-budget', flags.pixelBudget);
     const lo = r.max[0] / (v.factor * v.factor);
     const hi = r.max[1] / (v.factor * v.factor);
-    if (t < lo || t > hi)
-      throw new UsageError(`--pixel-budget: ${t} tokens is outside the range ${v.family} can keep unchanged: ${lo}..${hi} tokens (factor ${v.factor})`, '--pixel-budget');
+    if (t < lo)
+      throw new UsageError(
+        `--pixel-budget: ${t} tokens is below uisynth's quality floor of ${lo} tokens (screen elements would shrink to a few px); allowed: ${lo}..${hi} tokens (factor ${v.factor})`,
+        '--pixel-budget',
+      );
+    if (t > hi)
+      throw new UsageError(`--pixel-budget: ${t} tokens is above the ${v.family} processor's max of ${hi} tokens (it would shrink the images again); allowed: ${lo}..${hi} tokens (factor ${v.factor})`, '--pixel-budget');
     max = t * v.factor * v.factor;
   }
   if (flags.maxPixels !== undefined) {
     if (max !== undefined) throw new UsageError('--max-pixels: give either --max-pixels or --pixel-budget, not both', '--max-pixels');
     max = posInt('--max-pixels', flags.maxPixels);
-    if (max < r.max[0] || max > r.max[1])
-      throw new UsageError(
-        `--max-pixels: ${max} is outside the range ${v.family} can keep unchanged: ${r.max[0]}..${r.max[1]} px² ` +
-          `(${MIN_BUDGET_TOKENS}..${r.max[1] / (v.factor * v.factor)} tokens of ${v.factor}x${v.factor} px; above it the processor shrinks the images again)`,
-        '--max-pixels',
-      );
+    const range = `${r.max[0]}..${r.max[1]} px² (${MIN_BUDGET_TOKENS}..${r.max[1] / (v.factor * v.factor)} tokens of ${v.factor}x${v.factor} px)`;
+    if (max < r.max[0])
+      throw new UsageError(`--max-pixels: ${max} is below uisynth's quality floor of ${MIN_BUDGET_TOKENS} tokens (screen elements would shrink to a few px); allowed: ${range}`, '--max-pixels');
+    if (max > r.max[1])
+      throw new UsageError(`--max-pixels: ${max} is above the ${v.family} processor's max_pixels (it would shrink the images again); allowed: ${range}`, '--max-pixels');
   }
   const source = max === undefined && flags.minPixels === undefined ? 'default' : 'flags';
   max ??= Math.min(v.max_pixels, trainerDefaultMax ?? Infinity);

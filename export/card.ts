@@ -31,13 +31,13 @@ function sizeCategory(n: number): string {
 
 const USAGE: Record<FormatName, string> = {
   llamafactory:
-    'Point LLaMA-Factory at this directory: `dataset_dir: <this dir>` and `dataset: {name}` (the entry in `dataset_info.json`; image paths are relative to the dataset dir, its default `media_dir`).',
+    'Point LLaMA-Factory at this directory: `dataset_dir: <this dir>` and `dataset: {name}` (the entry in `dataset_info.json`; image paths are relative to the dataset dir, its default `media_dir`). With `--val-fraction`, the validation split is the entry `{name}_validation`: `eval_dataset: {name}_validation`.',
   swift:
-    'Run ms-swift from this directory (image paths are relative): `swift sft --dataset data/ ...`. Answers are already in the model\'s frame (no `objects`, so swift does not rewrite them). For GRPO, the `solution` column holds the reward ground truth: `--external_plugins reward/uisynth_reward.py` and `--reward_funcs uisynth` (see the reward module).',
+    'Run ms-swift from this directory (image paths are relative): `swift sft --dataset data/ ...` (with `--val-fraction`: `--val_dataset validation/ --split_dataset_ratio 0`). Answers are already in the model\'s frame (no `objects`, so swift does not rewrite them). For GRPO, the `solution` column holds the reward ground truth: `--external_plugins reward/uisynth_reward.py` and `--reward_funcs uisynth` (see the reward module).',
   trl:
     '`datasets.load_dataset("parquet", data_files="data/train-*.parquet")` gives conversational prompt-completion rows with `images`. SFTTrainer trains on `completion`; GRPOTrainer passes `ground_truth` to `reward_func` in `reward/uisynth_reward.py`.',
   verl:
-    'Use `data.train_files=data/train-*.parquet` (and `data.val_files=data/validation-*.parquet` with `--val-fraction`), `data.image_key=images`, the `data.max_prompt_length`/`data.image_patch_size` below, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`, copied into this export).',
+    'Use `data.train_files=data/train-*.parquet` (and `data.val_files=data/validation-*.parquet` with `--val-fraction`), `data.image_key=images`, the `data.max_prompt_length`/`data.image_patch_size` of "Trainer settings" above, and `custom_reward_function.path=reward/uisynth_reward.py` (function `compute_score`, copied into this export).',
   screenspot:
     'ScreenSpot-Pro evaluator: `--screenspot_imgs images --screenspot_test annotations/positive --gt_type positive --language en` (and `annotations/negative` with `--gt_type negative`). `instruction` holds each query in its own language (`language` is its locale\'s code, `cn` for Chinese); `instruction_cn` exists only for Chinese wordings, so `--language cn` is not supported on mixed-language exports.',
   'hf-imagefolder': '`datasets.load_dataset("imagefolder", data_dir=".")`; `metadata.jsonl` sits beside the images in `train/`.',
@@ -88,18 +88,23 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
   };
   const coordLine =
     m.coords.name === 'qwen25'
-      ? `Coordinates are absolute pixels of the image after Qwen2.5-VL \`smart_resize\` (factor ${pb!.factor}, min_pixels ${pb!.min_pixels}, max_pixels ${pb!.max_pixels}); ` +
+      ? `Coordinates are absolute pixels of the image after ${m.model_family === 'qwen3-vl' ? 'Qwen3-VL' : 'Qwen2.5-VL'} \`smart_resize\` (factor ${pb!.factor}, min_pixels ${pb!.min_pixels}, max_pixels ${pb!.max_pixels}); ` +
         (pb!.images_resized
           ? 'the image files are already at that size, so the trainer\'s preprocessing must leave them unchanged: use the settings below.'
           : 'the image files are the originals: run the processor with the same budget. The ground truth carries the resized size of every image.')
       : `Coordinates: \`${m.coords.name}\` (${m.coords.space}${m.coords.normalized_by ? `, normalised by ${m.coords.normalized_by}, ${m.coords.quantize}` : ''}), x first.` +
-        (pb?.images_resized ? ` Images are written at their smart_resize size (factor ${pb.factor}, min_pixels ${pb.min_pixels}, max_pixels ${pb.max_pixels}).` : '');
+        (pb?.images_resized ? ` Images are written at their smart_resize size (factor ${pb.factor}, min_pixels ${pb.min_pixels}, max_pixels ${pb.max_pixels}).` : '') +
+        (m.coords.space === 'image_px'
+          ? ' These are pixels of the image file. Qwen-VL processors resize images (smart_resize) before the model sees them, so the model does not see the image at this size: use `--coords qwen25` or a `--model-family` for coordinates in the frame the model sees.'
+          : '');
   const frags = settingsFragments(ctx.settings);
   const settingsLines = frags.length
     ? [
         '## Trainer settings',
         '',
-        'Every setting the labels depend on (also in `train-settings.json`). With them the trainer sees each image at the size its coordinates refer to; the export checked this for every sample (`roundtrip` in `export-manifest.json`).',
+        pb
+          ? 'Every setting the labels depend on (also in `train-settings.json`). With them the trainer sees each image at the size its coordinates refer to; the export checked this for every sample (`roundtrip` in `export-manifest.json`).'
+          : 'Settings the export depends on (also in `train-settings.json`); the export checked every sample under them (`roundtrip` in `export-manifest.json`).',
         '',
         ...frags.flatMap((f) => [`${f.title}:`, '', '```' + f.lang, f.text, '```', '']),
       ]
@@ -133,9 +138,9 @@ export async function writeCard(ctx: ExportContext, m: ExportManifest, license?:
     ...rtLines,
     '## Usage',
     '',
-    USAGE[m.to].replace('{name}', ctx.datasetName),
+    USAGE[m.to].replaceAll('{name}', ctx.datasetName),
     '',
-    'Rewards: `reward/uisynth_reward.py` in the uisynth repository (verl `compute_score`, TRL `reward_func`) scores an answer against the',
+    `Rewards: \`reward/uisynth_reward.py\` (${['swift', 'trl', 'verl'].includes(m.to) ? 'copied into this export' : 'in the uisynth repository'}; verl \`compute_score\`, TRL \`reward_func\`) scores an answer against the`,
     'ground-truth JSON stored with each sample with the strict rules (point in box with x2/y2 exclusive, order, exact action counts, drag',
     'tolerance and 5 px vertical bound, text trimmed, refusal for hard negatives).',
     '',

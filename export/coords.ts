@@ -231,8 +231,11 @@ export function pointToConventionInBox(p: Point, box: Box, rc: ResolvedCoords): 
   return x === null || y === null ? null : [x, y];
 }
 
-/** Parse `--coords` (and budget flags) into a convention. */
-export function coordsOpt(name: string, maxPixels?: string | number, minPixels?: string | number): CoordConvention {
+/**
+ * Parse `--coords` (and budget flags) into a convention.
+ * @param base qwen25 only: the budget the flags override (default {@link QWEN25_DEFAULT_BUDGET}; e.g. Qwen3-VL's factor 32)
+ */
+export function coordsOpt(name: string, maxPixels?: string | number, minPixels?: string | number, base: Partial<PixelBudget> = {}): CoordConvention {
   const num = (flag: string, v: string | number | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -243,5 +246,5 @@ export function coordsOpt(name: string, maxPixels?: string | number, minPixels?:
   const min = num('--min-pixels', minPixels);
   if (name !== 'qwen25' && (max !== undefined || min !== undefined) && (COORD_CHOICES as readonly string[]).includes(name))
     throw new UsageError(`--max-pixels/--min-pixels: only apply to --coords qwen25 (got --coords ${name})`, '--max-pixels');
-  return convention(name, { ...(max !== undefined ? { max_pixels: max } : {}), ...(min !== undefined ? { min_pixels: min } : {}) });
+  return convention(name, { ...base, ...(max !== undefined ? { max_pixels: max } : {}), ...(min !== undefined ? { min_pixels: min } : {}) });
 }

@@ -29,7 +29,7 @@ import { LLAMAFACTORY_DEFAULTS, llamaFactorySeen, qwenFetchImage, type Size } fr
 import { parseUitars, UitarsParseError } from './consumers/uitars-parser.js';
 import type { ExportSample } from './formats/samples.js';
 import type { ModelVision } from './budget.js';
-import { promptTokenBound, type TrainSettings } from './train-settings.js';
+import { promptTokenBound, swiftBudget, type TrainSettings } from './train-settings.js';
 
 /** verl's default `data.max_prompt_length` (legacy_data.yaml L35). */
 export const VERL_DEFAULT_MAX_PROMPT_LENGTH = 512;
@@ -69,7 +69,7 @@ export function consumerViews(to: string, vision: ModelVision | null, t: TrainSe
       ];
     }
     case 'swift': {
-      const card = t.swift ? { factor: f, min_pixels: t.swift.MIN_PIXELS, max_pixels: t.swift.MAX_PIXELS } : utilsDefault(f);
+      const card = t.swift ? swiftBudget(t.swift, f, utilsDefault(f)) : utilsDefault(f);
       return [
         { ...base, reward: true, consumer: 'swift', setting: 'default', seen: (s) => qwenFetchImage(s, utilsDefault(f)) },
         { ...base, reward: true, consumer: 'swift', setting: 'card', seen: (s) => qwenFetchImage(s, card) },
@@ -135,8 +135,14 @@ const UITARS_TYPES: Record<string, Action['type']> = {
 };
 
 /** UI-TARS' parser output (relative boxes) to actions in source px (box centre × source size, as its pyautogui step does). */
-export function uitarsToSource(text: string, file: Size, src: Size, modelType: 'qwen25vl' | 'qwen2vl'): Action[] {
-  const parsed = parseUitars(text, { factor: 1000, height: file[1], width: file[0], model_type: modelType });
+export function uitarsToSource(
+  text: string,
+  file: Size,
+  src: Size,
+  modelType: 'qwen25vl' | 'qwen2vl',
+  budget: { min_pixels: number; max_pixels: number } | null = null,
+): Action[] {
+  const parsed = parseUitars(text, { factor: 1000, height: file[1], width: file[0], model_type: modelType, ...(budget ?? {}) });
   return parsed.map((p): Action => {
     const t = UITARS_TYPES[p.action_type];
     if (!t) throw new UitarsParseError(`unsupported action ${p.action_type}`);
@@ -193,9 +199,13 @@ export function checkSample(s: ExportSample, v: ConsumerView, dialect: string, a
     const mt = rc.space === 'resized_px' ? 'qwen25vl' : rc.normalized_by === 1000 ? 'qwen2vl' : null;
     try {
       if (mt) {
-        const u = uitarsToSource(answer, s.fileSize, s.size, mt);
-        const w2 = scoreSource(s, u);
-        if (w2) return `UI-TARS action_parser: ${w2}`;
+        // the parser as UI-TARS' README calls it (default min/max_pixels), and with the export's budget passed
+        // as its max_pixels/min_pixels arguments (train-settings.json `uitars_parser`)
+        for (const b of rc.resize ? [null, rc.resize] : [null]) {
+          const u = uitarsToSource(answer, s.fileSize, s.size, mt, b);
+          const w2 = scoreSource(s, u);
+          if (w2) return `UI-TARS action_parser${b ? ` (max_pixels ${b.max_pixels}, min_pixels ${b.min_pixels})` : rc.resize ? ' (default max_pixels)' : ''}: ${w2}`;
+        }
       } else parseUitars(answer, { height: s.fileSize[1], width: s.fileSize[0] });
     } catch (e) {
       if (e instanceof UitarsParseError) return `UI-TARS action_parser: ${e.message}`;
@@ -217,6 +227,8 @@ export interface RoundTrip {
   by_consumer: Record<string, { checked: number; ok: number; first_miss: { sample: string; reason: string } | null }>;
   /** verl only: samples longer than verl's default data.max_prompt_length (512). */
   verl_default_prompt_length?: { limit: number; samples_over: number };
+  /** `--allow-default-miss` was given: `@default` entries may have misses (labels right only with the card's settings). */
+  default_misses_allowed?: true;
 }
 
 /** Run every view over every sample. Keys of `by_consumer`: `<consumer>@<setting>`. */

@@ -17,7 +17,8 @@ import type { CoordSpace } from '../core/geometry.js';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { readManifest, readRecords } from '../export/read.js';
-import { convention, resolveCoords, type CoordConvention, type ResolvedCoords } from '../export/coords.js';
+import { convention, coordsOpt, resolveCoords, type CoordConvention, type ResolvedCoords } from '../export/coords.js';
+import { MODEL_VISION } from '../export/budget.js';
 import { parseCompletion, ParseError } from './dialects.js';
 import { actionsFromConvention } from './reward.js';
 import { scoreCaptcha, scoreGrounding, type ScoreResult } from './scorer.js';
@@ -279,4 +280,35 @@ export async function scoreDataset(
   rep.by_style = sorted(rep.by_style);
   rep.warnings = coordWarnings(ev, conv);
   return rep;
+}
+
+/** `uisynth score` flags that pick the predictions' coordinate convention. */
+export interface PredictionCoordFlags {
+  /** `--model-family`: its vision defaults (factor, min/max pixels) apply to qwen25. */
+  modelFamily?: string;
+  maxPixels?: string | number;
+  minPixels?: string | number;
+  /** `--factor`: smart_resize factor for qwen25 (28 Qwen2/2.5-VL, 32 Qwen3-VL); default from --model-family, else 28. */
+  factor?: string | number;
+}
+
+/**
+ * The convention of `--coords NAME` for scoring: for `qwen25` the smart_resize budget is the model family's
+ * (Qwen3-VL: factor 32, min_pixels 65536, max_pixels 16384*32*32), or factor `--factor` with qwen-vl-utils'
+ * token defaults (4 and 16384 tokens), overridden by `--max-pixels`/`--min-pixels`.
+ * @throws UsageError for a bad `--factor`, or `--factor` with another convention
+ */
+export function predictionConvention(coords: string, f: PredictionCoordFlags = {}): CoordConvention {
+  let factor: number | undefined;
+  if (f.factor !== undefined) {
+    factor = Number(f.factor);
+    if (!Number.isInteger(factor) || factor < 2 || factor % 2 !== 0)
+      throw new UsageError(`--factor: expected an even integer (28 for Qwen2/2.5-VL, 32 for Qwen3-VL), got '${f.factor}'`, '--factor');
+    if (coords !== 'qwen25') throw new UsageError(`--factor: only applies to --coords qwen25 (got --coords ${coords})`, '--factor');
+  }
+  const v = f.modelFamily !== undefined ? MODEL_VISION[f.modelFamily] : undefined;
+  const fac = factor ?? v?.factor ?? 28;
+  const base =
+    v && v.factor === fac ? { factor: fac, min_pixels: v.min_pixels, max_pixels: v.max_pixels } : { factor: fac, min_pixels: 4 * fac * fac, max_pixels: 16384 * fac * fac };
+  return coordsOpt(coords, f.maxPixels, f.minPixels, coords === 'qwen25' ? base : {});
 }

@@ -7,7 +7,7 @@
  * Perturbed answers and changed settings must fail.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -106,7 +106,7 @@ async function readBack(out: string, to: string): Promise<Row[]> {
         else {
           const id = dec(o.extra_info.id);
           const qid = o.extra_info.qid === null || o.extra_info.qid === undefined ? null : dec(o.extra_info.qid);
-          rows.push({ id, qid, answer: dec(o.extra_info.answer), groundTruth: dec(o.reward_model.ground_truth), prompt: dec(o.prompt[0].content), image: Buffer.from(o.images[0].bytes) });
+          rows.push({ id, qid, answer: dec(o.extra_info.answer), groundTruth: dec(o.reward_model.ground_truth), prompt: dec(o.prompt[0].content).replace(/^<image>/, ''), image: Buffer.from(o.images[0].bytes) });
         }
       }
     }
@@ -200,14 +200,17 @@ for (const to of TO)
   }
 // UI-TARS-1.5 (its own parser, Action: prefix, blank-line separator) and Qwen3-VL (factor 32, 0-1000)
 for (const to of ['llamafactory', 'verl', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: null });
-for (const to of ['trl', 'llamafactory'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
+for (const to of ['trl', 'llamafactory', 'swift'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'qwen3-vl', budget: { pixelBudget: 1024 } });
+// UI-TARS-1.5 on the formats a user feeds to the processor and parser themselves, with a budget smaller than the images
+for (const to of ['hf-imagefolder', 'webdataset'] as const) for (const kind of ['grounding', 'captcha'] as const) CASES.push({ to, kind, family: 'ui-tars-1.5', budget: { pixelBudget: 1280 } });
 
 const label = (c: Case): string => `${c.to} ${c.kind} ${c.family} ${c.budget ? JSON.stringify(c.budget) : 'default budget'}`;
 const figures: Record<string, { checked: number; ok: number }> = {};
 
 async function exportCase(c: Case, i: number): Promise<{ out: string; m: ExportManifest; settings: TrainSettings; samples: ExportSample[] }> {
   const out = join(base, 'x', `${i}`);
-  await runExport({ dataDir: DATA[c.kind], to: c.to, out, modelFamily: c.family, ...(c.budget ?? {}) });
+  // a chosen budget may be one the trainer's defaults undo (LLaMA-Factory's 768*768): that needs the explicit opt-out
+  await runExport({ dataDir: DATA[c.kind], to: c.to, out, modelFamily: c.family, ...(c.budget ?? {}), allowDefaultMiss: c.budget !== null });
   const m = JSON.parse(await readFile(join(out, 'export-manifest.json'), 'utf8')) as ExportManifest;
   const settings = JSON.parse(await readFile(join(out, 'train-settings.json'), 'utf8')) as TrainSettings;
   const samples = await Promise.all((await readBack(out, c.to)).map((r) => asSample(r, m)));
@@ -241,6 +244,24 @@ describe('round trip through every consumer (read back from the written files)',
     for (const [k, v] of Object.entries(m.roundtrip.by_consumer)) if (k.endsWith('@card') || c.budget === null) expect(v.ok, k).toBe(v.checked);
     // the uitars answers are read by UI-TARS' own parser
     if (m.dialect === 'uitars') for (const s of samples) expect(() => parseUitars(s.answer, { height: s.fileSize[1], width: s.fileSize[0] })).not.toThrow();
+  });
+
+  it('ms-swift + Qwen3-VL: the card sets IMAGE_MAX_TOKEN_NUM/IMAGE_MIN_TOKEN_NUM (qwen-vl-utils >= 0.0.14), not MAX_PIXELS', async () => {
+    const r = await runExport({ dataDir: DATA.grounding, to: 'swift', out: join(base, 'x', 'sq3'), modelFamily: 'qwen3-vl', pixelBudget: 1024 });
+    expect(r.settings.swift).toEqual({ IMAGE_MAX_TOKEN_NUM: 1024, IMAGE_MIN_TOKEN_NUM: 65536 / 1024 });
+    expect(r.fragments.find((f) => f.title.startsWith('ms-swift'))!.text).toBe('IMAGE_MAX_TOKEN_NUM=1024 IMAGE_MIN_TOKEN_NUM=64 swift sft ...');
+    const q25 = await runExport({ dataDir: DATA.grounding, to: 'swift', out: join(base, 'x', 'sq25'), modelFamily: 'qwen2.5-vl' });
+    expect(q25.settings.swift).toEqual({ MAX_PIXELS: 16384 * 28 * 28, MIN_PIXELS: 4 * 28 * 28 });
+  });
+
+  it('a budget the trainer undoes at its defaults fails the export unless --allow-default-miss is given', async () => {
+    const o = { dataDir: DATA.grounding, to: 'llamafactory', modelFamily: 'qwen2.5-vl', maxPixels: 2_000_000 };
+    await expect(runExport({ ...o, out: join(base, 'x', 'dm1') })).rejects.toThrow(/llamafactory at its default settings.*--allow-default-miss/);
+    const r = await runExport({ ...o, out: join(base, 'x', 'dm2'), allowDefaultMiss: true });
+    expect(r.manifest.roundtrip.default_misses_allowed).toBe(true);
+    const d = r.manifest.roundtrip.by_consumer['llamafactory@default']!;
+    expect(d.ok).toBeLessThan(d.checked);
+    expect(r.manifest.roundtrip.by_consumer['llamafactory@card']!.ok).toBe(r.manifest.roundtrip.by_consumer['llamafactory@card']!.checked);
   });
 
   it('changing a card setting breaks the round trip (the settings are load-bearing)', async () => {
@@ -373,6 +394,65 @@ describe('round trip through every consumer (read back from the written files)',
       /round trip: 1 of 4 samples miss under trl at its default settings; first: sample grounding-7-0000000-q3: UI-TARS action_parser: click is outside the target box/,
     );
     await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('a failed export (image missing mid-copy) leaves --out as it was, and the same command then succeeds', async () => {
+    const src = join(base, 'partial-src');
+    await makeDataset('grounding', src, 2, 2);
+    const recsIn: UisynthRecord[] = [];
+    for await (const { record } of readRecords(src)) recsIn.push(record);
+    const img = join(src, recsIn[recsIn.length - 1]!.image.path);
+    const bytes = await readFile(img);
+    const out = join(base, 'x', 'partial');
+    const o = { dataDir: src, to: 'llamafactory', out, modelFamily: 'qwen2.5-vl' };
+    await rm(img);
+    await expect(runExport(o)).rejects.toThrow(/missing/);
+    await expect(readdir(out)).rejects.toThrow(); // nothing half-written
+    expect((await readdir(join(base, 'x'))).filter((n) => n.includes('partial-src') || n.includes('uisynth-export-partial'))).toEqual([]);
+    await writeFile(img, bytes);
+    const first = await runExport(o);
+    const before = await readFile(join(out, 'export-manifest.json'), 'utf8');
+    // a failing re-export over a previous export keeps the previous one whole
+    await rm(img);
+    await expect(runExport(o)).rejects.toThrow(/missing/);
+    expect(await readFile(join(out, 'export-manifest.json'), 'utf8')).toBe(before);
+    for (const f of first.manifest.files) await expect(readFile(join(out, f.path))).resolves.toBeTruthy();
+    await writeFile(img, bytes);
+    const again = await runExport(o);
+    expect(again.manifest.files).toEqual(first.manifest.files);
+  });
+
+  it('user-facing messages and cards say what they mean (review items)', async () => {
+    const { loadPrompts, templateError } = await import('../export/prompts/index.js');
+    const { chooseBudget } = await import('../export/budget.js');
+    const v = MODEL_VISION['qwen2.5-vl']!;
+    expect(() => chooseBudget(v, { maxPixels: 1000 }, null)).toThrow(/below uisynth's quality floor of 256 tokens/);
+    expect(() => chooseBudget(v, { maxPixels: 10 ** 9 }, null)).toThrow(/above the qwen2.5-vl processor's max_pixels/);
+    expect(() => chooseBudget(v, { pixelBudget: 10 }, null)).toThrow(/below uisynth's quality floor of 256 tokens/);
+    await expect(runExport({ dataDir: DATA.grounding, to: 'screenspot', out: join(base, 'x', 'ssn1'), coords: 'norm1' })).rejects.toThrow(/norm1 is not allowed for --to screenspot/);
+    // locale codes select their language
+    const es = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'lang'), languages: 'en-US' });
+    expect(es.manifest.counts.samples).toBeGreaterThan(0);
+    // template errors: one line with the detail
+    const bad = join(base, 'bad.hbs');
+    await writeFile(bad, '{{#if thinking}}x\n');
+    expect(() => loadPrompts('venus', bad)).toThrow(/Parse error on line 2: Expecting .*got 'EOF' \(near '\{\{#if thinking\}\}x'\)/);
+    expect(templateError(new Error('"nosuch" not defined in [object Object] - 1:6'))).toMatch(/^\{\{nosuch\}\} is not a template variable \(available: kind, /);
+    // UI-TARS CAPTCHA prompt asks for the blank line its parser splits on
+    const cap = await runExport({ dataDir: DATA.captcha, to: 'verl', out: join(base, 'x', 'capu'), modelFamily: 'ui-tars-1.5', valFraction: 0.5 });
+    const card = await readFile(join(cap.out, 'README.md'), 'utf8');
+    expect(card).toMatch(/copied into this export; verl `compute_score`/);
+    expect(card).toMatch(/of "Trainer settings" above/);
+    const lf = await runExport({ dataDir: DATA.grounding, to: 'llamafactory', out: join(base, 'x', 'lfv'), modelFamily: 'qwen2.5-vl', valFraction: 0.5 });
+    expect(await readFile(join(lf.out, 'README.md'), 'utf8')).toMatch(/eval_dataset: uisynth_grounding_validation/);
+    const q3 = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'q3c'), modelFamily: 'qwen3-vl', coords: 'qwen25', pixelBudget: 1024 });
+    expect(await readFile(join(q3.out, 'README.md'), 'utf8')).toMatch(/after Qwen3-VL `smart_resize` \(factor 32/);
+    const abs = await runExport({ dataDir: DATA.grounding, to: 'trl', out: join(base, 'x', 'absc') });
+    expect(await readFile(join(abs.out, 'README.md'), 'utf8')).toMatch(/the model does not see the image at this size/);
+    const p = loadPrompts('uitars');
+    const ctx = { kind: 'captcha', isGrounding: false, isCaptcha: true, instruction: 'i', dialect: 'uitars', thinking: false, coords_text: '', refusal: 'call_user()', width: 1, height: 1, platform: 'web', locale: 'en-US', captcha_type: 't', captcha_group: 'g' } as const;
+    expect(p.render(ctx as any)).toMatch(/a blank line between actions/);
+    expect(loadPrompts('venus').render({ ...ctx, dialect: 'venus' } as any)).toMatch(/one action per line/);
   });
 
   it('non-TTY progress lines carry rate and ETA', () => {

@@ -129,3 +129,32 @@ describe('round trips (convert gold out and back; the point must still be inside
     }
   });
 });
+
+describe('score --coords qwen25: the smart_resize factor follows the model family', () => {
+  it('Qwen3-VL (factor 32) from --model-family or --factor; Qwen2.5-VL and no family keep 28', async () => {
+    const { predictionConvention } = await import('../score/dataset.js');
+    const { resolveCoords } = await import('../export/coords.js');
+    // 1440x900: factor 32 -> 45*32 x round(28.125)*32 = 1440x896; factor 28 -> round(51.43)*28 x round(32.14)*28 = 1428x896
+    expect(resolveCoords(predictionConvention('qwen25', { modelFamily: 'qwen3-vl' }), [1440, 900]).resized).toEqual([1440, 896]);
+    expect(resolveCoords(predictionConvention('qwen25', { factor: '32' }), [1440, 900]).resized).toEqual([1440, 896]);
+    expect(resolveCoords(predictionConvention('qwen25', { modelFamily: 'qwen2.5-vl' }), [1440, 900]).resized).toEqual([1428, 896]);
+    expect(resolveCoords(predictionConvention('qwen25'), [1440, 900]).resized).toEqual([1428, 896]);
+    expect(predictionConvention('qwen25', { modelFamily: 'qwen3-vl', maxPixels: 1024 * 1024 }).resize).toEqual({ factor: 32, min_pixels: 65536, max_pixels: 1048576 });
+    expect(() => predictionConvention('abs', { factor: 32 })).toThrow(/--factor: only applies to --coords qwen25/);
+    expect(() => predictionConvention('qwen25', { factor: 'x' })).toThrow(/--factor: expected an even integer/);
+  });
+});
+
+describe('--thinking: pixel distances in the reasoning follow the frame of the answer', () => {
+  it('qwen25 scales distances to the resized image; relative frames state a fraction of the width/height; abs is unchanged', () => {
+    const q = resolveCoords(convention('qwen25', { max_pixels: 1280 * 28 * 28 }), [1440, 900]);
+    const [rw, rh] = q.resized!;
+    expect(reasoningInConvention('Drag it right by 265 px, keeping it level.', q)).toBe(`Drag it right by ${Math.round((265 * rw) / 1440)} px, keeping it level.`);
+    expect(reasoningInConvention('The gap is 100 px above. Then 50 px left.', q)).toBe(`The gap is ${Math.round((100 * rh) / 900)} px above. Then ${Math.round((50 * rw) / 1440)} px left.`);
+    const n = resolveCoords(convention('norm1000-1000'), [1000, 500]);
+    expect(reasoningInConvention('Drag it right by 265 px, keeping it level.', n)).toBe('Drag it right by 265/1000 of the image width, keeping it level.');
+    expect(reasoningInConvention('Move it 100 px up.', n)).toBe('Move it 200/1000 of the image height up.');
+    expect(reasoningInConvention('The piece is 40 px away.', n)).toBe('The piece is that distance away.');
+    expect(reasoningInConvention('Drag it right by 265 px.', resolveCoords(convention('abs'), [1000, 500]))).toBe('Drag it right by 265 px.');
+  });
+});

@@ -341,8 +341,8 @@ describe('dataset card, manifest, determinism, errors', () => {
     await expect(runExport({ ...o, to: 'verl', coords: 'pixels' })).rejects.toThrow(/--coords: unknown value 'pixels'; allowed: abs, norm1, norm1000, norm1000-999, norm1000-1000, qwen25/);
     await expect(runExport({ ...o, to: 'verl', dialect: 'pyautogui' })).rejects.toThrow(/--dialect: unknown value 'pyautogui'; allowed: venus, uitars/);
     await expect(runExport({ ...o, to: 'verl', modelFamily: 'gpt' })).rejects.toThrow(/--model-family: unknown value 'gpt'; allowed: qwen2.5-vl/);
-    await expect(runExport({ ...o, to: 'swift', coords: 'qwen25', maxPixels: 1000 })).rejects.toThrow(/--max-pixels: 1000 is outside the range qwen2.5-vl can keep unchanged: 200704\.\.12845056/);
-    await expect(runExport({ ...o, to: 'trl', modelFamily: 'qwen3-vl', pixelBudget: 20000 })).rejects.toThrow(/--pixel-budget: 20000 tokens is outside .* 256\.\.16384 tokens \(factor 32\)/);
+    await expect(runExport({ ...o, to: 'swift', coords: 'qwen25', maxPixels: 1000 })).rejects.toThrow(/--max-pixels: 1000 is below uisynth's quality floor of 256 tokens .*allowed: 200704\.\.12845056/);
+    await expect(runExport({ ...o, to: 'trl', modelFamily: 'qwen3-vl', pixelBudget: 20000 })).rejects.toThrow(/--pixel-budget: 20000 tokens is above the qwen3-vl processor's max of 16384 tokens .*allowed: 256\.\.16384 tokens \(factor 32\)/);
     await expect(runExport({ ...o, to: 'trl', modelFamily: 'ui-tars-1.5', minPixels: 3136 })).rejects.toThrow(/--min-pixels: 3136 is outside the allowed range 78400\.\./);
     await expect(runExport({ ...o, to: 'verl', coords: 'abs', maxPixels: 1000 })).rejects.toThrow(/--max-pixels/);
     await expect(runExport({ ...o, to: 'verl', coords: 'qwen25', maxPixels: 'lots' })).rejects.toThrow(/--max-pixels: expected a positive integer/);
@@ -364,7 +364,7 @@ describe('dataset card, manifest, determinism, errors', () => {
 
   it('a budget too small to keep small targets hittable is refused up front with the allowed range', async () => {
     // 320x200 at max_pixels 3136 would resize to 56x28: one model px is ~5.7 image px
-    await expect(exportTo('skip', { dataDir: G(), to: 'verl', coords: 'qwen25', maxPixels: 3136 })).rejects.toThrow(/--max-pixels: 3136 is outside the range .*200704\.\.12845056/);
+    await expect(exportTo('skip', { dataDir: G(), to: 'verl', coords: 'qwen25', maxPixels: 3136 })).rejects.toThrow(/--max-pixels: 3136 is below uisynth's quality floor .*allowed: 200704\.\.12845056/);
   });
 });
 

@@ -14,7 +14,7 @@
  *   HF processor's smart_resize; `src/llamafactory/hparams/model_args.py` L305-312 (the same defaults), commit ff6d4d12.
  * - ms-swift: modelscope/ms-swift `swift/template/templates/qwen.py` L333-341 (`Qwen2VLTemplate.replace_tag`:
  *   `fetch_image` of qwen-vl-utils, then the image processor with `do_resize=False`, L393), `swift/model/models/qwen.py`
- *   L698-738 (`patch_qwen_vl_utils`: `MAX_PIXELS`/`MIN_PIXELS` environment variables replace the module defaults), commit 3602360a.
+ *   L698-738 (`patch_qwen_vl_utils`: environment variables replace the module defaults), L748-759 (`compat_qwen_vl_utils`: with qwen-vl-utils >= 0.0.14 `MAX_PIXELS`/`MIN_PIXELS` become `IMAGE_MAX_TOKEN_NUM`/`IMAGE_MIN_TOKEN_NUM` = value // factor², only when those are unset), commit 3602360a.
  * - verl: volcengine/verl `verl/utils/dataset/vision_utils.py` L22-32 (`process_image` -> qwen-vl-utils `fetch_image`
  *   on the Parquet image dict, so `min_pixels`/`max_pixels` keys of that dict apply), `verl/utils/dataset/rl_dataset.py`
  *   L109 (`image_patch_size`, default 14), `verl/trainer/config/data/legacy_data.yaml` L35 (`max_prompt_length: 512`)

@@ -4,12 +4,13 @@
  *
  * Output is deterministic: the same dataset and flags give the same bytes (no timestamps; the recorded
  * command names the input and output directories `DATA_DIR` and `OUT`). Re-exporting into a directory
- * that holds a previous export replaces it; any other non-empty directory is refused.
+ * that holds a previous export replaces it; any other non-empty directory is refused. Files are written to a
+ * sibling staging directory and moved into place on success, so a failed export leaves `--out` unchanged.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, badValue } from '../../core/errors.js';
 import { UisynthRecord, type Manifest } from '../../core/schema.js';
@@ -70,6 +71,12 @@ export interface ExportOptions {
   languages?: string;
   /** Fraction of screenshots (records) in a validation split, chosen by a hash of the record id; 0 = none. */
   valFraction?: string | number;
+  /**
+   * Export even when the trainer at its DEFAULT settings would misplace labels (a `--max-pixels`/`--pixel-budget`
+   * the trainer's defaults undo, e.g. above LLaMA-Factory's image_max_pixels): the labels are then right only
+   * with the card's settings. Recorded in the manifest (`roundtrip.default_misses_allowed`).
+   */
+  allowDefaultMiss?: boolean;
   /** Progress: phase (`read`, `check`, `write`), done, total. */
   onProgress?: (phase: string, done: number, total: number) => void;
 }
@@ -156,8 +163,13 @@ const RL_FORMATS: ReadonlySet<FormatName> = new Set(['swift', 'trl', 'verl']);
 /** reward/uisynth_reward.py of this package. */
 const REWARD_MODULE = fileURLToPath(new URL('../../reward/uisynth_reward.py', import.meta.url));
 
-/** Formats whose trainers run the model's image preprocessing: images are written at the size the model sees. */
-const RESIZING_FORMATS: ReadonlySet<FormatName> = new Set(['llamafactory', 'swift', 'trl', 'verl']);
+/**
+ * Formats whose images are written at the size the model sees when a budget applies: every format but
+ * screenspot (no budget). hf-imagefolder and webdataset too: their users run the model's processor (and, for
+ * UI-TARS, its parser, which recomputes the frame from the image size with its own default max_pixels), so an
+ * image already at its smart_resize size keeps every label right under default settings as well.
+ */
+const RESIZING_FORMATS: ReadonlySet<FormatName> = new Set(['llamafactory', 'swift', 'trl', 'verl', 'hf-imagefolder', 'webdataset']);
 
 /**
  * The coordinate convention, pixel budget and model vision of an export. A budget applies to `qwen25`
@@ -200,15 +212,19 @@ function resolveBudget(
  * trainer's defaults) does not map every gold answer back into its targets.
  * @throws UsageError naming the first failing sample, the consumer and its settings
  */
-function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null): void {
+function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null, allowDefaultMiss: boolean): void {
   for (const [name, c] of Object.entries(rt.by_consumer)) {
     if (c.ok === c.checked || !c.first_miss) continue;
     const [consumer, setting] = name.split('@');
-    if (setting === 'default' && budget?.source === 'flags') continue;
+    if (setting === 'default' && allowDefaultMiss) continue;
     const b = budget ? ` (pixel budget factor ${budget.factor}, min_pixels ${budget.min_pixels}, max_pixels ${budget.max_pixels})` : '';
+    const fix =
+      setting === 'default' && budget?.source === 'flags'
+        ? 'Choose a budget the trainer keeps at its defaults (leave out --max-pixels/--pixel-budget for the default), or pass --allow-default-miss to export labels that are right only with the card\'s settings'
+        : 'Choose another --max-pixels/--pixel-budget or --coords';
     throw new UsageError(
-      `round trip: ${c.checked - c.ok} of ${c.checked} samples miss under ${consumer} at its ${setting === 'card' ? "card (train-settings.json)" : 'default'} settings${b}; ` +
-        `first: sample ${c.first_miss.sample}: ${c.first_miss.reason}. Choose another --max-pixels/--pixel-budget or --coords`,
+      `round trip: ${c.checked - c.ok} of ${c.checked} samples miss under ${consumer} at its ${setting === 'card' ? 'card (train-settings.json)' : 'default'} settings${b}; ` +
+        `first: sample ${c.first_miss.sample}: ${c.first_miss.reason}. ${fix}`,
       budget?.source === 'flags' ? '--max-pixels' : '--coords',
     );
   }
@@ -218,7 +234,8 @@ function checkRoundTrip(rt: RoundTrip, budget: ExportBudget | null): void {
 function selection(o: ExportOptions, to: FormatName) {
   const list = (v: string | undefined): string[] | null => (v === undefined ? null : v.split(',').map((x) => x.trim()).filter(Boolean));
   const styles = list(o.styles);
-  const languages = list(o.languages)?.map((l) => l.toLowerCase()) ?? null;
+  // ISO 639-1 codes or locale codes (es-ES, zh_CN): the language part is compared
+  const languages = list(o.languages)?.map((l) => l.split(/[-_]/)[0]!.toLowerCase()) ?? null;
   let cap: number | null = null;
   if (o.maxPerScreenshot !== undefined) {
     cap = Number(o.maxPerScreenshot);
@@ -277,15 +294,57 @@ async function resizePng(png: Buffer, size: readonly [number, number]): Promise<
 
 const MANIFEST = 'export-manifest.json';
 
-async function prepareOut(out: string): Promise<void> {
-  if (!existsSync(out)) return void (await mkdir(out, { recursive: true }));
+/**
+ * Check `--out` before any work: missing, empty, or a previous export (replaced on success).
+ * @throws UsageError for a non-empty directory that holds no previous export
+ */
+async function checkOut(out: string): Promise<ExportManifest | null> {
+  if (!existsSync(out)) return null;
   const entries = await readdir(out);
-  if (entries.length === 0) return;
+  if (entries.length === 0) return null;
   if (!entries.includes(MANIFEST)) throw new UsageError(`--out: ${out} is not empty and holds no previous export (${MANIFEST}); choose an empty directory`, '--out');
-  const old = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as ExportManifest;
-  for (const f of old.files ?? []) await rm(join(out, f.path), { force: true });
-  await rm(join(out, MANIFEST), { force: true });
-  await rm(join(out, 'README.md'), { force: true });
+  return JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as ExportManifest;
+}
+
+/**
+ * The staging directory of an export into `out`: a sibling (same filesystem, so moving it into place is a
+ * rename; relative `--link` symlinks keep their depth), with a fixed name so that the leftovers of a killed
+ * run are recognised and removed by the next one.
+ */
+export function stagingDir(out: string): string {
+  return join(dirname(resolve(out)), `.${basename(resolve(out))}.uisynth-export-partial`);
+}
+
+/** Move every entry of `src` into `dest` (merging directories, replacing files), then remove `src`. */
+async function moveInto(src: string, dest: string): Promise<void> {
+  await mkdir(dest, { recursive: true });
+  for (const e of await readdir(src, { withFileTypes: true })) {
+    const a = join(src, e.name);
+    const b = join(dest, e.name);
+    if (e.isDirectory() && existsSync(b) && (await stat(b)).isDirectory()) await moveInto(a, b);
+    else {
+      await rm(b, { recursive: true, force: true });
+      await rename(a, b);
+    }
+  }
+  await rm(src, { recursive: true, force: true });
+}
+
+/**
+ * Put a finished staging directory in place of `out`: the previous export's own files (listed in its
+ * manifest, its manifest and card) are removed first; files a user added beside them stay.
+ */
+async function publish(stage: string, out: string, previous: ExportManifest | null): Promise<void> {
+  if (previous) {
+    for (const f of previous.files ?? []) await rm(join(out, f.path), { force: true });
+    await rm(join(out, MANIFEST), { force: true });
+    await rm(join(out, 'README.md'), { force: true });
+  }
+  if (existsSync(out) && (await readdir(out)).length === 0) await rm(out, { recursive: true });
+  if (!existsSync(out)) {
+    await mkdir(dirname(resolve(out)), { recursive: true });
+    await rename(stage, out);
+  } else await moveInto(stage, out);
 }
 
 function normaliseCommand(cmd: string[], dataDir: string, out: string): string[] {
@@ -315,7 +374,8 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const dialect = dialectName as Dialect;
   let coordsName = o.coords ?? fam?.coords ?? 'abs';
   if (to === 'screenspot') {
-    if (o.coords !== undefined && o.coords !== 'abs') throw badValue('--coords', o.coords, ['abs (screenspot boxes are always image px, xyxy)']);
+    if (o.coords !== undefined && o.coords !== 'abs')
+      throw new UsageError(`--coords: ${o.coords} is not allowed for --to screenspot (its boxes are always image px, xyxy); leave --coords out or use abs`, '--coords');
     coordsName = 'abs';
   }
   const { coords, budget, vision } = resolveBudget(to, coordsName, dialect, o);
@@ -359,15 +419,32 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const split = (s: ExportSample): 'train' | 'validation' => (select.isValidation(s.record.id) ? 'validation' : 'train');
   const splits = select.valFraction > 0 ? (['train', 'validation'] as const).filter((x) => samples.some((s) => split(s) === x)) : (['train'] as const);
 
-  const settings = trainSettings(to, o.modelFamily ?? null, budget, samples);
+  const settings = trainSettings(to, o.modelFamily ?? null, budget, samples, dialect === 'uitars' && coords.space === 'resized_px');
   const roundtrip = roundTrip(samples, consumerViews(to, vision, settings), dialect);
-  checkRoundTrip(roundtrip, budget);
+  const allowDefaultMiss = Boolean(o.allowDefaultMiss);
+  checkRoundTrip(roundtrip, budget, allowDefaultMiss);
+  if (allowDefaultMiss) roundtrip.default_misses_allowed = true;
 
-  await prepareOut(o.out);
+  const previous = await checkOut(o.out);
+  // everything is written to a staging directory and moved into place only when the export is complete:
+  // a failure (missing image, disk full) leaves --out as it was and the same command can be rerun
+  const stage = stagingDir(o.out);
+  await rm(stage, { recursive: true, force: true });
+  await mkdir(stage, { recursive: true });
+  try {
+    const summary = await writeExport(stage);
+    await publish(stage, o.out, previous);
+    return summary;
+  } catch (e) {
+    await rm(stage, { recursive: true, force: true });
+    throw e;
+  }
+
+  async function writeExport(outDir: string): Promise<ExportSummary> {
   const files = new Map<string, ExportFile>();
   const copied = new Set<string>();
   const ctx: ExportContext = {
-    out: o.out,
+    out: outDir,
     split: 'train',
     splits: [...splits],
     srcDir: o.dataDir,
@@ -382,7 +459,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
     datasetName: `uisynth_${srcManifest.kind}`,
     createdBy: `uisynth ${version}`,
     async write(rel, data, rows) {
-      const full = join(o.out, rel);
+      const full = join(outDir, rel);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full + '.partial', data);
       await rename(full + '.partial', full);
@@ -393,7 +470,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
       if (copied.has(destRel)) return destRel;
       copied.add(destRel);
       const src = join(o.dataDir, srcRel);
-      const dest = join(o.out, destRel);
+      const dest = join(outDir, destRel);
       const buf = await verifiedImage(o.dataDir, srcRel, imageSha.get(srcRel));
       await mkdir(dirname(dest), { recursive: true });
       await rm(dest, { force: true });
@@ -485,6 +562,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   await ctx.write('train-settings.json', JSON.stringify(settings, null, 2) + '\n');
   await writeCard(ctx, manifest, o.license);
   manifest.files = [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-  await writeFile(join(o.out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(join(outDir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return { manifest, out: o.out, settings, fragments: settingsFragments(settings) };
+  }
 }

@@ -130,17 +130,47 @@ function convertCaptcha(r: CaptchaRecord, rc: ResolvedCoords): Action[] | null {
 
 const fmtNum = (v: number): string => (Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6));
 
+const HORIZONTAL = /\b(right|left|horizontal(ly)?|level|wide|width)\b/i;
+const VERTICAL = /\b(up|down|above|below|upwards?|downwards?|vertical(ly)?|tall|height)\b/i;
+
 /**
- * Rewrite the `(x, y)` image-px pairs a generator's reasoning mentions into the export's convention, so
- * the thinking part and the answer use the same numbers. Heuristic: every parenthesised pair of numbers is
- * taken as a point (the CAPTCHA generators write points this way); unchanged for `abs`.
+ * One image-px distance `d` in the convention's frame, as text: resized px for `qwen25`, a fraction of the
+ * image width/height for relative conventions. `axis` null (direction unknown): only where both axes scale
+ * alike (within 1%), else null (the caller drops the number).
+ */
+function distanceText(d: number, axis: 0 | 1 | null, rc: ResolvedCoords): string | null {
+  const extent = (a: 0 | 1): number => (rc.space === 'resized_px' ? rc.resized![a] : rc.normalized_by!);
+  const scale = (a: 0 | 1): number => extent(a) / rc.size[a];
+  const pick = axis ?? (Math.abs(scale(0) / scale(1) - 1) <= 0.01 ? 0 : null);
+  if (pick === null) return null;
+  const v = d * scale(pick);
+  if (rc.space === 'resized_px') return `${Math.round(v)} px`;
+  const side = axis === 1 ? 'height' : axis === 0 ? 'width' : 'image side';
+  return rc.normalized_by === 1 ? `${fmtNum(Math.round(v * 1000) / 1000)} of the image ${side}` : `${Math.round(v)}/1000 of the image ${side}`;
+}
+
+/**
+ * Rewrite the image-px numbers a generator's reasoning mentions into the export's convention, so the
+ * thinking part and the answer use the same numbers; unchanged for `abs`. Heuristics (the CAPTCHA generators
+ * write numbers this way): every parenthesised pair of numbers is a point; every `N px` is a distance whose
+ * axis is read from its sentence (right/left/level -> width, up/down/above/below -> height). A distance whose
+ * axis is unclear in a frame whose axes scale differently is dropped (`N px` -> `that distance`).
  */
 export function reasoningInConvention(text: string, rc: ResolvedCoords): string {
   if (rc.name === 'abs') return text;
-  return text.replace(/\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)/g, (_, x: string, y: string) => {
+  const points = text.replace(/\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)/g, (_, x: string, y: string) => {
     const p = pointToConvention([Number(x), Number(y)], rc);
     return `(${fmtNum(p[0])}, ${fmtNum(p[1])})`;
   });
+  return points
+    .split(/(?<=[.;!?])(\s+)/)
+    .map((sentence) => {
+      const h = HORIZONTAL.test(sentence);
+      const v = VERTICAL.test(sentence);
+      const axis = h && !v ? 0 : v && !h ? 1 : null;
+      return sentence.replace(/(\d+(?:\.\d+)?) ?px\b/g, (_, n: string) => distanceText(Number(n), axis, rc) ?? 'that distance');
+    })
+    .join('');
 }
 
 /** Skip reasons are counted by the caller. */

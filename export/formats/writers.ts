@@ -227,7 +227,7 @@ export async function writeImageFolder(ctx: ExportContext): Promise<void> {
   for (const e of recordRows(ctx)) {
     const r = e.samples[0]!.record;
     const rel = `images/${e.image.replace(/^images\//, '')}`;
-    await ctx.copyImage(e.image, `${ctx.split}/${rel}`);
+    await ctx.copyImage(e.image, `${ctx.split}/${rel}`, e.samples[0]!.fileSize);
     rows.push({
       file_name: rel,
       id: r.id,

@@ -51,6 +51,23 @@ export interface Prompts {
   source: string;
 }
 
+/** Variables a template can use (PromptContext keys), for error messages. */
+const CONTEXT_KEYS =
+  'kind, isGrounding, isCaptcha, instruction, dialect, thinking, coords_text, refusal, width, height, platform, locale, captcha_type, captcha_group';
+
+/**
+ * A Handlebars error as one line: a parse error keeps its line number, what was expected and the text near it
+ * (Handlebars spreads them over four lines); a strict-mode lookup names the missing variable and the ones there are.
+ */
+export function templateError(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  const lines = msg.split('\n').map((l) => l.trim()).filter((l) => l && !/^-*\^$/.test(l));
+  if (/^Parse error/.test(lines[0] ?? '')) return `${lines[0]} ${lines.slice(2).join(' ')} (near '${lines[1] ?? ''}')`.replace(/\s+/g, ' ');
+  const nd = /^"(.+)" not defined in \[object Object\]/.exec(msg);
+  if (nd) return `{{${nd[1]}}} is not a template variable (available: ${CONTEXT_KEYS})`;
+  return lines.join(' ').replace(/\[object Object\]/g, 'the prompt context');
+}
+
 /**
  * Compile the prompt templates for a dialect.
  * @param template path of a user template (`--template`), or undefined for the built-ins
@@ -58,6 +75,7 @@ export interface Prompts {
  */
 export function loadPrompts(dialect: Dialect, template?: string): Prompts {
   const hb = Handlebars.create();
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const partial = readFileSync(join(DIR, `action-space-${dialect}.hbs`), 'utf8');
   hb.registerPartial('action_space', partial);
   const opts = { noEscape: true, strict: true };
@@ -70,14 +88,15 @@ export function loadPrompts(dialect: Dialect, template?: string): Prompts {
     let t: HandlebarsTemplateDelegate<PromptContext>;
     try {
       t = hb.compile<PromptContext>(src, opts);
+      t({} as PromptContext); // Handlebars parses lazily: make a syntax error surface here
     } catch (e) {
-      throw new UsageError(`--template: ${template}: ${(e as Error).message.split('\n')[0]}`, '--template');
+      if (!/not defined in/.test((e as Error).message)) throw new UsageError(`--template: ${template}: ${templateError(e)}`, '--template');
     }
     render = (ctx) => {
       try {
         return t(ctx).trim();
       } catch (e) {
-        throw new UsageError(`--template: ${template}: ${(e as Error).message.split('\n')[0]}`, '--template');
+        throw new UsageError(`--template: ${template}: ${templateError(e)}`, '--template');
       }
     };
   } else {
