@@ -361,7 +361,9 @@ describe('gallery in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, plainUrl, '#/stats?ds=1');
     expect(await page.evaluate(() => typeof (window as any).Chart)).toBe('function'); // served from node_modules
-    for (const k of ['dpr', 'size', 'negatives', 'platform']) expect(await page.$$(`canvas[data-chart="${k}"]`), k).toHaveLength(1);
+    // every facet: a chart, or a line of the one-value card (negatives: every fixture record has one)
+    for (const k of ['dpr', 'size', 'platform']) expect(await page.$$(`canvas[data-chart="${k}"]`), k).toHaveLength(1);
+    expect(await page.textContent('div[data-chart="negatives"]')).toContain(`with hard negatives (${gRecs.length})`);
     // the locale chart: click the centre of the bar of the second label
     const hit = await page.evaluate(() => {
       const cv = document.querySelector('canvas[data-chart="locale"]') as HTMLCanvasElement & { chart: any };

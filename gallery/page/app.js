@@ -593,10 +593,15 @@ async function showStats() {
     Chart.defaults.color = fg;
     Chart.defaults.borderColor = '#8883';
   }
+  // facets where every record has the same value: one line each in a summary card, not a one-bar chart
+  const singles = state.facets.filter((f) => (s.facets[f.key] ?? []).length === 1);
+  if (singles.length)
+    wrap.append(h('div', { class: 'chart' }, h('h4', { text: 'One value in every record' }),
+      ...singles.map((f) => h('div', { class: 'row', attrs: { 'data-chart': f.key }, on: { click: () => toggleFilter(f.key, s.facets[f.key][0][0], 'grid') } }, h('span', { class: 'badge', text: f.label }), s.facets[f.key][0][0], ' ', h('span', { class: 'mut', text: `(${s.facets[f.key][0][1]})` })))));
   for (const f of state.facets) {
     const key = f.key;
     const vals = s.facets[key];
-    if (!vals || vals.length === 0) continue;
+    if (!vals || vals.length < 2) continue;
     const sorted = ORDERED.has(key) ? [...vals].sort((a, b) => (key === 'dpr' ? Number(a[0]) - Number(b[0]) : a[0] < b[0] ? -1 : 1)) : vals.slice(0, 120);
     addBarChart(wrap, f.label, sorted.map((v) => v[0]), [{ label: 'records', data: sorted.map((v) => v[1]), backgroundColor: '#4fc3f7' }], (lab) => toggleFilter(key, lab, 'grid'), key);
   }
@@ -676,7 +681,8 @@ function evalPanel(r) {
     for (const [v, n] of reasons) right.append(h('div', { class: 'row', attrs: { 'data-reason': v }, on: { click: () => toggleFilter('reason', v, 'eval') } }, h('span', { class: 'badge fail', text: n }), v));
   }
   if (e.failing_total) {
-    const fl = h('div', { attrs: { id: 'failing' } }, h('h4', { text: `Failing items of the filtered records (${e.failing_total}${e.failing_total > e.failing.length ? `, first ${e.failing.length}` : ''})` }));
+    const narrowed = state.params.has('verdict') || state.params.has('reason');
+    const fl = h('details', { attrs: { id: 'failing', ...(narrowed ? { open: '' } : {}) } }, h('summary', { text: `Failing items of the filtered records (${e.failing_total}${e.failing_total > e.failing.length ? `, first ${e.failing.length}` : ''})` }));
     const tb2 = h('table', {}, h('tr', {}, h('th', { text: 'record' }), h('th', { text: 'query' }), h('th', { text: 'type' }), h('th', { text: 'reason' })));
     for (const f of e.failing)
       tb2.append(h('tr', { attrs: { 'data-item': `${f.id}\u0000${f.qid ?? ''}` } }, h('td', {}, h('a', { attrs: { href: href('record', filterParams({ i: f.i })) }, text: f.id })), h('td', { text: f.qid ?? '' }), h('td', { text: f.type }), h('td', { text: f.reason })));
