@@ -276,12 +276,31 @@ describe('gallery in Chromium', () => {
     expect(await countText(page)).toBe(`${gRecs.length} records`);
     await open(page, plainUrl, '#/record?ds=7&i=0');
     expect(await page.textContent('#main .err')).toContain('dataset 7 does not exist');
-    await open(page, plainUrl, '#/grid?ds=7');
-    expect(await page.textContent('#main .err')).toContain('dataset 7 does not exist');
+    for (const v of ['grid', 'stats', 'eval']) {
+      await open(page, plainUrl, `#/${v}?ds=7`);
+      expect(await page.textContent('#main .err'), v).toContain('dataset 7 does not exist');
+    }
     expect(await page.$$('#tools input[data-layer="pred"]')).toHaveLength(0);
     await open(page, plainUrl, '#/record?ds=0&i=0');
     expect(await page.$$('#tools input[data-layer="pred"]')).toHaveLength(1); // predictions loaded
     await page.close();
+  });
+
+  it('regress-only root says so in the dataset menu; the terminal gets the scoring notes', async () => {
+    const url = await start(join(base, 'plain', 'c-regress'));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, url, '');
+    expect(await page.$$eval('#ds option', (os) => os.map((o) => o.textContent))).toEqual(['no dataset, regress report only']);
+    expect(await page.isDisabled('#ds')).toBe(true);
+    await page.close();
+    const lines: string[] = [];
+    await start(join(base, 'plain', 'a-captcha'), { predictions: predFile, log: (l: string) => lines.push(l) });
+    const foreign = gRecs.reduce((n, r) => n + r.queries.length, 0); // the grounding predictions match no CAPTCHA item
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`${foreign} predictions match no item`);
+    const noisy: string[] = [];
+    await start(join(base, 'plain', 'b-grounding'), { predictions: predFile, log: (l: string) => noisy.push(l) });
+    expect(noisy.some((l) => /warning: --coords abs: .* look normalised/.test(l))).toBe(true); // Click(point=(1, 1)) everywhere
   });
 
   it('a facet value toggled with Space keeps the keyboard focus; single-value facets are listed', async () => {

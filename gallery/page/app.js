@@ -149,11 +149,11 @@ async function route() {
     $('#tab-regress').classList.toggle('on', state.view === 'regress');
     if (state.view === 'regress') await showRegress();
     else if (state.view === 'record') await showRecord();
-    else if (state.view === 'stats') await showStats();
-    else if (state.view === 'eval') await showEval();
     else {
       currentSet();
-      await showGrid();
+      if (state.view === 'stats') await showStats();
+      else if (state.view === 'eval') await showEval();
+      else await showGrid();
     }
   } catch (e) {
     $('#main').replaceChildren(h('div', { class: 'err', text: String(e.message || e) }));
