@@ -327,7 +327,16 @@ describe('gallery in Chromium', () => {
     await page.keyboard.press('+');
     await page.keyboard.press('+');
     const z = await m();
-    expect(z.sh).toBeGreaterThan(z.vh); // the viewport, not the page, holds the overflow: a vertical swipe pans it
+    expect(z.sh).toBeGreaterThan(z.vh); // the viewport, not the page, holds the overflow
+    // a real vertical swipe (touch events through Chromium's input pipeline) pans the image
+    const box = (await page.locator('#viewport').boundingBox())!;
+    const top0 = await page.$eval('#viewport', (v) => v.scrollTop);
+    const cdp = await page.context().newCDPSession(page);
+    const x = box.x + box.width / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: box.y + box.height * 0.8 }] });
+    for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: box.y + box.height * (0.8 - 0.07 * k) }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction((t) => document.querySelector('#viewport')!.scrollTop > t + 20, top0);
     await page.close();
   });
 
