@@ -6,7 +6,9 @@
  * Facets (one table, {@link FACETS}): each record has zero or more values per facet; a filter selects
  * values, ORed within a facet and ANDed across facets. The count next to a value is the number of records
  * that would match if that value were selected in its facet with every other filter kept (the usual
- * faceted-search count), so counts stay live as filters change.
+ * faceted-search count), so counts stay live as filters change. A value's count ignores the selection in
+ * its own facet (it is what you would get by adding it). Counts are records, except `verdict` and `reason`,
+ * which count scored items (a grounding record holds one item per query).
  */
 import { open, readFile } from 'node:fs/promises';
 import type { Action } from '../core/actions.js';
@@ -34,8 +36,8 @@ export const FACETS = [
   { key: 'rejection', label: 'hit-test rejection', of: 'grounding' },
   { key: 'target_size', label: 'target size (√area px)', of: 'grounding' },
   { key: 'size', label: 'image size', of: 'all' },
-  { key: 'verdict', label: 'verdict', of: 'eval' },
-  { key: 'reason', label: 'failure reason', of: 'eval' },
+  { key: 'verdict', label: 'verdict (items)', of: 'eval' },
+  { key: 'reason', label: 'failure reason (items)', of: 'eval' },
 ] as const;
 export type FacetKey = (typeof FACETS)[number]['key'];
 const FI = Object.fromEntries(FACETS.map((f, i) => [f.key, i])) as Record<FacetKey, number>;
@@ -87,8 +89,39 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 function actionPoints(a: Action): Array<[number, number]> {
+  if (!a || typeof a !== 'object') return [];
   if (a.type === 'drag') return [a.start, a.end];
   return 'point' in a && Array.isArray(a.point) ? [a.point] : [];
+}
+
+const inBox = (p: [number, number], b: unknown): boolean =>
+  Array.isArray(b) && b.length === 4 && p[0] >= Number(b[0]) && p[0] <= Number(b[2]) && p[1] >= Number(b[1]) && p[1] <= Number(b[3]);
+
+/**
+ * The decisive point of a CAPTCHA answer (image px), binned by the `answer_x` facet and the bias chart:
+ * where the answer is, not where the first action starts. Per verifier kind:
+ * - `drag`, `drag_y`, `drags`: the end point of the last drag (the drop; the start is the handle, placed by the layout);
+ * - `click`, `pair`, `presses`: the last click that is not inside `verifier.submit_box` (the last answer click
+ *   before submitting);
+ * - `text_entry`: none (the answer is text; the input box click is layout, not answer);
+ * - any other kind: the last point of the last action with a point.
+ * Returns null when the actions hold no such point.
+ */
+export function decisivePoint(verifier: unknown, actions: Action[]): [number, number] | null {
+  const v = (verifier && typeof verifier === 'object' ? verifier : {}) as { kind?: unknown; submit_box?: unknown };
+  const ok = (p: unknown): p is [number, number] => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x));
+  const acts = actions.filter((a) => a && typeof a === 'object');
+  if (v.kind === 'text_entry') return null;
+  if (v.kind === 'drag' || v.kind === 'drag_y' || v.kind === 'drags') {
+    const d = acts.filter((a) => a.type === 'drag').pop() as { end?: unknown } | undefined;
+    return d && ok(d.end) ? d.end : null;
+  }
+  if (v.kind === 'click' || v.kind === 'pair' || v.kind === 'presses') {
+    const c = acts.filter((a): a is Action & { point: [number, number] } => a.type === 'click' && ok((a as { point?: unknown }).point) && !inBox((a as { point: [number, number] }).point, v.submit_box)).pop();
+    return c ? c.point : null;
+  }
+  const pts = acts.flatMap((a) => actionPoints(a).filter(ok));
+  return pts.length ? pts[pts.length - 1]! : null;
 }
 
 /** Build the entry of a parsed record. Never throws for odd field types (a crafted record is shown, not fatal). */
@@ -127,8 +160,8 @@ function summarise(r: UisynthRecord, base: Pick<Entry, 'i' | 'shard' | 'offset' 
     set('host', (ctx.params as Record<string, unknown> | undefined)?.host);
     const acts = arr<Action>(r.solution?.actions);
     const pb = arr<number>(c.puzzle_box);
-    const first = acts.map(actionPoints).find((p) => p.length)?.[0];
-    if (first && pb.length === 4 && pb[2]! > pb[0]!) set('answer_x', fifth((first[0] - pb[0]!) / (pb[2]! - pb[0]!)));
+    const dp = decisivePoint(r.verifier, acts);
+    if (dp && pb.length === 4 && pb[2]! > pb[0]!) set('answer_x', fifth((dp[0] - pb[0]!) / (pb[2]! - pb[0]!)));
     for (const a of acts) for (const [x, y] of actionPoints(a)) pts.push(x / W, y / H);
     text.push(c.type, c.instruction, ...Object.values(c.instructions ?? {}));
     title = str(c.type);
@@ -284,7 +317,11 @@ export class Catalog {
     return cat;
   }
 
-  /** Attach per-item verdicts (from score/dataset.ts) to their records: fills the `verdict` and `reason` facets. */
+  /**
+   * Attach per-item verdicts (from score/dataset.ts) to their records: fills the `verdict` and `reason` facets.
+   * These two facets hold one value per item (per query for grounding, repeats kept), so their counts count
+   * items, not records; filtering on them keeps the records holding at least one such item.
+   */
   attachVerdicts(items: ItemVerdict[]): void {
     const byId = new Map<string, Entry>();
     for (const e of this.entries) if (!e.error && !byId.has(e.id)) byId.set(e.id, e);
@@ -294,8 +331,7 @@ export class Catalog {
       (e.verdicts ??= []).push(it);
       for (const [k, v] of [[FI.verdict, it.verdict], [FI.reason, it.verdict === 'pass' ? '' : it.reason]] as const) {
         if (!v) continue;
-        const id = this.intern(k, v);
-        if (!e.vals[k]!.includes(id)) e.vals[k]!.push(id);
+        e.vals[k]!.push(this.intern(k, v));
       }
     }
   }

@@ -92,6 +92,11 @@ export interface GalleryOptions {
   coords?: string | CoordConvention;
   /** Thumbnail cache directory (default gallery/thumbs.ts `defaultThumbDir`). */
   thumbDir?: string;
+  /**
+   * Where the scoring notes go (one line each, no newline): the scorer's warnings and how many predictions
+   * matched no item, per dataset. Default: the terminal (stderr).
+   */
+  log?: (line: string) => void;
 }
 
 /**
@@ -117,13 +122,20 @@ interface Loaded {
   evalNote: string | null;
 }
 
-/** Pass@1 per type over the verdicts of the given entries. */
-function passByType(entries: Entry[]): { items: number; correct: number; pass_at_1: number; by_type: Record<string, TypeScore> } {
+/** Does an item match the `verdict` / `reason` selection of the URL (empty selection: every item)? */
+function itemFilter(sp: URLSearchParams): (v: ItemVerdict) => boolean {
+  const verdicts = new Set(sp.getAll('verdict'));
+  const reasons = new Set(sp.getAll('reason'));
+  return (v) => (verdicts.size === 0 || verdicts.has(v.verdict)) && (reasons.size === 0 || (v.verdict !== 'pass' && reasons.has(v.reason)));
+}
+
+/** Pass@1 per type over the verdicts of the given entries that pass `keep` (items, not records). */
+function passByType(entries: Entry[], keep: (v: ItemVerdict) => boolean = () => true): { items: number; correct: number; pass_at_1: number; by_type: Record<string, TypeScore> } {
   const by: Record<string, TypeScore> = {};
   let items = 0;
   let correct = 0;
   for (const e of entries)
-    for (const v of e.verdicts ?? []) {
+    for (const v of (e.verdicts ?? []).filter(keep)) {
       const t = (by[v.type] ??= { n: 0, correct: 0, missing: 0, pass_at_1: 0 });
       t.n++;
       items++;
@@ -162,6 +174,9 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
       try {
         report = await scoreDataset(s.dir, o.predictions, o.coords ?? 'abs', (it) => void items.push(it));
         catalog.attachVerdicts(items);
+        const log = o.log ?? ((l: string) => void process.stderr.write(`${l}\n`));
+        log(`gallery: ${s.name}: pass@1 ${(report.pass_at_1 * 100).toFixed(1)}% (${report.correct} / ${report.items} items, ${report.missing} missing, ${report.unknown_predictions} predictions match no item)`);
+        for (const w of report.warnings ?? []) log(`gallery: ${s.name}: warning: ${w}`);
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
         if (/does not exist|not a file|not valid JSON|needs string|duplicate/.test(e.message)) throw e;
@@ -211,6 +226,11 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
     } catch {
       return send(400, 'bad URL');
     }
+    // no icon: answer "no content" so the browser stops asking (and no 404 shows in its console)
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204, headers);
+      return void res.end();
+    }
     const st = STATIC[url.pathname];
     if (st) return send(200, await readFile(st.file), st.type);
     const sp = url.searchParams;
@@ -259,7 +279,18 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
           verdict: v ? (v.length === 1 ? v[0]!.verdict : `${v.filter((x) => x.verdict === 'pass').length}/${v.length} pass`) : null,
         };
       });
-      const evalSummary = set.report ? passByType(r.matches.map((i) => set.catalog.entries[i]!)) : null;
+      let evalSummary = null;
+      if (set.report) {
+        const keep = itemFilter(sp);
+        const ents = r.matches.map((i) => set.catalog.entries[i]!);
+        // the failing items (queries for grounding) of the filtered records that match the verdict / reason selection
+        const failing: Array<{ i: number; id: string; qid: string | null; type: string; verdict: string; reason: string }> = [];
+        let failingTotal = 0;
+        for (const e of ents)
+          for (const v of e.verdicts ?? [])
+            if (v.verdict !== 'pass' && keep(v) && failingTotal++ < 200) failing.push({ i: e.i, id: e.id, qid: v.qid, type: v.type, verdict: v.verdict, reason: v.reason });
+        evalSummary = { ...passByType(ents, keep), failing, failing_total: failingTotal };
+      }
       return json({ total: r.total, all: r.all, offset, facets: r.facets, items, eval: evalSummary });
     }
     if (url.pathname === '/api/record') {

@@ -71,6 +71,8 @@ beforeAll(async () => {
     else out = null;
     if (out !== null) preds.push(JSON.stringify({ id: r.id, output: out }));
   });
+  // grounding: every query answered at the image's top-left pixel (fails, except where that is inside a box)
+  for (const r of gRecs) for (const q of r.queries) preds.push(JSON.stringify({ id: r.id, qid: q.qid, output: 'Click(point=(1, 1))' }));
   predFile = join(base, 'preds.jsonl');
   await writeFile(predFile, preds.join('\n') + '\n');
   plainUrl = await start(join(base, 'plain'), { predictions: predFile });
@@ -89,11 +91,12 @@ afterAll(async () => {
 function facetValues(r: any): Record<string, string[]> {
   const base: Record<string, string[]> = { kind: [r.kind], platform: [r.platform], locale: [r.locale], theme: [r.context.theme], dpr: [String(r.context.dpr)], size: [`${r.image.width}×${r.image.height}`] };
   if (r.kind === 'captcha') {
-    const a = r.solution.actions[0];
-    const x = a.type === 'drag' ? a.start[0] : a.point[0];
+    // the answer's decisive point: a drag's end, the last click (no submit box here); a text answer has none
+    const acts = r.solution.actions;
+    const x = r.verifier.kind === 'drag' ? acts.at(-1).end[0] : r.verifier.kind === 'click' ? acts.filter((a: any) => a.type === 'click').at(-1).point[0] : null;
     const pb = r.captcha.puzzle_box;
-    const fifth = Math.min(4, Math.floor(((x - pb[0]) / (pb[2] - pb[0])) * 5));
-    return { ...base, type: [r.captcha.type], group: [r.captcha.group], difficulty: [r.captcha.difficulty], context: [r.context.scenario], host: [r.context.params.host], answer_x: [`${fifth * 20}–${fifth * 20 + 20}%`] };
+    const fifth = x === null ? -1 : Math.min(4, Math.floor(((x - pb[0]) / (pb[2] - pb[0])) * 5));
+    return { ...base, type: [r.captcha.type], group: [r.captcha.group], difficulty: [r.captcha.difficulty], context: [r.context.scenario], host: [r.context.params.host], answer_x: fifth < 0 ? [] : [`${fifth * 20}–${fifth * 20 + 20}%`] };
   }
   // target size bins: √(bbox area) in image px, edges 16, 32, 64, 128, 256
   const bin = (b: number[]) => {
@@ -224,6 +227,119 @@ describe('gallery in Chromium', () => {
     await page.close();
   });
 
+  it('grounding evaluation counts and filters per query, and lists the failing queries', async () => {
+    const perItem = join(base, 'per-item-g.jsonl');
+    const cli = spawnSync(process.execPath, [BIN, 'score', join(base, 'plain', 'b-grounding'), '--predictions', predFile, '--json', '--per-item', perItem], { encoding: 'utf8', timeout: 120_000 });
+    expect(cli.status, cli.stderr).toBe(0);
+    const items = (await readFile(perItem, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const failing = items.filter((i) => i.verdict !== 'pass');
+    const byReason: Record<string, number> = {};
+    for (const i of failing) byReason[i.reason] = (byReason[i.reason] ?? 0) + 1;
+    expect(failing.length).toBeGreaterThan(gRecs.length); // more failing queries than records: the counts must be per query
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, plainUrl, '#/eval?ds=1');
+    const reasons = await page.$$eval('[data-reason]', (els) => els.map((e) => [(e as HTMLElement).dataset.reason, Number(e.querySelector('.badge')!.textContent)]));
+    expect(Object.fromEntries(reasons)).toEqual(byReason);
+    const verdicts = await page.$$eval('.facet[data-facet="verdict"] .fv', (els) => els.map((e) => [(e as HTMLElement).dataset.value, Number(e.querySelector('.n')!.textContent)]));
+    expect(Object.fromEntries(verdicts)).toEqual(Object.fromEntries(['pass', 'fail'].map((v) => [v, items.filter((i) => i.verdict === v).length]).filter(([, n]) => n)));
+    expect((await page.$$eval('#failing tr[data-item]', (t) => t.map((e) => (e as HTMLElement).dataset.item))).sort()).toEqual(failing.map((i) => `${i.id}\u0000${i.qid}`).sort());
+    await page.close();
+  });
+
+  it('a malformed field shows an inline error naming it; the image, id and JSON still show', async () => {
+    const dir = join(base, 'bad');
+    const recs = await writeCaptcha(join(dir, 'c'), 3);
+    recs[0].solution.actions = 'click(1, 2)';
+    recs[2].verifier.handle_box = 'left';
+    await writeFile(join(dir, 'c', 'shard-00000.jsonl'), recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const url = await start(dir);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    for (const [i, field] of [[0, 'solution.actions'], [2, 'verifier']] as const) {
+      await open(page, url, `#/record?ds=0&i=${i}`);
+      expect(await page.textContent('#info b')).toBe(recs[i].id);
+      expect(JSON.parse((await page.textContent('#info pre.json'))!)).toEqual(recs[i]);
+      await page.waitForFunction(() => (document.querySelector('#canvas img') as HTMLImageElement)?.complete);
+      expect(await page.$eval('#canvas img', (im) => (im as HTMLImageElement).naturalWidth)).toBe(600);
+      expect(await page.$$eval('[data-field-error]', (els) => els.map((e) => (e as HTMLElement).dataset.fieldError))).toContain(field);
+      expect(await page.textContent(`[data-field-error="${field}"]`)).toContain(i === 0 ? 'solution.actions is not a list (it is a string' : 'handle box is not [x1, y1, x2, y2] (it is left)');
+    }
+    // no predictions loaded: no model-answer toggle
+    expect(await page.$$('#tools input[data-layer="pred"]')).toHaveLength(0);
+    expect((await page.request.get(url + 'favicon.ico')).status()).toBe(204);
+    await page.close();
+  });
+
+  it('error deep links name the record or dataset that is not there', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, plainUrl, '#/record?ds=1&i=99');
+    expect(await page.textContent('#main .err')).toBe(`record 99 is not in dataset b-grounding (${gRecs.length} records)`);
+    expect(await countText(page)).toBe(`${gRecs.length} records`);
+    await open(page, plainUrl, '#/record?ds=7&i=0');
+    expect(await page.textContent('#main .err')).toContain('dataset 7 does not exist');
+    for (const v of ['grid', 'stats', 'eval']) {
+      await open(page, plainUrl, `#/${v}?ds=7`);
+      expect(await page.textContent('#main .err'), v).toContain('dataset 7 does not exist');
+    }
+    expect(await page.$$('#tools input[data-layer="pred"]')).toHaveLength(0);
+    await open(page, plainUrl, '#/record?ds=0&i=0');
+    expect(await page.$$('#tools input[data-layer="pred"]')).toHaveLength(1); // predictions loaded
+    await page.close();
+  });
+
+  it('regress-only root says so in the dataset menu; the terminal gets the scoring notes', async () => {
+    const url = await start(join(base, 'plain', 'c-regress'));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, url, '');
+    expect(await page.$$eval('#ds option', (os) => os.map((o) => o.textContent))).toEqual(['no dataset, regress report only']);
+    expect(await page.isDisabled('#ds')).toBe(true);
+    await page.close();
+    const lines: string[] = [];
+    await start(join(base, 'plain', 'a-captcha'), { predictions: predFile, log: (l: string) => lines.push(l) });
+    const foreign = gRecs.reduce((n, r) => n + r.queries.length, 0); // the grounding predictions match no CAPTCHA item
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`${foreign} predictions match no item`);
+    const noisy: string[] = [];
+    await start(join(base, 'plain', 'b-grounding'), { predictions: predFile, log: (l: string) => noisy.push(l) });
+    expect(noisy.some((l) => /warning: --coords abs: .* look normalised/.test(l))).toBe(true); // Click(point=(1, 1)) everywhere
+  });
+
+  it('a facet value toggled with Space keeps the keyboard focus; single-value facets are listed', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(page, plainUrl, '#/grid?ds=0');
+    expect(await page.$$eval('.facet[data-facet="kind"] .fv', (e) => e.map((x) => (x as HTMLElement).dataset.value))).toEqual(['captcha']);
+    const v = await page.$eval('.facet[data-facet="difficulty"] .fv', (e) => (e as HTMLElement).dataset.value!);
+    await page.focus(`.facet[data-facet="difficulty"] .fv[data-value="${v}"]`);
+    const prev = await ready(page);
+    await page.keyboard.press(' ');
+    await settled(page, prev);
+    expect(await page.evaluate(() => { const a = document.activeElement as HTMLElement; return [a.closest('.facet')?.getAttribute('data-facet'), a.dataset.value, a.getAttribute('aria-checked')]; })).toEqual(['difficulty', v, 'true']);
+    await page.close();
+  });
+
+  it('phone: fit shows the whole image, and zoomed in the image scrolls vertically', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await open(page, plainUrl, '#/record?ds=1&i=2'); // 400×800 portrait
+    const m = () => page.evaluate(() => { const vp = document.querySelector('#viewport')!, c = document.querySelector('#canvas') as HTMLElement; return { vw: vp.clientWidth, vh: vp.clientHeight, cw: c.offsetWidth, ch: c.offsetHeight, sh: vp.scrollHeight }; });
+    const fit = await m();
+    expect(fit.cw).toBeLessThanOrEqual(fit.vw);
+    expect(fit.ch).toBeLessThanOrEqual(fit.vh);
+    expect(fit.vh).toBeLessThan(844);
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    const z = await m();
+    expect(z.sh).toBeGreaterThan(z.vh); // the viewport, not the page, holds the overflow
+    // a real vertical swipe (touch events through Chromium's input pipeline) pans the image
+    const box = (await page.locator('#viewport').boundingBox())!;
+    const top0 = await page.$eval('#viewport', (v) => v.scrollTop);
+    const cdp = await page.context().newCDPSession(page);
+    const x = box.x + box.width / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: box.y + box.height * 0.8 }] });
+    for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: box.y + box.height * (0.8 - 0.07 * k) }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction((t) => document.querySelector('#viewport')!.scrollTop > t + 20, top0);
+    await page.close();
+  });
+
   it('deep links open a filter state and a record with its target selected', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, plainUrl, '#/grid?ds=1&platform=desktop.macos&q=record%201');
@@ -258,7 +374,7 @@ describe('gallery in Chromium', () => {
     await page.keyboard.press('b');
     expect(await boxes()).toBe(gRecs[1].targets.length);
     const hits = () => page.$$eval('#overlay circle[data-layer="hit"]', (c) => c.map((e) => e.getAttribute('fill')));
-    expect((await hits()).length).toBe(9 * gRecs[1].targets.length);
+    expect((await hits()).length).toBe(0); // no target selected: no hit-test dots covering small targets
     await page.keyboard.press(']');
     expect(new URL(page.url()).hash).toContain('t=t0');
     const h = await hits(); // nine points of the selected target, the failing one in red
@@ -273,6 +389,9 @@ describe('gallery in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await open(page, plainUrl, '#/stats?ds=1');
     expect(await page.evaluate(() => typeof (window as any).Chart)).toBe('function'); // served from node_modules
+    // every facet: a chart, or a line of the one-value card (negatives: every fixture record has one)
+    for (const k of ['dpr', 'size', 'platform']) expect(await page.$$(`canvas[data-chart="${k}"]`), k).toHaveLength(1);
+    expect(await page.textContent('div[data-chart="negatives"]')).toContain(`with hard negatives (${gRecs.length})`);
     // the locale chart: click the centre of the bar of the second label
     const hit = await page.evaluate(() => {
       const cv = document.querySelector('canvas[data-chart="locale"]') as HTMLCanvasElement & { chart: any };

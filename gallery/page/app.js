@@ -39,6 +39,20 @@ function h(tag, props = {}, ...kids) {
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const str = (v) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v));
 const fmtPct = (x) => `${(x * 100).toFixed(1)}%`;
+/** A dataset field that must be a list: the list, or [] for absent; throws naming the field when it is something else. */
+function list(v, field) {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new Error(`${field} is not a list (it is ${typeof v === 'string' ? 'a string' : typeof v}: ${str(v).slice(0, 60)})`);
+  return v;
+}
+/** Run one drawing step; on a malformed field append an inline error naming it to `errs` instead of failing the view. */
+function guarded(errs, what, fn) {
+  try {
+    fn();
+  } catch (e) {
+    errs.push(`${what}: ${e && e.message ? e.message : String(e)}`);
+  }
+}
 
 const state = {
   sets: [],
@@ -83,6 +97,10 @@ async function boot() {
   if (!state.sets.length) for (const v of ['grid', 'stats', 'eval']) $(`#tab-${v}`).hidden = true;
   const ds = $('#ds');
   for (const s of state.sets) ds.append(h('option', { attrs: { value: s.n }, text: `${s.name} (${s.kind}, ${s.records})` }));
+  if (!state.sets.length) {
+    ds.append(h('option', { attrs: { value: '0' }, text: 'no dataset, regress report only' }));
+    ds.disabled = true;
+  }
   ds.addEventListener('change', () => go(state.view === 'record' ? 'grid' : state.view, new URLSearchParams({ ds: ds.value })));
   let t = null;
   $('#q').addEventListener('input', () => {
@@ -98,6 +116,17 @@ async function boot() {
   window.addEventListener('hashchange', route);
   document.addEventListener('keydown', onKey);
   await route();
+}
+
+/** The dataset of the URL's ds; throws a readable error when there is none. */
+function currentSet() {
+  const ds = state.params.get('ds') ?? '0';
+  const set = /^\d+$/.test(ds) ? state.sets[Number(ds)] : undefined;
+  if (!set) {
+    $('#count').textContent = '';
+    throw new Error(`dataset ${ds} does not exist (the gallery has ${state.sets.length}: ${state.sets.map((s) => `${s.n} = ${s.name}`).join(', ')})`);
+  }
+  return set;
 }
 
 async function route() {
@@ -120,9 +149,12 @@ async function route() {
     $('#tab-regress').classList.toggle('on', state.view === 'regress');
     if (state.view === 'regress') await showRegress();
     else if (state.view === 'record') await showRecord();
-    else if (state.view === 'stats') await showStats();
-    else if (state.view === 'eval') await showEval();
-    else await showGrid();
+    else {
+      currentSet();
+      if (state.view === 'stats') await showStats();
+      else if (state.view === 'eval') await showEval();
+      else await showGrid();
+    }
   } catch (e) {
     $('#main').replaceChildren(h('div', { class: 'err', text: String(e.message || e) }));
   }
@@ -138,12 +170,13 @@ function renderFacets(facets, view) {
     const vals = facets[f.key];
     if (!vals || vals.length === 0) continue;
     const sel = new Set(state.params.getAll(f.key));
-    if (vals.length < 2 && sel.size === 0 && f.key !== 'verdict') continue;
-    const box = h('div', { class: 'facet', attrs: { 'data-facet': f.key } }, h('h4', { text: f.label }));
+    // a facet with one value filters nothing but still describes the data: shown, dimmed
+    const single = vals.length < 2 && sel.size === 0 && f.key !== 'verdict';
+    const box = h('div', { class: `facet${single ? ' single' : ''}`, attrs: { 'data-facet': f.key } }, h('h4', { text: f.label }));
     for (const [v, n] of vals.slice(0, 150)) {
       const on = sel.has(v);
       box.append(
-        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', tabindex: 0, 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view), keydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggleFilter(f.key, v, view); } } } },
+        h('div', { class: `fv${on ? ' on' : ''}${n === 0 ? ' zero' : ''}`, attrs: { role: 'checkbox', tabindex: 0, 'aria-checked': on, 'data-value': v, title: v }, on: { click: () => toggleFilter(f.key, v, view), keydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); state.refocus = { key: f.key, v }; toggleFilter(f.key, v, view); } } } },
           h('input', { attrs: { type: 'checkbox', tabindex: -1, ...(on ? { checked: '' } : {}) } }),
           h('span', { class: 'v', text: v }),
           h('span', { class: 'n', text: n }),
@@ -155,6 +188,13 @@ function renderFacets(facets, view) {
   }
   if ([...state.params.keys()].some((k) => k === 'q' || state.facets.some((f) => f.key === k)))
     side.prepend(h('button', { text: 'clear filters', on: { click: () => go(view, new URLSearchParams({ ds: state.params.get('ds') ?? '0' })) } }));
+  // a value toggled from the keyboard keeps the focus after the sidebar is redrawn
+  if (state.refocus) {
+    const { key, v } = state.refocus;
+    state.refocus = null;
+    const el = [...side.querySelectorAll(`.facet[data-facet="${key}"] .fv`)].find((x) => x.dataset.value === v);
+    if (el) el.focus();
+  }
 }
 function toggleFilter(key, v, view = state.view) {
   const p = filterParams();
@@ -217,6 +257,11 @@ async function imageError(container, url, path) {
 // ---------- record view ----------
 async function showRecord() {
   const i = Number(state.params.get('i'));
+  const set = currentSet();
+  if (!Number.isInteger(i) || i < 0 || i >= set.records) {
+    $('#count').textContent = `${set.records} records`;
+    throw new Error(`record ${state.params.get('i') ?? '(no i= in the link)'} is not in dataset ${set.name} (${set.records} records)`);
+  }
   const data = await api('/api/record', filterParams({ i }));
   state.rec = data;
   $('#count').textContent = data.nav.pos >= 0 ? `record ${data.nav.pos + 1} / ${data.nav.total}` : 'record (not in the filtered list)';
@@ -233,12 +278,13 @@ async function showRecord() {
     h('span', { class: 'mut', attrs: { id: 'zoomlabel' } }),
   );
   for (const [key, k, label] of LAYERS) {
+    if (k === 'pred' && !data.verdicts) continue; // no predictions loaded: nothing to toggle
     const cb = h('input', { attrs: { type: 'checkbox', 'data-layer': k, ...(state.layers[k] ? { checked: '' } : {}) }, on: { change: (e) => { state.layers[k] = e.target.checked; drawOverlay(); } } });
     tools.append(h('label', { attrs: { title: `toggle (${key})` } }, cb, `${label} (${key})`));
   }
   const viewport = h('div', { attrs: { id: 'viewport' } });
   const info = h('div', { attrs: { id: 'info' } });
-  $('#main').replaceChildren(h('div', { attrs: { id: 'rec' } }, h('div', { attrs: { id: 'stagewrap' } }, tools, viewport), info));
+  $('#main').replaceChildren(h('div', { attrs: { id: 'rec' } }, h('div', { attrs: { id: 'stagewrap' } }, tools, h('div', { attrs: { id: 'overlay-errors' } }), viewport), info));
   if (!r) {
     viewport.append(h('div', { class: 'err', text: data.error || 'record unavailable' }));
     info.append(h('div', { text: `${str(data.shard)}:${data.line}` }));
@@ -257,10 +303,10 @@ async function showRecord() {
   state.W = W;
   state.H = H;
   panning(viewport);
-  applyZoom();
-  window.onresize = () => { if (state.view === 'record' && state.zoom === null) applyZoom(); };
   renderInfo(info, data);
-  drawOverlay();
+  applyZoom(); // after the info panel: on a phone it takes height from the viewport
+  window.onresize = () => { if (state.view === 'record' && state.zoom === null) applyZoom(); };
+  new ResizeObserver(() => { if (state.view === 'record' && state.zoom === null) applyZoom(); }).observe(viewport);
 }
 function nav(d) {
   const n = d < 0 ? state.rec?.nav.prev : state.rec?.nav.next;
@@ -356,9 +402,11 @@ function drawOverlay() {
   const label = (p, text, col) => Array.isArray(p) ? h('svg:text', { attrs: { x: num(p[0]) + px(6), y: num(p[1]) - px(6), fill: col, 'font-size': px(14), 'font-weight': 800, stroke: '#000', 'stroke-width': px(3), 'paint-order': 'stroke' }, text }) : null;
   const arrow = (a, b, col, marker) => h('svg:line', { attrs: { x1: num(a[0]), y1: num(a[1]), x2: num(b[0]), y2: num(b[1]), stroke: col, 'stroke-width': 3, 'vector-effect': 'non-scaling-stroke', 'marker-end': `url(#${marker})`, 'data-layer': 'drag' } });
   const sel = selectedTid();
-  if (r.kind === 'grounding') {
-    const qs = Array.isArray(r.queries) ? r.queries : [];
-    (Array.isArray(r.targets) ? r.targets : []).forEach((t, k) => {
+  const errs = [];
+  if (r.kind === 'grounding') guarded(errs, 'targets', () => {
+    const qs = list(r.queries, 'queries').filter((q) => q && typeof q === 'object');
+    list(r.targets, 'targets').forEach((t, k) => guarded(errs, `targets[${k}]`, () => {
+      if (!t || typeof t !== 'object') throw new Error('not an object');
       const isSel = t.tid === sel;
       const col = isSel ? SEL : PALETTE[k % PALETTE.length];
       const g = h('svg:g', { attrs: { 'data-tid': str(t.tid), opacity: sel && !isSel ? 0.45 : 1 } });
@@ -366,42 +414,52 @@ function drawOverlay() {
       g.append(h('svg:title', { text: [`${str(t.tid)} ${str(t.role)} “${str(t.name || t.text)}”`, ...texts].join('\n') }));
       if (L.boxes) g.append(rect(t.bbox, col, isSel ? 3 : 2, null, 'boxes'));
       if (L.points) g.append(dot(t.point, col, isSel ? 5 : 3.5, 'points'));
-      if (L.hit && (isSel || !sel)) for (const pc of t.checks?.points ?? []) g.append(dot(pc.point, pc.ok ? '#00c853' : '#ff1744', 3, 'hit'));
+      // the nine hit-test points only for the selected target: at fit zoom they would cover small targets
+      if (L.hit && isSel) for (const pc of list(t.checks?.points, `targets[${k}].checks.points`)) g.append(dot(pc?.point, pc?.ok ? '#00c853' : '#ff1744', 3, 'hit'));
       g.addEventListener('click', () => selectTarget(str(t.tid)));
       svg.append(g);
-    });
-  } else if (r.kind === 'captcha') {
-    const v = r.verifier ?? {};
-    if (L.verifier || L.boxes) {
+    }));
+  });
+  else if (r.kind === 'captcha') {
+    const v = r.verifier && typeof r.verifier === 'object' ? r.verifier : {};
+    if (L.verifier || L.boxes) guarded(errs, 'verifier', () => {
       const boxes = [];
-      if (v.kind === 'click' || v.kind === 'pair') (v.boxes ?? []).forEach((b, k) => boxes.push([b, PALETTE[k % PALETTE.length], v.kind === 'click' && v.mode === 'sequence' ? String(k + 1) : v.kind === 'pair' ? String(k) : null]));
+      if (v.kind === 'click' || v.kind === 'pair') list(v.boxes, 'verifier.boxes').forEach((b, k) => boxes.push([b, PALETTE[k % PALETTE.length], v.kind === 'click' && v.mode === 'sequence' ? String(k + 1) : v.kind === 'pair' ? String(k) : null]));
       if (v.kind === 'click' && v.submit_box) boxes.push([v.submit_box, '#ffffff', 'submit']);
       if (v.kind === 'text_entry') boxes.push([v.input_box, PALETTE[1], `“${str(v.answer)}”`]);
       if (v.kind === 'drag' || v.kind === 'drag_y') {
         boxes.push([v.handle_box, PALETTE[2], 'handle']);
         if (v.track_box) boxes.push([v.track_box, '#9e9e9e', 'track']);
       }
-      if (v.kind === 'drags') (v.items ?? []).forEach((it, k) => { boxes.push([it.handle_box, PALETTE[2], `handle ${k + 1}`]); boxes.push([it.target_box, PALETTE[4], `target ${k + 1}`]); });
+      if (v.kind === 'drags') list(v.items, 'verifier.items').forEach((it, k) => { boxes.push([it.handle_box, PALETTE[2], `handle ${k + 1}`]); boxes.push([it.target_box, PALETTE[4], `target ${k + 1}`]); });
       for (const [b, col, text] of boxes) {
+        if (!Array.isArray(b) || b.length !== 4 || !b.every((x) => typeof x === 'number')) {
+          if (b !== null && b !== undefined) errs.push(`verifier: the ${text ?? 'verifier'} box is not [x1, y1, x2, y2] (it is ${str(b).slice(0, 60)})`);
+          continue;
+        }
         svg.append(rect(b, col, 2, null, 'verifier'));
-        if (text && L.order) svg.append(label([b[0], b[1]], text, col));
+        if (text && L.order && Array.isArray(b)) svg.append(label([b[0], b[1]], text, col));
       }
-    }
-    drawActions(svg, r.solution?.actions ?? [], GOLD, 'arr-gold', dot, label, arrow);
+    });
+    guarded(errs, 'solution.actions', () => drawActions(svg, list(r.solution?.actions, 'solution.actions'), GOLD, 'arr-gold', dot, label, arrow));
   }
-  if (L.pred) for (const v of state.rec.verdicts ?? []) {
-    if (!Array.isArray(v.actions)) continue;
-    if (r.kind === 'grounding' && sel) {
-      const q = (r.queries ?? []).find((x) => x.qid === v.qid);
-      if (!q || q.tid !== sel) continue;
+  if (L.pred) guarded(errs, 'model answer', () => {
+    for (const v of state.rec.verdicts ?? []) {
+      if (!Array.isArray(v.actions)) continue;
+      if (r.kind === 'grounding' && sel) {
+        const q = (Array.isArray(r.queries) ? r.queries : []).find((x) => x && x.qid === v.qid);
+        if (!q || q.tid !== sel) continue;
+      }
+      drawActions(svg, v.actions, PRED, 'arr-pred', dot, label, arrow, v.verdict === 'pass' ? '' : '✗');
     }
-    drawActions(svg, v.actions, PRED, 'arr-pred', dot, label, arrow, v.verdict === 'pass' ? '' : '✗');
-  }
+  });
+  const box = $('#overlay-errors');
+  if (box) box.replaceChildren(...errs.map((m) => h('div', { class: 'err', attrs: { 'data-field-error': m.split(':')[0] }, text: `cannot draw ${m}` })));
 }
 function drawActions(svg, actions, col, marker, dot, label, arrow, tag = '') {
   const L = state.layers;
   actions.forEach((a, k) => {
-    if (!a) return;
+    if (!a || typeof a !== 'object') return;
     const n = actions.length > 1 ? `${k + 1}${tag}` : tag || null;
     if (a.type === 'drag' && Array.isArray(a.start) && Array.isArray(a.end)) {
       if (L.drag) svg.append(arrow(a.start, a.end, col, marker));
@@ -414,9 +472,30 @@ function drawActions(svg, actions, col, marker, dot, label, arrow, tag = '') {
   });
 }
 
+/** The record's info panel: id, tags, verdicts, queries/targets or instruction/answer, JSON. Each section is
+ * drawn on its own; a malformed field shows an inline error naming it and the rest (always the JSON) still shows. */
 function renderInfo(info, data) {
   const r = data.record;
   info.replaceChildren();
+  const errs = info.appendChild(h('div', { attrs: { id: 'info-errors' } }));
+  const fail = [];
+  guarded(fail, 'record', () => renderInfoBody(info, data));
+  errs.append(...fail.map((m) => h('div', { class: 'err', attrs: { 'data-field-error': m.split(':')[0] }, text: `cannot show ${m}` })));
+  const sel = selectedTid();
+  info.append(h('h3', { text: sel ? `Record JSON (target ${sel} highlighted)` : 'Record JSON' }));
+  let jv;
+  try {
+    jv = jsonView(r, sel);
+  } catch {
+    jv = h('pre', { class: 'json', text: pretty(r) });
+  }
+  info.append(jv);
+  const mk = info.querySelector('mark');
+  if (mk) mk.parentElement.scrollTop = mk.offsetTop - mk.parentElement.offsetTop - 8;
+}
+function renderInfoBody(info, data) {
+  const r = data.record;
+  const errs = [];
   const tags = h('div');
   for (const t of [r.kind, r.platform, r.locale, r.context?.theme, r.context?.scenario]) if (t !== undefined) tags.append(h('span', { class: 'badge', text: str(t) }));
   info.append(h('div', {}, h('b', { text: str(r.id) })), tags,
@@ -436,7 +515,8 @@ function renderInfo(info, data) {
     }
   }
   if (r.kind === 'grounding') {
-    const qs = Array.isArray(r.queries) ? r.queries : [];
+    guarded(errs, 'queries', () => {
+    const qs = list(r.queries, 'queries').map((q) => (q && typeof q === 'object' ? q : {}));
     info.append(h('h3', { text: `Queries (${qs.length})` }));
     for (const q of qs) {
       const v = verdictOf(q.qid);
@@ -447,18 +527,23 @@ function renderInfo(info, data) {
         h('span', { class: 'badge', text: q.tid === null ? 'no target → refuse' : str(q.tid) }));
       info.append(row);
     }
-    const ts = Array.isArray(r.targets) ? r.targets : [];
+    });
+    guarded(errs, 'targets', () => {
+    const ts = list(r.targets, 'targets').map((t) => (t && typeof t === 'object' ? t : {}));
     info.append(h('h3', { text: `Targets (${ts.length}) · hit test ${num(r.hittest?.accepted)}/${num(r.hittest?.candidates)} accepted` }));
     for (const t of ts) {
       info.append(h('div', { class: `row${t.tid === sel ? ' sel' : ''}`, attrs: { 'data-tid': str(t.tid) }, on: { click: () => selectTarget(str(t.tid)) } },
         h('span', { class: 'badge', text: str(t.tid) }), h('span', { class: 'badge', text: str(t.role) }), str(t.name || t.text), ' ',
-        h('span', { class: 'mut', text: `[${(t.bbox ?? []).map(num).join(', ')}] · ${num(t.checks?.points_ok)}/9` })));
+        h('span', { class: 'mut', text: `[${list(t.bbox, `${str(t.tid)}.bbox`).map(num).join(', ')}] · ${num(t.checks?.points_ok)}/9` })));
     }
+    });
+    guarded(errs, 'hittest', () => {
     info.append(h('h3', { text: 'Rejected candidates (by first failing check)' }));
     const rej = Object.entries(r.hittest?.rejected ?? {});
     info.append(rej.length ? h('div', {}, ...rej.map(([k, n]) => h('span', { class: 'badge fail', text: `${k} × ${num(n)}` }))) : h('div', { class: 'mut', text: 'none' }));
     info.append(h('div', { class: 'mut', text: 'the record keeps counts per reason, not the rejected boxes' }));
-    for (const w of r.hittest?.warnings ?? []) info.append(h('div', { class: 'err', text: str(w) }));
+    for (const w of list(r.hittest?.warnings, 'hittest.warnings')) info.append(h('div', { class: 'err', text: str(w) }));
+    });
   } else if (r.kind === 'captcha') {
     info.append(h('h3', { text: 'Instruction' }), h('div', { text: str(r.captcha?.instruction) }));
     const tags2 = h('div');
@@ -466,10 +551,7 @@ function renderInfo(info, data) {
     info.append(tags2);
     info.append(h('h3', { text: 'Gold answer' }), h('pre', { text: str(r.solution?.text) }), h('div', { class: 'mut', text: str(r.solution?.reasoning) }));
   }
-  info.append(h('h3', { text: sel ? `Record JSON (target ${sel} highlighted)` : 'Record JSON' }));
-  info.append(jsonView(r, sel));
-  const mk = info.querySelector('mark');
-  if (mk) mk.parentElement.scrollTop = mk.offsetTop - mk.parentElement.offsetTop - 8;
+  if (errs.length) throw new Error(errs.join('; '));
 }
 /** JSON.stringify with one-line numeric arrays (boxes, points). */
 const pretty = (v) => JSON.stringify(v, null, 1).replace(/\[\s*([-\d.,e\s]+?)\s*\]/g, (m, a) => `[${a.replace(/\s+/g, ' ').trim()}]`);
@@ -496,7 +578,8 @@ function jsonView(r, sel) {
 }
 
 // ---------- stats ----------
-const CHARTED = ['kind', 'type', 'group', 'difficulty', 'family', 'platform', 'locale', 'theme', 'style', 'role', 'target_size', 'context', 'rejection', 'verdict', 'reason'];
+/** Every facet gets a chart (the facet table of gallery/catalog.ts), sorted bins for the ordered ones. */
+const ORDERED = new Set(['target_size', 'answer_x', 'dpr']);
 async function showStats() {
   const s = await api('/api/stats', filterParams());
   renderFacets(s.facets, 'stats');
@@ -510,11 +593,16 @@ async function showStats() {
     Chart.defaults.color = fg;
     Chart.defaults.borderColor = '#8883';
   }
-  for (const key of CHARTED) {
+  // facets where every record has the same value: one line each in a summary card, not a one-bar chart
+  const singles = state.facets.filter((f) => (s.facets[f.key] ?? []).length === 1);
+  if (singles.length)
+    wrap.append(h('div', { class: 'chart' }, h('h4', { text: 'One value in every record' }),
+      ...singles.map((f) => h('div', { class: 'row', attrs: { 'data-chart': f.key }, on: { click: () => toggleFilter(f.key, s.facets[f.key][0][0], 'grid') } }, h('span', { class: 'badge', text: f.label }), s.facets[f.key][0][0], ' ', h('span', { class: 'mut', text: `(${s.facets[f.key][0][1]})` })))));
+  for (const f of state.facets) {
+    const key = f.key;
     const vals = s.facets[key];
-    if (!vals || vals.length === 0) continue;
-    const f = state.facets.find((x) => x.key === key);
-    const sorted = key === 'target_size' ? [...vals].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : vals.slice(0, 120);
+    if (!vals || vals.length < 2) continue;
+    const sorted = ORDERED.has(key) ? [...vals].sort((a, b) => (key === 'dpr' ? Number(a[0]) - Number(b[0]) : a[0] < b[0] ? -1 : 1)) : vals.slice(0, 120);
     addBarChart(wrap, f.label, sorted.map((v) => v[0]), [{ label: 'records', data: sorted.map((v) => v[1]), backgroundColor: '#4fc3f7' }], (lab) => toggleFilter(key, lab, 'grid'), key);
   }
   const ax = s.answer_x_by_type;
@@ -589,8 +677,17 @@ function evalPanel(r) {
   if (reasons.length) {
     const right = h('div');
     cols.prepend(right);
-    right.append(h('h4', { text: 'Failure reasons (records; click to filter)' }));
+    right.append(h('h4', { text: 'Failure reasons (items: one per query for grounding; click to filter)' }));
     for (const [v, n] of reasons) right.append(h('div', { class: 'row', attrs: { 'data-reason': v }, on: { click: () => toggleFilter('reason', v, 'eval') } }, h('span', { class: 'badge fail', text: n }), v));
+  }
+  if (e.failing_total) {
+    const narrowed = state.params.has('verdict') || state.params.has('reason');
+    const fl = h('details', { attrs: { id: 'failing', ...(narrowed ? { open: '' } : {}) } }, h('summary', { text: `Failing items of the filtered records (${e.failing_total}${e.failing_total > e.failing.length ? `, first ${e.failing.length}` : ''})` }));
+    const tb2 = h('table', {}, h('tr', {}, h('th', { text: 'record' }), h('th', { text: 'query' }), h('th', { text: 'type' }), h('th', { text: 'reason' })));
+    for (const f of e.failing)
+      tb2.append(h('tr', { attrs: { 'data-item': `${f.id}\u0000${f.qid ?? ''}` } }, h('td', {}, h('a', { attrs: { href: href('record', filterParams({ i: f.i })) }, text: f.id })), h('td', { text: f.qid ?? '' }), h('td', { text: f.type }), h('td', { text: f.reason })));
+    fl.append(tb2);
+    panel.append(fl);
   }
   return panel;
 }
