@@ -4,13 +4,15 @@
  * holder (host, pid, process start time): on the same host a lock whose process is gone is taken over at once,
  * so `kill -9` never leaves a directory stuck. Locks live in `DIR/.uisynth/locks/` (not part of the dataset).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { UsageError } from '../core/errors.js';
 
+/** How long a lock may lack its owner file before it counts as left by a process killed while taking it, in ms. */
+const OWNER_GRACE_MS = 5000;
 /** A lock not refreshed for this long is stale (holder dead or hung), in ms. */
 export const STALE_MS = 20_000;
 
@@ -74,7 +76,8 @@ export async function acquireLock(dir: string, name: string, what: string, waitM
     try {
       const release = await lockfile.lock(join(locks, name), opts);
       const me: Owner = { host: hostname(), pid: process.pid, start: procStart(process.pid), what };
-      await writeFile(ownerPath, JSON.stringify(me) + '\n');
+      await writeFile(ownerPath + '.partial', JSON.stringify(me) + '\n');
+      await rename(ownerPath + '.partial', ownerPath); // never a half-written owner file
       held.release = async () => {
         await rm(ownerPath, { force: true });
         await release().catch(() => {});
@@ -90,6 +93,15 @@ export async function acquireLock(dir: string, name: string, what: string, waitM
       }
       if (owner && ownerDead(owner) && attempt < 3) {
         await rm(lockPath, { recursive: true, force: true });
+        continue;
+      }
+      if (!owner && attempt < 1000) {
+        // A holder writes its owner file right after taking the lock; a lock without one for OWNER_GRACE_MS
+        // belongs to a process killed in between (kill -9): take it over. Until then, wait for the file.
+        const since = await stat(lockPath).then((st) => Date.now() - st.mtimeMs, () => null);
+        if (since === null) continue; // released meanwhile
+        if (since > OWNER_GRACE_MS) await rm(lockPath, { recursive: true, force: true });
+        else await new Promise((r) => setTimeout(r, 100));
         continue;
       }
       if (Date.now() < deadline) {

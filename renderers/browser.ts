@@ -55,11 +55,6 @@ export const CHROMIUM_ARGS = [
   // 22-28 on 2 cores) 1-3 of 24 DPR-3 mobile screenshots still differed in 7-62 pixels (channel
   // delta <= 7) between two identical runs; --pages at DPR 1 stayed byte-identical (issue 15, item 8).
   '--disable-partial-raster',
-  // Chromium's switch for deterministic frames: every compositor stage (raster of all tiles included)
-  // finishes before a frame is drawn, so a capture never holds a tile rastered at another scale or not
-  // yet rastered. Added for the DPR-3 differences above; one pair of 16-page mobile runs at load average
-  // 15 gave 0 differences with and without it, so its effect on them is not yet measured.
-  '--run-all-compositor-stages-before-draw',
   '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
