@@ -399,23 +399,29 @@ export const ROLE_FUNCTION_TEMPLATES: Readonly<Record<string, ActionPhrases>> = 
   },
   link: { fn: L7(['go to "{name}"', 'follow the "{name}" link'], ['前往“{name}”', '打开“{name}”链接'], ['「{name}」を開く'], ['zu „{name}“ wechseln'], ['ir a «{name}»'], ['aller à « {name} »'], ['الانتقال إلى "{name}"']) },
   checkbox: {
-    fn: P(['toggle "{name}"'], ['切换“{name}”']),
-    fnByState: { true: P(['uncheck "{name}"'], ['取消勾选“{name}”']), false: P(['check "{name}"', 'tick "{name}"'], ['勾选“{name}”']) },
+    fn: L7(['toggle "{name}"'], ['切换“{name}”'], ['「{name}」を切り替える'], ['„{name}“ umschalten'], ['cambiar «{name}»'], ['basculer « {name} »'], ['تبديل "{name}"']),
+    fnByState: {
+      true: L7(['uncheck "{name}"'], ['取消勾选“{name}”'], ['「{name}」のチェックを外す'], ['das Häkchen bei „{name}“ entfernen'], ['desmarcar «{name}»'], ['décocher « {name} »'], ['إلغاء تحديد "{name}"']),
+      false: L7(['check "{name}"', 'tick "{name}"'], ['勾选“{name}”'], ['「{name}」にチェックを入れる'], ['„{name}“ ankreuzen'], ['marcar «{name}»'], ['cocher « {name} »'], ['تحديد "{name}"']),
+    },
   },
   switch: {
-    fn: P(['toggle {name}'], ['切换{name}']),
-    fnByState: { true: P(['turn off {name}'], ['关闭{name}']), false: P(['turn on {name}'], ['开启{name}']) },
+    fn: L7(['toggle {name}'], ['切换{name}'], ['「{name}」を切り替える'], ['„{name}“ umschalten'], ['cambiar «{name}»'], ['basculer « {name} »'], ['تبديل "{name}"']),
+    fnByState: {
+      true: L7(['turn off {name}'], ['关闭{name}'], ['「{name}」をオフにする'], ['„{name}“ ausschalten'], ['desactivar «{name}»'], ['désactiver « {name} »'], ['إيقاف "{name}"']),
+      false: L7(['turn on {name}'], ['开启{name}'], ['「{name}」をオンにする'], ['„{name}“ einschalten'], ['activar «{name}»'], ['activer « {name} »'], ['تشغيل "{name}"']),
+    },
   },
-  radio: { fn: P(['choose the "{name}" option'], ['选择“{name}”选项']) },
+  radio: { fn: L7(['choose the "{name}" option'], ['选择“{name}”选项'], ['「{name}」を選ぶ'], ['die Option „{name}“ wählen'], ['elegir la opción «{name}»'], ['choisir l’option « {name} »'], ['اختيار الخيار "{name}"']) },
   textbox: { fn: L7(['type into the "{name}" field', 'enter text for "{name}"'], ['在“{name}”中输入内容', '填写“{name}”'], ['「{name}」に入力する'], ['in „{name}“ etwas eingeben'], ['escribir en «{name}»'], ['saisir du texte dans « {name} »'], ['الكتابة في "{name}"']) },
-  searchbox: { fn: P(['type a search into "{name}"'], ['在“{name}”中输入搜索词']) },
-  combobox: { fn: P(['pick a different option for "{name}"', 'open the "{name}" dropdown'], ['更改“{name}”的选项', '展开“{name}”下拉框']) },
-  spinbutton: { fn: P(['enter a number for "{name}"'], ['在“{name}”中输入数字']) },
-  slider: { fn: P(['adjust the "{name}" slider'], ['调节“{name}”滑块']) },
+  searchbox: { fn: L7(['type a search into "{name}"'], ['在“{name}”中输入搜索词'], ['「{name}」に検索語を入力する'], ['einen Suchbegriff in „{name}“ eingeben'], ['escribir una búsqueda en «{name}»'], ['taper une recherche dans « {name} »'], ['كتابة عبارة بحث في "{name}"']) },
+  combobox: { fn: L7(['pick a different option for "{name}"', 'open the "{name}" dropdown'], ['更改“{name}”的选项', '展开“{name}”下拉框'], ['「{name}」の選択肢を変える'], ['eine andere Option für „{name}“ wählen'], ['elegir otra opción en «{name}»'], ['choisir une autre option pour « {name} »'], ['اختيار خيار آخر في "{name}"']) },
+  spinbutton: { fn: L7(['enter a number for "{name}"'], ['在“{name}”中输入数字'], ['「{name}」に数値を入力する'], ['eine Zahl für „{name}“ eingeben'], ['introducir un número en «{name}»'], ['saisir un nombre pour « {name} »'], ['إدخال رقم في "{name}"']) },
+  slider: { fn: L7(['adjust the "{name}" slider'], ['调节“{name}”滑块'], ['「{name}」のスライダーを調整する'], ['den Regler „{name}“ verstellen'], ['ajustar el control «{name}»'], ['régler le curseur « {name} »'], ['ضبط شريط التمرير "{name}"']) },
   tab: { fn: L7(['switch to the "{name}" tab'], ['切换到“{name}”标签页'], ['「{name}」タブに切り替える'], ['zum Tab „{name}“ wechseln'], ['cambiar a la pestaña «{name}»'], ['passer à l’onglet « {name} »'], ['الانتقال إلى علامة التبويب "{name}"']) },
   menuitem: { fn: L7(['open the "{name}" menu'], ['打开“{name}”菜单'], ['「{name}」メニューを開く'], ['das Menü „{name}“ öffnen'], ['abrir el menú «{name}»'], ['ouvrir le menu « {name} »'], ['فتح قائمة "{name}"']) },
-  option: { fn: P(['select "{name}"'], ['选中“{name}”']) },
-  treeitem: { fn: P(['select "{name}" in the tree'], ['在树中选中“{name}”']) },
+  option: { fn: L7(['select "{name}"'], ['选中“{name}”'], ['「{name}」を選択する'], ['„{name}“ auswählen'], ['seleccionar «{name}»'], ['sélectionner « {name} »'], ['اختيار "{name}"']) },
+  treeitem: { fn: L7(['select "{name}" in the tree'], ['在树中选中“{name}”'], ['ツリーで「{name}」を選択する'], ['„{name}“ im Baum auswählen'], ['seleccionar «{name}» en el árbol'], ['sélectionner « {name} » dans l’arborescence'], ['اختيار "{name}" في الشجرة']) },
 };
 
 /** A plausible control for a hard negative. `fn` (optional) is a functional phrasing of the same request. */

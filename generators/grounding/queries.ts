@@ -24,7 +24,8 @@ import type { ControlHint } from './common.js';
 import { commands } from './commands.js';
 import { langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
-import { gDir, gDisabled, gDup, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { iconName } from './icon-names.js';
+import { gDir, gDisabled, gDup, gIcon, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   INTERACTIVE_ROLES,
@@ -833,7 +834,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         let text: string;
         if (spec.kind === 'dup') {
           if (g) {
-            text = gDup(g, { label: spec.label, iconDesc: spec.icon ? iconDescription(spec.icon, 'en-US') : null }, rc, spec.axis, spec.n, spec.row, spec.col);
+            // an icon the language has no name for is not described in English: no query
+            const iconDesc = spec.icon ? iconName(spec.icon, g) : null;
+            text = spec.label === null && iconDesc === null ? '' : gDup(g, { label: spec.label, iconDesc }, rc, spec.axis, spec.n, spec.row, spec.col);
           } else {
             // what the repeated controls look like: their label, or their icon
             const what =
@@ -853,15 +856,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         emit(t, 'positional', text, spec);
       }
     }
-    // ---- icon (English on pages whose language has no icon descriptions)
-    if (t.icon && !g && (!squash(t.text) || rc === 'img')) {
+    // ---- icon (in the page's language; none where the language has no name for the icon)
+    const gIconName = g && t.icon ? iconName(t.icon, g) : null;
+    if (t.icon && (!g || gIconName !== null) && (!squash(t.text) || rc === 'img')) {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
       const spec = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
       if (spec && spec.kind === 'icon') {
-        const il: QueryLocale = g ? 'en-US' : l;
-        emit(t, 'icon', rng.pick(iconTemplates(t.icon, rc, spec.landmark, il)), spec, g ? 'en-US' : input.locale);
+        emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark) : iconTemplates(t.icon, rc, spec.landmark, l)), spec);
       }
     }
   }

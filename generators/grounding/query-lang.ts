@@ -346,3 +346,30 @@ export function stateOnly(l: Lang, st: StateWord, rc: string, lm: string | null,
   }
   return withLandmark(g, core, lm);
 }
+
+/**
+ * Icon queries: "die Schaltfläche mit dem Symbol „Lupe“", "l’icône « loupe »" (within a landmark
+ * unless null). `desc` is what the icon depicts in the language (icon-names.ts).
+ */
+export function gIcon(l: GLang, desc: string, rc: string, lm: string | null): string[] {
+  const button = rc === 'button';
+  let base: string[];
+  switch (l) {
+    case 'ja':
+      base = button ? [`${desc}アイコンのボタン`, `${desc}のアイコンが付いたボタン`] : [`${desc}のアイコン`];
+      break;
+    case 'de':
+      base = button ? [`die Schaltfläche mit dem Symbol ${gq(l, desc)}`] : [`das Symbol ${gq(l, desc)}`];
+      break;
+    case 'es':
+      base = button ? [`el botón con el icono de ${desc}`, `el botón del icono de ${desc}`] : [`el icono de ${desc}`];
+      break;
+    case 'fr':
+      base = button ? [`le bouton avec l’icône ${gq(l, desc)}`, `le bouton à l’icône ${gq(l, desc)}`] : [`l’icône ${gq(l, desc)}`];
+      break;
+    case 'ar':
+      base = button ? [`زر أيقونة ${desc}`, `الزر الذي يحمل أيقونة ${desc}`] : [`أيقونة ${desc}`];
+      break;
+  }
+  return base.map((b) => withLandmark(l, b, lm));
+}
