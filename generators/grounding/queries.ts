@@ -766,7 +766,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       }
     }
     // the page's language has no phrase for this control's action: also ask by its name, in that language
-    if (g && ph.lang !== lang && ph.source === 'hint' && !rejectedNameClash(t)) {
+    if (g && ph.lang !== lang && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t)) {
       const rt = ROLE_FUNCTION_TEMPLATES[t.role];
       const name = squash(t.name);
       const own = rt?.fn[lang];
