@@ -759,14 +759,19 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       }
     }
     // ---- functional
+    let wroteFn = false;
     if (ph.fn.length && !nameClash && ph.lang === lang) {
       for (const p of rng.shuffle(ph.fn)) {
         const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
-        if (resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) break;
+        if (resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) {
+          wroteFn = true;
+          break;
+        }
       }
     }
-    // the page's language has no phrase for this control's action: also ask by its name, in that language
-    if (g && ph.lang !== lang && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t)) {
+    // the page's language has no phrase for this control's action, or its phrase is shared by another
+    // control (the same command in a toolbar and a menu): ask by its name, in that language
+    if (g && !wroteFn && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t)) {
       const rt = ROLE_FUNCTION_TEMPLATES[t.role];
       const name = squash(t.name);
       const own = rt?.fn[lang];
