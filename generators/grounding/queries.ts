@@ -531,9 +531,14 @@ function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark:
   return `the ${ordinal(n, l)} ${noun}${from}${where}`;
 }
 
-function iconTemplates(icon: string, rc: string, landmark: string | null, l: QueryLocale): string[] {
+function iconTemplates(icon: string, rc: string, landmark: string | null, l: QueryLocale, labelled = false): string[] {
   const d = iconDescription(icon, l);
   const lm = landmark ? landmarkPhrase(landmark, l) : null;
+  if (labelled) {
+    // a control showing text beside its icon, named by the icon
+    const noun = roleNoun(rc, l);
+    return [l === 'zh-CN' ? `${lm ? `${lm}中` : ''}带${d}图标的${noun}` : `the ${noun} with the ${d} icon${lm ? ` in ${lm}` : ''}`];
+  }
   if (l === 'zh-CN') {
     const base = rc === 'button' ? [`${d}图标按钮`, `带${d}图标的按钮`] : [`${d}图标`];
     return lm ? base.map((b) => `${lm}中的${b}`) : base;
@@ -863,13 +868,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // ---- icon (in the page's language; none where the language has no name for the icon)
     const gIconName = g && t.icon ? iconName(t.icon, g) : null;
-    if (t.icon && (!g || gIconName !== null) && (!squash(t.text) || rc === 'img')) {
+    // (a control showing text beside its icon is named by its icon too: "the link with the folder icon")
+    const withText = !!squash(t.text) && rc !== 'img';
+    if (t.icon && (!g || gIconName !== null) && (!withText || interactive)) {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
       const spec = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
       if (spec && spec.kind === 'icon') {
-        emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark) : iconTemplates(t.icon, rc, spec.landmark, l)), spec);
+        emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark, withText) : iconTemplates(t.icon, rc, spec.landmark, l, withText)), spec);
       }
     }
   }

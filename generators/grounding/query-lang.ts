@@ -351,9 +351,21 @@ export function stateOnly(l: Lang, st: StateWord, rc: string, lm: string | null,
  * Icon queries: "die Schaltfläche mit dem Symbol „Lupe“", "l’icône « loupe »" (within a landmark
  * unless null). `desc` is what the icon depicts in the language (icon-names.ts).
  */
-export function gIcon(l: GLang, desc: string, rc: string, lm: string | null): string[] {
+export function gIcon(l: GLang, desc: string, rc: string, lm: string | null, labelled = false): string[] {
   const button = rc === 'button';
   let base: string[];
+  if (labelled) {
+    // a control that shows text beside its icon: name the control by its icon ("der Link mit dem Symbol „Ordner“")
+    const nn = noun(l, rc);
+    const one = {
+      ja: `${desc}アイコンの付いた${nn.n}`,
+      de: `${def(l, nn)} mit dem Symbol ${gq(l, desc)}`,
+      es: `${def(l, nn)} con el icono de ${desc}`,
+      fr: `${def(l, nn)} avec l’icône ${gq(l, desc)}`,
+      ar: `${arDef(nn)} ${nn.g === 'f' ? 'ذات' : 'ذو'} أيقونة ${desc}`,
+    }[l];
+    return [withLandmark(l, one, lm)];
+  }
   switch (l) {
     case 'ja':
       base = button ? [`${desc}アイコンのボタン`, `${desc}のアイコンが付いたボタン`] : [`${desc}のアイコン`];
