@@ -1,8 +1,8 @@
 /**
  * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, timers)
- * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE in-page probe (hittest/probe.ts)
- * -> content quads for rotated/skewed candidates (CDP `DOM.getContentQuads`, then one more in-page
- * grid) -> ONE viewport screenshot (PNG, not full page) -> differential painted-pixel check (a few
+ * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE viewport screenshot (PNG, not
+ * full page) -> ONE in-page probe (hittest/probe.ts) -> content quads for rotated/skewed candidates
+ * (CDP `DOM.getContentQuads`, then one more in-page grid) -> differential painted-pixel check (a few
  * CSS-resolution captures with batches of non-overlapping candidates hidden) -> acceptance
  * (hittest/policy.ts) -> zod-valid {@link Target}s in reading order. Everything is measured and
  * captured in one frozen state.
@@ -108,8 +108,8 @@ export interface CaptureResult {
   /** Extra captures taken by the differential painted check (one per batch, plus the "shown" state except at dpr 1, where the saved screenshot is it). */
   paintedCaptures: number;
   /**
-   * Milliseconds per stage. `probe` and `screenshot` run at the same time (`concurrent` is the wall
-   * time of both together); `settle` includes the page clock; `quads`: CDP content quads; `painted`:
+   * Milliseconds per stage. `screenshot` runs first, then `probe` (`concurrent` is the wall time of
+   * both together; the name is kept for the manifest's readers); `settle` includes the page clock; `quads`: CDP content quads; `painted`:
    * the differential check's extra captures, decodes and diffs, and the stability re-measure.
    */
   timings: { load: number; settle: number; probe: number; screenshot: number; concurrent: number; quads: number; painted: number; total: number };
@@ -417,11 +417,29 @@ export async function captureAndHitTest(
     if (strictFonts && settle.fontIssues.length) {
       throw new SampleError(`web fonts not ready: ${settle.fontIssues.join('; ')}`, 'font_failed');
     }
-    // the state is frozen: the saved screenshot is taken by the browser while the probe runs in the
-    // page (it measures and hit-tests, it never changes what is painted)
+    // the state is frozen: the saved screenshot first (the compositor's raster at device scale, fast
+    // PNG encoding in the browser, pixel-identical to Playwright's page.screenshot, which the oracles
+    // re-take and compare; the saved file is re-encoded losslessly by sharp in its thread pool while the
+    // painted check runs), THEN the probe. Not both at once: the probe's layout queries and hit tests do
+    // not change what the page shows, but a frame drawn while they run can re-raster SVG strokes and
+    // rounded corners with other anti-aliasing (1-2 of 24 DPR-3 mobile screenshots differed in 7-325
+    // pixels, channel delta up to 61, between two identical runs under load, and a second capture taken
+    // in the same run differed from the first). Before the probe: 0 of 72 differed under the same load
+    // (issue 15 item 8; figures and commands in the commit message of this change).
+    // (Captures at another scale run only after the probe, one at a time: two in flight corrupt each other.)
     let tProbe = 0;
-    let tShot = 0;
-    const probeP = bounded(
+    // ... and until two captures in a row are identical (a frame can still show an earlier raster of
+    // some tiles; at most four more captures, usually one)
+    let png = await screenshotPng(h, opts.dpr, { fast: true });
+    for (let k = 0; k < 4; k++) {
+      const again = await screenshotPng(h, opts.dpr, { fast: true });
+      if (again.equals(png)) break;
+      png = again;
+    }
+    const tShot = performance.now();
+    const savedP = encodeSavedPng(png);
+    savedP.catch(() => undefined);
+    const probe = await bounded(
       evaluateFn<ProbeArgs, ProbeResult>(h.page, probePage, {
         dpr: opts.dpr,
         maxTextLength: copts.maxTextLength ?? 80,
@@ -437,18 +455,7 @@ export async function captureAndHitTest(
       stepMs,
       'probe',
     ).then((p) => ((tProbe = performance.now()), p));
-    // the compositor's raster at device scale, fast PNG encoding in the browser (pixel-identical to
-    // Playwright's page.screenshot, which the oracles re-take and compare, at about half the time); the
-    // saved file is re-encoded losslessly by sharp in its thread pool while the painted check runs.
-    // (No emulation change the probe could observe; captures at another scale run only after the
-    // probe, one at a time: two in flight corrupt each other.)
-    const shotP = screenshotPng(h, opts.dpr, { fast: true }).then((b) => ((tShot = performance.now()), b));
-    probeP.catch(() => undefined);
-    shotP.catch(() => undefined);
-    const [probe, png] = await Promise.all([probeP, shotP]);
     const tBoth = performance.now();
-    const savedP = encodeSavedPng(png);
-    savedP.catch(() => undefined);
     const quadIdx = probe.candidates.filter((c) => c.needsQuad && c.visible && c.points.length).map((c) => c.idx);
     if (quadIdx.length) await bounded(applyQuads(h, probe.candidates, quadIdx), stepMs, 'content quads');
     const tQuads = performance.now();
@@ -609,7 +616,7 @@ export async function captureAndHitTest(
     timings: {
       load: tLoad - t0,
       settle: got.tSettle - tLoad,
-      probe: got.tProbe - got.tSettle,
+      probe: got.tProbe - got.tShot,
       screenshot: got.tShot - got.tSettle,
       concurrent: got.tBoth - got.tSettle,
       quads: got.tQuads - got.tBoth,
