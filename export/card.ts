@@ -5,7 +5,7 @@
  * the generator command, the export command, the coordinate convention and the pixel budget.
  */
 import { stringify } from 'yaml';
-import type { ExportContext, ExportManifest, FormatName } from './formats/index.js';
+import type { ExportContext, ExportManifest, FormatName } from './formats/context.js';
 import { settingsFragments } from './train-settings.js';
 
 const DATA_FILES: Record<FormatName, Array<{ config_name: string; split: string; path: string }>> = {

@@ -21,14 +21,14 @@
  *    with both edges inclusive; negatives (L154-160) are right when the model refuses.
  */
 import type { Action } from '../core/actions.js';
-import { parseCompletion, ParseError } from '../score/dialects.js';
+import { parseCompletion, ParseError } from '../score/parse.js';
 import { reward } from '../score/reward.js';
 import { scoreTarget, scoreVerifier } from '../score/scorer.js';
-import type { PixelBudget, ResolvedCoords } from './coords.js';
+import type { PixelBudget, ResolvedCoords } from '../core/coords.js';
 import { LLAMAFACTORY_DEFAULTS, llamaFactorySeen, qwenFetchImage, type Size } from './consumers/preprocess.js';
 import { parseUitars, UitarsParseError } from './consumers/uitars-parser.js';
 import type { ExportSample } from './formats/samples.js';
-import type { ModelVision } from './budget.js';
+import type { ModelVision } from '../core/models.js';
 import { promptTokenBound, swiftBudget, type TrainSettings } from './train-settings.js';
 
 /** verl's default `data.max_prompt_length` (legacy_data.yaml L35). */

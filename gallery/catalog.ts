@@ -14,7 +14,7 @@ import { open, readFile } from 'node:fs/promises';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { shardFile, RefusedPath } from './files.js';
-import type { ItemVerdict } from '../score/dataset.js';
+import type { ItemVerdict } from '../score/report.js';
 
 /** Facet table: URL key, label in the page, which record kind it applies to. */
 export const FACETS = [

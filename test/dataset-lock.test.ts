@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acquireLock } from '../export/lock.js';
+import { acquireLock } from '../dataset/lock.js';
 
 describe('writer lock', () => {
   it('a lock without an owner file (holder killed right after taking it) is taken over; a live holder refuses', async () => {
