@@ -19,6 +19,7 @@ type Difficulty = (typeof DIFFICULTIES)[number];
 import { COORD_CHOICES, coordsHelp, coordsOpt } from '../core/coords.js';
 import { MODEL_FAMILIES, modelFamiliesHelp } from '../core/models.js';
 import { dialectsHelp } from '../core/actions.js';
+import { FORMATS } from '../export/formats/context.js';
 import { intOpt, listOpt, numOpt, sizeOpt } from './options.js';
 import { progress, type Progress } from './progress.js';
 import { runShards, type RunSummary } from '../dataset/write.js';
@@ -568,7 +569,7 @@ function buildProgram(argv: string[]): Command {
     .command('export')
     .description('convert a dataset into a training-framework format (sharded, with export-manifest.json and a dataset card)')
     .argument('<dir>', 'native dataset directory (holds manifest.json)')
-    .requiredOption('--to <format>', 'llamafactory, swift, trl, verl, screenspot, hf-imagefolder or webdataset')
+    .requiredOption('--to <format>', `${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1]}`)
     .requiredOption('--out <dir>', 'output directory (empty, or a previous export to replace)')
     .option('--coords <name>', `${coordsHelp()}; default from --model-family, else abs`)
     .option('--model-family <name>', `preset for --coords/--dialect: ${modelFamiliesHelp()}`)

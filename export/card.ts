@@ -1,5 +1,5 @@
 /**
- * The dataset card (`README.md` with YAML front matter) written with every export (formats.md §3.1):
+ * The dataset card (`README.md` with YAML front matter) written with every export, in the Hugging Face dataset-card layout:
  * `configs` (config_name + data_files per split), `license`, `pretty_name`, `task_categories`, `tags`,
  * `size_categories`, `annotations_creators: machine-generated`, and a `uisynth` block with the counts,
  * the generator command, the export command, the coordinate convention and the pixel budget.

@@ -6,7 +6,7 @@
  * Per sample and consumer view:
  * 1. the image size the model sees: the consumer's own preprocessing (export/consumers/preprocess.ts) on the
  *    exported file size;
- * 2. the answer's numbers read as written (score/dialects.ts `parseCompletion`), decoded in the frame the prompt
+ * 2. the answer's numbers read as written (score/parse.ts `parseCompletion`), decoded in the frame the prompt
  *    declares, in the image the model sees: `resized_px` = px of the seen image, `relative` = fraction of it,
  *    `image_px` = px of the declared source image; mapped to source px and scored with the strict rules
  *    (score/scorer.ts) against the record's own geometry;

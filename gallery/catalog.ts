@@ -318,7 +318,7 @@ export class Catalog {
   }
 
   /**
-   * Attach per-item verdicts (from score/dataset.ts) to their records: fills the `verdict` and `reason` facets.
+   * Attach per-item verdicts (from dataset/score.ts) to their records: fills the `verdict` and `reason` facets.
    * These two facets hold one value per item (per query for grounding, repeats kept), so their counts count
    * items, not records; filtering on them keeps the records holding at least one such item.
    */

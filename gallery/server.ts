@@ -87,7 +87,7 @@ export function findDatasets(root: string): Array<{ name: string; dir: string }>
 export interface GalleryOptions {
   /** Port; 0 picks a free one. */
   port: number;
-  /** Predictions JSONL to score and show (score/dataset.ts format); applied to every dataset whose ids match. */
+  /** Predictions JSONL to score and show (dataset/score.ts format); applied to every dataset whose ids match. */
   predictions?: string;
   /** Coordinate convention of the predictions (default abs). */
   coords?: string | CoordConvention;

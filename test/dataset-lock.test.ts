@@ -1,5 +1,5 @@
 /**
- * Writer locks (export/lock.ts) left behind by a process killed at the worst moment: after taking the lock,
+ * Writer locks (dataset/lock.ts) left behind by a process killed at the worst moment: after taking the lock,
  * before writing its owner file. The next writer takes such a lock over instead of refusing for STALE_MS.
  */
 import { describe, expect, it } from 'vitest';

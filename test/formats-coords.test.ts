@@ -37,7 +37,7 @@ describe('coordinate conventions as data', () => {
 });
 
 describe('smart_resize (qwen-vl-utils reference)', () => {
-  it('matches the worked examples of formats.md and rounds half to even like Python', () => {
+  it('matches qwen-vl-utils smart_resize on hand-worked sizes and rounds half to even like Python', () => {
     expect(smartResize(1080, 1920)).toEqual([1092, 1932]);
     expect(smartResize(1080, 1920, { factor: 28, min_pixels: 3136, max_pixels: 1280 * 28 * 28 })).toEqual([728, 1316]);
     expect(smartResize(1078, 1036)).toEqual([1064, 1036]); // 1078 / 28 = 38.5 -> 38

@@ -265,7 +265,7 @@ export async function runExport(o: ExportOptions, version = '0.0.0'): Promise<Ex
   const samples: ExportSample[] = [];
   const skipped: Record<string, number> = {};
   let records = 0;
-  const imageSha = new Map<string, string>(); // image path -> record sha256, checked before copying (export/read.ts verifiedImage)
+  const imageSha = new Map<string, string>(); // image path -> record sha256, checked before copying (dataset/read.ts verifiedImage)
   const filtered: Record<string, number> = {};
   for await (const { record, file, line } of readRecords(o.dataDir, srcManifest)) {
     records++;
