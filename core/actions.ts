@@ -59,26 +59,50 @@ export function escapeContent(s: string): string {
 /** A coordinate as answer text: integers as they are, others rounded to 6 decimals. */
 export const formatNumber = (v: number): string => (Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6));
 const fmt = formatNumber;
-const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
+
+/** How a dialect spells each action: call names, argument names and how a point is written. */
+export interface ActionSpelling {
+  /** Call name per action type, e.g. `Click` / `click`. */
+  names: Record<ActionType, string>;
+  /** A point as an argument value, e.g. `(12, 40)` / `'(12,40)'`. */
+  point(p: readonly [number, number]): string;
+  /** Argument names: the point of a click, long press, double click or scroll; a drag's start and end. */
+  at: string;
+  start: string;
+  end: string;
+}
+
+/** One action in a spelling (every dialect writes `Type(content='...')` and `direction='...'` alike). */
+function spell(a: Action, s: ActionSpelling): string {
+  const call = (args: string): string => `${s.names[a.type]}(${args})`;
+  switch (a.type) {
+    case 'click':
+    case 'long_press':
+    case 'double_click':
+      return call(`${s.at}=${s.point(a.point)}`);
+    case 'type':
+      return call(`content='${escapeContent(a.text)}'`);
+    case 'drag':
+      return call(`${s.start}=${s.point(a.start)}, ${s.end}=${s.point(a.end)}`);
+    case 'scroll':
+      return call(`${s.at}=${s.point(a.point)}, direction='${a.direction}'`);
+    case 'refuse':
+      return call('');
+  }
+}
+
+/** The UI-Venus text form (see the module doc). */
+const VENUS_SPELLING: ActionSpelling = {
+  names: { click: 'Click', long_press: 'LongPress', double_click: 'DoubleClick', type: 'Type', drag: 'Drag', scroll: 'Scroll', refuse: 'Refuse' },
+  point: (p) => `(${fmt(p[0])}, ${fmt(p[1])})`,
+  at: 'point',
+  start: 'start',
+  end: 'end',
+};
 
 /** One action in the UI-Venus text form, e.g. `Click(point=(12, 40))`. */
 export function actionToText(a: Action): string {
-  switch (a.type) {
-    case 'click':
-      return `Click(point=${pt(a.point)})`;
-    case 'long_press':
-      return `LongPress(point=${pt(a.point)})`;
-    case 'double_click':
-      return `DoubleClick(point=${pt(a.point)})`;
-    case 'type':
-      return `Type(content='${escapeContent(a.text)}')`;
-    case 'drag':
-      return `Drag(start=${pt(a.start)}, end=${pt(a.end)})`;
-    case 'scroll':
-      return `Scroll(point=${pt(a.point)}, direction='${a.direction}')`;
-    case 'refuse':
-      return 'Refuse()';
-  }
+  return spell(a, VENUS_SPELLING);
 }
 
 /** Several actions, one per line. */
@@ -119,26 +143,18 @@ export interface DialectSyntax {
   thinking(text: string): string;
 }
 
-const tp = (p: readonly [number, number]): string => `'(${fmt(p[0])},${fmt(p[1])})'`;
+/** The UI-TARS action space (see the module doc); a refusal is `call_user()`. */
+const UITARS_SPELLING: ActionSpelling = {
+  names: { click: 'click', long_press: 'long_press', double_click: 'left_double', type: 'type', drag: 'drag', scroll: 'scroll', refuse: 'call_user' },
+  point: (p) => `'(${fmt(p[0])},${fmt(p[1])})'`,
+  at: 'start_box',
+  start: 'start_box',
+  end: 'end_box',
+};
 
-/** One action in UI-TARS syntax. */
+/** One action in UI-TARS syntax, e.g. `click(start_box='(12,40)')`. */
 export function actionToUitars(a: Action): string {
-  switch (a.type) {
-    case 'click':
-      return `click(start_box=${tp(a.point)})`;
-    case 'long_press':
-      return `long_press(start_box=${tp(a.point)})`;
-    case 'double_click':
-      return `left_double(start_box=${tp(a.point)})`;
-    case 'type':
-      return `type(content='${escapeContent(a.text)}')`;
-    case 'drag':
-      return `drag(start_box=${tp(a.start)}, end_box=${tp(a.end)})`;
-    case 'scroll':
-      return `scroll(start_box=${tp(a.point)}, direction='${a.direction}')`;
-    case 'refuse':
-      return 'call_user()';
-  }
+  return spell(a, UITARS_SPELLING);
 }
 
 /**
