@@ -131,7 +131,7 @@ function collectEvidence(ev: CoordEvidence, raw: Action[], rc: ResolvedCoords, s
     for (const [x, y] of pts) {
       ev.points++;
       const lim: readonly [number, number] =
-        rc.range ? [rc.range[1], rc.range[1]] : rc.name === 'qwen25' && rc.resized ? [rc.resized[0], rc.resized[1]] : size;
+        rc.range ? [rc.range[1], rc.range[1]] : rc.space === 'resized_px' && rc.resized ? [rc.resized[0], rc.resized[1]] : size;
       const slack = rc.range && rc.range[1] === 1 ? 0.001 : 1;
       if (x < -slack || y < -slack || x > lim[0] + slack || y > lim[1] + slack) ev.outside++;
       if (Math.max(size[0], size[1]) > 1500) {

@@ -5,9 +5,10 @@
  * The cross-language cases (JSON, tool calls, UI-TARS, golden cases shared with Python) are in reward.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { actionsToText, DIALECT_SYNTAX, DIALECTS, formatActions, type Action } from '../core/actions.js';
+import { actionsToText, DIALECT_SYNTAX, DIALECTS, formatActions, type Action, type Dialect, type DialectSyntax } from '../core/actions.js';
 import {
   boxFromConvention, boxToConvention, COORD_CONVENTIONS, COORD_NAMES, convention, coordsHelp, pointFromConvention, pointToConvention, resolveCoords,
+  type ConventionSpec, type CoordName,
 } from '../core/coords.js';
 import { boxToNorm1, boxToNorm1000, pointFromSpace, pointToNorm1, pointToNorm1000 } from '../core/geometry.js';
 import { MODEL_FAMILIES, MODEL_FAMILY_NAMES, MODEL_VISION } from '../core/models.js';
@@ -127,3 +128,12 @@ describe('model presets (core/models.ts)', () => {
     expect(MODEL_FAMILIES['no-such-model']).toBeUndefined();
   });
 });
+
+// Compile-time checks (`npx tsc --noEmit` covers test/): each line below must NOT type-check, so a table
+// that loses a row, or a row that loses a field, fails the build; an unused @ts-expect-error fails it too.
+// @ts-expect-error a conventions table without a row for every CoordName
+void ({ abs: COORD_CONVENTIONS.abs } satisfies Record<CoordName, ConventionSpec>);
+// @ts-expect-error a dialects table without uitars
+void ({ venus: DIALECT_SYNTAX.venus } satisfies Record<Dialect, DialectSyntax>);
+// @ts-expect-error a convention row without its resize rule
+void ({ ...COORD_CONVENTIONS.abs, resize: undefined } satisfies ConventionSpec);
