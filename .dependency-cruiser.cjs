@@ -1,72 +1,77 @@
 /**
- * Folder import rules (docs/architecture.md, "Layers"). Run by test/import-rules.test.ts in `npm test`;
- * by hand: `npx depcruise --config .dependency-cruiser.cjs core renderers hittest generators score export gallery cli regress`.
+ * Folder import rules (docs/architecture.md, "Layers: which folder may import which"). Run by
+ * test/import-rules.test.ts in `npm test`; by hand:
+ * `npx depcruise --config .dependency-cruiser.cjs core renderers hittest generators score dataset export gallery regress cli`.
  *
- * The layers, bottom up: core → renderers → hittest → generators; core → score → export; gallery, regress
- * and cli sit on top. A folder may import only from layers below it.
+ * Each product folder lists the folders of ours it may import (its own files always); anything else of ours
+ * is a violation. The layers, bottom up:
+ *
+ *   core ─┬─ renderers ── hittest ── generators ─┐
+ *         └─ score ── dataset ── export ─────────┴─ gallery, regress, cli
+ *
+ * plus: no import cycles; score/ and core/ do no file, process or network I/O; the product never imports
+ * test/, bench/ or scripts/.
  */
-const PRODUCT = '^(core|renderers|hittest|generators|score|export|gallery|regress|cli)/';
+const PRODUCT = ['core', 'renderers', 'hittest', 'generators', 'score', 'dataset', 'export', 'gallery', 'regress', 'cli'];
+const TOOLS = ['test', 'bench', 'scripts'];
+const OURS = `^(${[...PRODUCT, ...TOOLS].join('|')})/`;
+
+/**
+ * Which folders of ours each product folder may import. Keep in sync with the table in docs/architecture.md
+ * (test/import-rules.test.ts reads it back from the rules' `pathNot` and compares).
+ */
+const MAY_IMPORT = {
+  core: [],
+  renderers: ['core'],
+  hittest: ['core', 'renderers'],
+  generators: ['core', 'renderers', 'hittest'],
+  score: ['core'],
+  dataset: ['core', 'score'],
+  export: ['core', 'score', 'dataset'],
+  gallery: ['core', 'renderers', 'score', 'dataset', 'export'],
+  regress: ['core', 'renderers', 'hittest', 'generators', 'score', 'dataset', 'export'],
+  cli: ['core', 'renderers', 'hittest', 'generators', 'score', 'dataset', 'export', 'gallery', 'regress'],
+};
+
+const WHY = {
+  core: 'core/ holds the record schema, geometry, coordinate conventions, the action language and its dialects, model presets, RNG and errors; it imports no other folder.',
+  renderers: 'renderers/ (Chromium, compositor, glyphs) know core only.',
+  hittest: 'hittest/ measures a rendered page; it knows core and renderers only.',
+  generators: 'generators/ make samples; writing datasets (dataset/), scoring (score/), exports and serving sit above them.',
+  score: 'score/ is pure: it parses answers and scores them against core types; reading files is dataset/.',
+  dataset: 'dataset/ writes, reads, resumes, validates and summarises dataset directories; it may score (validate, `uisynth score`) but never exports or generates.',
+  export: 'export/ converts a dataset into trainer formats (prompts, card, budget, round trip); generation is driven from cli/ and regress/.',
+  gallery: 'gallery/ serves a dataset; it reads and scores but never generates.',
+  regress: 'regress/ runs generators and checks their output against golden data; only cli/ drives it.',
+  cli: 'cli/ wires everything; nothing imports it.',
+};
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const layerRules = PRODUCT.map((folder) => ({
+  name: `${folder}-layer`,
+  comment: `${WHY[folder]} May import: ${MAY_IMPORT[folder].join(', ') || 'nothing of ours'}.`,
+  severity: 'error',
+  from: { path: `^${folder}/` },
+  to: { path: OURS, pathNot: `^(${[folder, ...MAY_IMPORT[folder]].join('|')})/` },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
-      name: 'core-is-the-base',
-      comment: 'core/ holds the record schema, geometry, actions and errors; it imports no other folder.',
+      name: 'no-cycles',
+      comment: 'a cycle between modules means two files are one concept or a type sits in the wrong place.',
       severity: 'error',
-      from: { path: '^core/' },
-      to: { path: '^(renderers|hittest|generators|score|export|gallery|regress|cli|bench|scripts|test)/' },
+      from: {},
+      to: { circular: true },
     },
     {
-      name: 'renderers-below-generators',
-      comment: 'renderers/ (Chromium, compositor, glyphs) know core only.',
+      name: 'score-and-core-do-no-io',
+      comment: 'score/ and core/ are pure functions of their arguments: files, processes and the network are dataset/, renderers/ and cli/ business.',
       severity: 'error',
-      from: { path: '^renderers/' },
-      to: { path: '^(hittest|generators|score|export|gallery|regress|cli)/' },
-    },
-    {
-      name: 'hittest-below-generators',
-      comment: 'hittest/ measures a rendered page; it knows core and renderers only.',
-      severity: 'error',
-      from: { path: '^hittest/' },
-      to: { path: '^(generators|score|export|gallery|regress|cli)/' },
-    },
-    {
-      name: 'generators-do-not-write-or-score',
-      comment: 'generators/ make samples; writing datasets (export/), scoring (score/) and serving (gallery/) sit above them.',
-      severity: 'error',
-      from: { path: '^generators/' },
-      to: { path: '^(score|export|gallery|regress|cli)/' },
-    },
-    {
-      name: 'score-is-pure',
-      comment:
-        'score/ parses answers and scores them; it never renders or generates. Known exception until the ' +
-        'layer split of issue 11: score/ reads coordinate conventions and datasets from export/.',
-      severity: 'error',
-      from: { path: '^score/' },
-      to: { path: '^(renderers|hittest|generators|gallery|regress|cli)/' },
-    },
-    {
-      name: 'export-does-not-generate',
-      comment: 'export/ writes, reads and converts datasets; generation is driven from cli/ and regress/.',
-      severity: 'error',
-      from: { path: '^export/' },
-      to: { path: '^(renderers|hittest|generators|gallery|regress|cli)/' },
-    },
-    {
-      name: 'gallery-reads-only',
-      comment: 'gallery/ serves a dataset; it reads and scores but never generates.',
-      severity: 'error',
-      from: { path: '^gallery/' },
-      to: { path: '^(generators|hittest|cli)/' },
-    },
-    {
-      name: 'product-never-imports-tests-or-tools',
-      comment: 'test/, bench/ and scripts/ may import the product, never the other way round.',
-      severity: 'error',
-      from: { path: PRODUCT },
-      to: { path: '^(test|bench|scripts)/' },
+      from: { path: '^(score|core)/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|worker_threads|cluster|readline)$' },
     },
     {
       name: 'no-unresolvable-import',

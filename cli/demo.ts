@@ -3,7 +3,7 @@
  * with a summary of where it is and how to open the gallery.
  */
 import { join, resolve } from 'node:path';
-import type { RunSummary } from '../export/run.js';
+import type { RunSummary } from '../dataset/write.js';
 
 interface Runners {
   runGrounding: (argv: string[], o: never) => Promise<RunSummary>;

@@ -16,15 +16,18 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, EnvironmentError, badValue } from '../core/errors.js';
 import { DIFFICULTIES } from '../core/schema.js';
 type Difficulty = (typeof DIFFICULTIES)[number];
-import { COORD_CHOICES, coordsOpt } from '../export/coords.js';
+import { COORD_CHOICES, coordsHelp, coordsOpt } from '../core/coords.js';
+import { MODEL_FAMILIES, modelFamiliesHelp } from '../core/models.js';
+import { dialectsHelp } from '../core/actions.js';
+import { FORMATS } from '../export/formats/context.js';
 import { intOpt, listOpt, numOpt, sizeOpt } from './options.js';
 import { progress, type Progress } from './progress.js';
-import { runShards, type RunSummary } from '../export/run.js';
-import { shardFromEnv } from '../export/shards.js';
-import { validateDataset } from '../export/validate.js';
-import { InternalError, ioFault } from '../export/faults.js';
-import { generatorFingerprint } from '../export/fingerprint.js';
-import { scoreDataset } from '../score/dataset.js';
+import { runShards, type RunSummary } from '../dataset/write.js';
+import { shardFromEnv } from '../dataset/shards.js';
+import { validateDataset } from '../dataset/validate.js';
+import { InternalError, ioFault } from '../dataset/faults.js';
+import { generatorFingerprint } from '../dataset/fingerprint.js';
+import { scoreDataset } from '../dataset/score.js';
 
 /** Write `file` through a temporary sibling and a rename, so a failed write never leaves half a file. */
 async function writeFileAtomic(file: string, body: string): Promise<void> {
@@ -38,13 +41,12 @@ async function writeFileAtomic(file: string, body: string): Promise<void> {
 }
 
 /**
- * `--coords` of a predictions file: the `--model-family` preset's convention (export/formats/index.ts
+ * `--coords` of a predictions file: the `--model-family` preset's convention (core/models.ts
  * MODEL_FAMILIES) unless `--coords` was given explicitly.
  * @throws UsageError for an unknown family
  */
 async function predictionCoords(coords: string, family: string | undefined, coordsIsDefault: boolean): Promise<string> {
   if (family === undefined) return coords;
-  const { MODEL_FAMILIES } = await import('../export/formats/index.js');
   const fam = MODEL_FAMILIES[family];
   if (!fam) throw badValue('--model-family', family, Object.keys(MODEL_FAMILIES));
   return coordsIsDefault ? fam.coords : coords;
@@ -377,7 +379,7 @@ function buildProgram(argv: string[]): Command {
     .argument('<dirs...>', 'dataset directories, one per slice (e.g. out/0 out/1 out/2)')
     .requiredOption('--out <dir>', 'merged dataset directory (new or empty)')
     .action(async (dirs: string[], o: { out: string }) => {
-      const { mergeDatasets } = await import('../export/merge.js');
+      const { mergeDatasets } = await import('../dataset/merge.js');
       const r = await mergeDatasets(dirs, o.out);
       process.stdout.write(`merge: ${r.shards} shard(s), ${r.records} records, ${r.images} images from ${dirs.length} director${dirs.length === 1 ? 'y' : 'ies'} -> ${o.out}\n`);
       if (r.missing.length) {
@@ -393,7 +395,7 @@ function buildProgram(argv: string[]): Command {
     .option('--out <dir>', 'where to write stats.json and heatmap.png (default: the dataset directory)')
     .option('--json', 'print the JSON instead of the table')
     .action(async (dir: string, o: { out?: string; json?: boolean }) => {
-      const { datasetStatsReport, formatStats } = await import('../export/stats.js');
+      const { datasetStatsReport, formatStats } = await import('../dataset/stats.js');
       const r = await datasetStatsReport(dir, o.out ?? dir);
       process.stdout.write(o.json ? JSON.stringify(r.stats, null, 2) + '\n' : formatStats(r.stats, r.files));
     });
@@ -526,11 +528,11 @@ function buildProgram(argv: string[]): Command {
     .argument('<dir>', 'dataset directory')
     .requiredOption('--predictions <file>', 'JSONL lines {"id", "qid"?, "output"} with the raw model output')
     .addOption(
-      new Option('--coords <space>', 'coordinate convention of the predictions: abs (image px), norm1 ([0,1]), norm1000 / norm1000-999 ([0,999] grid), norm1000-1000 (0-1000), qwen25 (px after smart_resize)')
+      new Option('--coords <space>', `coordinate convention of the predictions: ${coordsHelp()}`)
         .choices([...COORD_CHOICES])
         .default('abs'),
     )
-    .option('--model-family <name>', 'take --coords from a model family preset (qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl); an explicit --coords wins')
+    .option('--model-family <name>', `take --coords from a model family preset (${modelFamiliesHelp()}); an explicit --coords wins`)
     .option('--max-pixels <n>', 'qwen25: smart_resize max_pixels budget (px²)')
     .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
     .option('--factor <n>', 'qwen25: smart_resize factor (28 Qwen2/2.5-VL, 32 Qwen3-VL; default from --model-family, else 28)')
@@ -539,7 +541,7 @@ function buildProgram(argv: string[]): Command {
     .action(async (dir: string, o: { predictions: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; factor?: string; perItem?: string; json?: boolean }, cmd: Command) => {
       const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
       const lines: string[] = [];
-      const { predictionConvention } = await import('../score/dataset.js');
+      const { predictionConvention } = await import('../score/report.js');
       const conv = predictionConvention(coords, { modelFamily: o.modelFamily, maxPixels: o.maxPixels, minPixels: o.minPixels, factor: o.factor });
       const r = await scoreDataset(dir, o.predictions, conv, o.perItem ? (it) => void lines.push(JSON.stringify(it)) : undefined);
       if (o.perItem) await writeFileAtomic(o.perItem, lines.join('\n') + (lines.length ? '\n' : ''));
@@ -567,11 +569,11 @@ function buildProgram(argv: string[]): Command {
     .command('export')
     .description('convert a dataset into a training-framework format (sharded, with export-manifest.json and a dataset card)')
     .argument('<dir>', 'native dataset directory (holds manifest.json)')
-    .requiredOption('--to <format>', 'llamafactory, swift, trl, verl, screenspot, hf-imagefolder or webdataset')
+    .requiredOption('--to <format>', `${FORMATS.slice(0, -1).join(', ')} or ${FORMATS[FORMATS.length - 1]}`)
     .requiredOption('--out <dir>', 'output directory (empty, or a previous export to replace)')
-    .option('--coords <name>', 'abs, norm1, norm1000 (= norm1000-999, the [0,999] grid), norm1000-1000 (0-1000) or qwen25 (px after smart_resize); default from --model-family, else abs')
-    .option('--model-family <name>', 'preset for --coords/--dialect: qwen2.5-vl, ui-venus, ui-tars-1.5, ui-tars, qwen2-vl, qwen3-vl')
-    .option('--dialect <name>', 'answer syntax: venus (Click(point=(x, y))) or uitars (click(start_box=\'(x,y)\'))')
+    .option('--coords <name>', `${coordsHelp()}; default from --model-family, else abs`)
+    .option('--model-family <name>', `preset for --coords/--dialect: ${modelFamiliesHelp()}`)
+    .option('--dialect <name>', `answer syntax: ${dialectsHelp()}`)
     .option('--max-pixels <n>', 'pixel budget max_pixels: images are written at smart_resize size (default: the model processor\'s, llamafactory 589824)')
     .option('--min-pixels <n>', 'pixel budget min_pixels (default: the model processor\'s; UI-TARS-1.5 78400)')
     .option('--pixel-budget <tokens>', 'pixel budget as max visual tokens per image (max_pixels = tokens x factor^2)')

@@ -1,15 +1,16 @@
 /**
  * Geometry shared by every layer.
  *
- * Conventions (DESIGN.md "The record"):
+ * Conventions (docs/architecture.md "Units"):
  * - A {@link Box} is `[x1, y1, x2, y2]` in **image pixels** of the saved image, top-left origin,
  *   `x2`/`y2` exclusive. A {@link Point} is `[x, y]` in image pixels.
  * - CSS px (what the browser reports) map to image px by the device scale factor (DPR):
  *   `image = css * dpr`; boxes round outwards (x1/y1 floor, x2/y2 ceil).
  * - Normalised forms: `norm1` divides by the image width/height (floats in [0,1]); `norm1000` is the
  *   integer [0,999] grid `floor(v / size * 1000)` clamped to 999, mapped back to the centre of its
- *   cell (`(n + 0.5) * size / 1000`).
+ *   cell (`(n + 0.5) * size / 1000`). Both are rows of the one conventions table, core/coords.ts.
  */
+import { COORD_CONVENTIONS, convention, pointFromConvention, pointToConvention, resolveCoords, type ConventionSpec, type CoordName } from './coords.js';
 
 /** `[x1, y1, x2, y2]`, image px unless stated otherwise; x2/y2 exclusive. */
 export type Box = [number, number, number, number];
@@ -21,9 +22,9 @@ export interface Size {
   height: number;
 }
 
-/** Coordinate conventions accepted by the scorer and produced by the normalisers. */
+/** The record's own coordinate conventions (a subset of core/coords.ts `COORD_NAMES`): the record's `*`, `*_norm1` and `*_norm1000` fields. */
 export const COORD_SPACES = ['abs', 'norm1', 'norm1000'] as const;
-export type CoordSpace = (typeof COORD_SPACES)[number];
+export type CoordSpace = (typeof COORD_SPACES)[number] & CoordName;
 
 /** Width of a box (x2 - x1). */
 export const boxWidth = (b: Box): number => b[2] - b[0];
@@ -32,7 +33,7 @@ export const boxHeight = (b: Box): number => b[3] - b[1];
 /** Area in px² (0 for empty or inverted boxes). */
 export const boxArea = (b: Box): number => Math.max(0, boxWidth(b)) * Math.max(0, boxHeight(b));
 
-/** True when `p` lies in `b` with x1 <= x < x2 and y1 <= y < y2 (DESIGN.md: x2/y2 exclusive). */
+/** True when `p` lies in `b` with x1 <= x < x2 and y1 <= y < y2 (x2/y2 exclusive). */
 export function pointInBox(p: Point, b: Box): boolean {
   return p[0] >= b[0] && p[0] < b[2] && p[1] >= b[1] && p[1] < b[3];
 }
@@ -88,54 +89,42 @@ export function imagePointToCss(p: Point, dpr: number): Point {
   return [p[0] / dpr, p[1] / dpr];
 }
 
-const r6 = (v: number): number => Math.round(v * 1e6) / 1e6;
-const g1000 = (v: number, size: number): number => Math.min(999, Math.max(0, Math.floor((v / size) * 1000)));
+const NORM1 = COORD_CONVENTIONS.norm1;
+const NORM1000 = COORD_CONVENTIONS.norm1000;
+const enc = (c: ConventionSpec, p: Point, s: Size): Point => [c.encode(p[0], s.width, NaN), c.encode(p[1], s.height, NaN)];
 
-/** Point to [0,1] floats (6 decimals). */
+/** Point to [0,1] floats (6 decimals): the `norm1` row of core/coords.ts. */
 export function pointToNorm1(p: Point, s: Size): Point {
-  return [r6(p[0] / s.width), r6(p[1] / s.height)];
+  return enc(NORM1, p, s);
 }
-/** Point to the integer [0,999] grid. */
+/** Point to the integer [0,999] grid: the `norm1000` row of core/coords.ts. */
 export function pointToNorm1000(p: Point, s: Size): Point {
-  return [g1000(p[0], s.width), g1000(p[1], s.height)];
+  return enc(NORM1000, p, s);
 }
-/** Box to [0,1] floats (6 decimals). */
+/** Box to [0,1] floats (6 decimals), both corners like points. */
 export function boxToNorm1(b: Box, s: Size): Box {
-  return [r6(b[0] / s.width), r6(b[1] / s.height), r6(b[2] / s.width), r6(b[3] / s.height)];
+  return [...enc(NORM1, [b[0], b[1]], s), ...enc(NORM1, [b[2], b[3]], s)];
 }
 /**
  * Box to the integer [0,999] grid. x1/y1 use the cell holding the first pixel, x2/y2 the cell holding
- * the last pixel (`x2 - 1`), so the grid box is inclusive of both cells.
+ * the last pixel (`x2 - 1`), so the grid box is inclusive of both cells (the `cells` box form of core/coords.ts).
  */
 export function boxToNorm1000(b: Box, s: Size): Box {
-  return [g1000(b[0], s.width), g1000(b[1], s.height), g1000(b[2] - 1, s.width), g1000(b[3] - 1, s.height)];
+  return [...enc(NORM1000, [b[0], b[1]], s), ...enc(NORM1000, [b[2] - 1, b[3] - 1], s)];
 }
 
 /**
- * Map a predicted point from a coordinate space back to image px (floats).
- * `abs`: unchanged; `norm1`: `v * size`; `norm1000`: centre of the grid cell, `(v + 0.5) * size / 1000`.
+ * Map a predicted point from a coordinate space back to image px (floats), as core/coords.ts
+ * `pointFromConvention`: `abs`: unchanged; `norm1`: `v * size`; `norm1000`: centre of the grid cell,
+ * `(v + 0.5) * size / 1000`.
  */
 export function pointFromSpace(p: Point, space: CoordSpace, s: Size): Point {
-  switch (space) {
-    case 'abs':
-      return p;
-    case 'norm1':
-      return [p[0] * s.width, p[1] * s.height];
-    case 'norm1000':
-      return [((p[0] + 0.5) * s.width) / 1000, ((p[1] + 0.5) * s.height) / 1000];
-  }
+  return pointFromConvention(p, resolveCoords(convention(space), [s.width, s.height]));
 }
 
 /** Map an image-px point into a coordinate space (inverse of {@link pointFromSpace}). */
 export function pointToSpace(p: Point, space: CoordSpace, s: Size): Point {
-  switch (space) {
-    case 'abs':
-      return p;
-    case 'norm1':
-      return pointToNorm1(p, s);
-    case 'norm1000':
-      return pointToNorm1000(p, s);
-  }
+  return pointToConvention(p, resolveCoords(convention(space), [s.width, s.height]));
 }
 
 /** An axis-aligned affine map `p -> [sx * x + tx, sy * y + ty]` (compositor placement). */

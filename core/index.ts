@@ -4,3 +4,5 @@ export * from './rng.js';
 export * from './geometry.js';
 export * from './actions.js';
 export * from './schema.js';
+export * from './coords.js';
+export * from './models.js';

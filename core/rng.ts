@@ -1,7 +1,7 @@
 /**
  * Seeded randomness. Every sample is a pure function of (generator, config, seed, index): each sample
- * gets its own {@link Rng} seeded from a SHA-256 of those parts (formats.md §3.3 "seed per sample"),
- * never a shared stream and never `Math.random`.
+ * gets its own {@link Rng} seeded from a SHA-256 of those parts (a seed per sample, so any index is
+ * reproducible alone), never a shared stream and never `Math.random`.
  */
 import { createHash } from 'node:crypto';
 import seedrandom from 'seedrandom';

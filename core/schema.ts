@@ -1,6 +1,6 @@
 /**
  * The native record: the single source of truth for what a line of `shard-NNNNN.jsonl` holds
- * (DESIGN.md "The record"). `schema/record.schema.json` is generated from this file
+ * (docs/architecture.md "Units"). `schema/record.schema.json` is generated from this file
  * (`node bin/run-ts.js scripts/emit-schema.ts`) for non-TypeScript users; a test keeps them equal.
  *
  * Units: every `bbox`/`point` is in **image px** of the saved image (x2/y2 exclusive); `*_norm1`
@@ -75,7 +75,7 @@ export const PointCheck = z.object({
   in_visible: z.boolean().optional(),
 });
 
-/** Every hit-test check with its measured value (DESIGN.md "Nine-point hit-test suite"). */
+/** Every hit-test check with its measured value (hittest/README.md). */
 export const HitChecks = z.object({
   style: z.object({
     display: z.string(),
@@ -106,7 +106,7 @@ export const HitChecks = z.object({
     interceptors: z.array(z.string()).optional(),
     /**
      * CSS px cut off the visible box as [top, right, bottom, left] because an element on top covers
-     * that edge along its whole length (a fixed or sticky header; grounding-pitfalls #32); `bbox` is
+     * that edge along its whole length (a fixed or sticky header); `bbox` is
      * already the trimmed box. Null when nothing was cut. Filled by uisynth >= 0.3.
      */
     trimmed_css: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable().optional(),
@@ -200,7 +200,7 @@ export const Query = z.object({
 });
 export type Query = z.infer<typeof Query>;
 
-/** What the scorer needs for a CAPTCHA (DESIGN.md "Scoring"). Boxes in image px. */
+/** What the scorer needs for a CAPTCHA (score/scorer.ts applies it). Boxes in image px. */
 export const Verifier = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('click'),

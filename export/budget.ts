@@ -14,36 +14,9 @@
  * its parser's 100*28*28, which it uses to recompute the frame).
  */
 import { UsageError } from '../core/errors.js';
-import type { PixelBudget } from './coords.js';
+import type { PixelBudget } from '../core/coords.js';
+import type { ModelVision } from '../core/models.js';
 import { LLAMAFACTORY_DEFAULTS } from './consumers/preprocess.js';
-
-/** A model's vision preprocessing defaults (preprocessor_config / the model's own parser). */
-export interface ModelVision {
-  /** Model family name, or `qwen2.5-vl` when only `--coords qwen25` is given. */
-  family: string;
-  /** patch size × spatial merge (2): 28 for Qwen2/2.5-VL, 32 for Qwen3-VL. */
-  factor: number;
-  /** The processor's (or the answer parser's) min_pixels / max_pixels, px². */
-  min_pixels: number;
-  max_pixels: number;
-  /** verl `data.image_patch_size` (factor / 2). */
-  patch_size: number;
-}
-
-const Q25 = { factor: 28, patch_size: 14, min_pixels: 4 * 28 * 28, max_pixels: 16384 * 28 * 28 };
-/** Qwen3-VL preprocessor_config: patch 16, merge 2; size.shortest_edge 65536, longest_edge 16777216. */
-const Q3 = { factor: 32, patch_size: 16, min_pixels: 65536, max_pixels: 16384 * 32 * 32 };
-
-/** Vision defaults per `--model-family`. */
-export const MODEL_VISION: Record<string, ModelVision> = {
-  'qwen2.5-vl': { family: 'qwen2.5-vl', ...Q25 },
-  'ui-venus': { family: 'ui-venus', ...Q25 },
-  // UI-TARS' action_parser.py recomputes the frame with MIN_PIXELS = 100 * 28 * 28 (L8)
-  'ui-tars-1.5': { family: 'ui-tars-1.5', ...Q25, min_pixels: 100 * 28 * 28 },
-  'ui-tars': { family: 'ui-tars', ...Q25 },
-  'qwen2-vl': { family: 'qwen2-vl', ...Q25 },
-  'qwen3-vl': { family: 'qwen3-vl', ...Q3 },
-};
 
 /** Smallest allowed max_pixels, in visual tokens: below it screen elements shrink to a few px. */
 export const MIN_BUDGET_TOKENS = 256;

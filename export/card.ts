@@ -1,11 +1,11 @@
 /**
- * The dataset card (`README.md` with YAML front matter) written with every export (formats.md §3.1):
+ * The dataset card (`README.md` with YAML front matter) written with every export, in the Hugging Face dataset-card layout:
  * `configs` (config_name + data_files per split), `license`, `pretty_name`, `task_categories`, `tags`,
  * `size_categories`, `annotations_creators: machine-generated`, and a `uisynth` block with the counts,
  * the generator command, the export command, the coordinate convention and the pixel budget.
  */
 import { stringify } from 'yaml';
-import type { ExportContext, ExportManifest, FormatName } from './formats/index.js';
+import type { ExportContext, ExportManifest, FormatName } from './formats/context.js';
 import { settingsFragments } from './train-settings.js';
 
 const DATA_FILES: Record<FormatName, Array<{ config_name: string; split: string; path: string }>> = {

@@ -6,7 +6,7 @@
  * Per sample and consumer view:
  * 1. the image size the model sees: the consumer's own preprocessing (export/consumers/preprocess.ts) on the
  *    exported file size;
- * 2. the answer's numbers read as written (score/dialects.ts `parseCompletion`), decoded in the frame the prompt
+ * 2. the answer's numbers read as written (score/parse.ts `parseCompletion`), decoded in the frame the prompt
  *    declares, in the image the model sees: `resized_px` = px of the seen image, `relative` = fraction of it,
  *    `image_px` = px of the declared source image; mapped to source px and scored with the strict rules
  *    (score/scorer.ts) against the record's own geometry;
@@ -21,14 +21,14 @@
  *    with both edges inclusive; negatives (L154-160) are right when the model refuses.
  */
 import type { Action } from '../core/actions.js';
-import { parseCompletion, ParseError } from '../score/dialects.js';
+import { parseCompletion, ParseError } from '../score/parse.js';
 import { reward } from '../score/reward.js';
 import { scoreTarget, scoreVerifier } from '../score/scorer.js';
-import type { PixelBudget, ResolvedCoords } from './coords.js';
+import type { PixelBudget, ResolvedCoords } from '../core/coords.js';
 import { LLAMAFACTORY_DEFAULTS, llamaFactorySeen, qwenFetchImage, type Size } from './consumers/preprocess.js';
 import { parseUitars, UitarsParseError } from './consumers/uitars-parser.js';
 import type { ExportSample } from './formats/samples.js';
-import type { ModelVision } from './budget.js';
+import type { ModelVision } from '../core/models.js';
 import { promptTokenBound, swiftBudget, type TrainSettings } from './train-settings.js';
 
 /** verl's default `data.max_prompt_length` (legacy_data.yaml L35). */

@@ -14,7 +14,7 @@ import { open, readFile } from 'node:fs/promises';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { shardFile, RefusedPath } from './files.js';
-import type { ItemVerdict } from '../score/dataset.js';
+import type { ItemVerdict } from '../score/report.js';
 
 /** Facet table: URL key, label in the page, which record kind it applies to. */
 export const FACETS = [
@@ -318,7 +318,7 @@ export class Catalog {
   }
 
   /**
-   * Attach per-item verdicts (from score/dataset.ts) to their records: fills the `verdict` and `reason` facets.
+   * Attach per-item verdicts (from dataset/score.ts) to their records: fills the `verdict` and `reason` facets.
    * These two facets hold one value per item (per query for grounding, repeats kept), so their counts count
    * items, not records; filtering on them keeps the records holding at least one such item.
    */

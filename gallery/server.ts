@@ -27,8 +27,9 @@ import { UsageError } from '../core/errors.js';
 import { Catalog, FACETS, parseFilter, type Entry, type QueryResult } from './catalog.js';
 import { imageFile, RefusedPath } from './files.js';
 import { defaultThumbDir, thumbnail } from './thumbs.js';
-import { scoreDataset, type ItemVerdict, type ScoreReport, type TypeScore } from '../score/dataset.js';
-import type { CoordConvention } from '../export/coords.js';
+import { scoreDataset } from '../dataset/score.js';
+import type { ItemVerdict, ScoreReport, TypeScore } from '../score/report.js';
+import type { CoordConvention } from '../core/coords.js';
 
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
 const CHART_JS = join(dirname(createRequire(import.meta.url).resolve('chart.js')), 'chart.umd.min.js');
@@ -86,7 +87,7 @@ export function findDatasets(root: string): Array<{ name: string; dir: string }>
 export interface GalleryOptions {
   /** Port; 0 picks a free one. */
   port: number;
-  /** Predictions JSONL to score and show (score/dataset.ts format); applied to every dataset whose ids match. */
+  /** Predictions JSONL to score and show (dataset/score.ts format); applied to every dataset whose ids match. */
   predictions?: string;
   /** Coordinate convention of the predictions (default abs). */
   coords?: string | CoordConvention;

@@ -15,9 +15,9 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { Manifest, type UisynthRecord } from '../core/schema.js';
-import { readManifest } from '../export/read.js';
-import { addStats, emptyStats } from '../export/run.js';
-import { manifestPath } from '../export/paths.js';
+import { readManifest } from '../dataset/read.js';
+import { addStats, emptyStats } from '../dataset/write.js';
+import { manifestPath } from '../dataset/paths.js';
 import { currentEnvironment, inputHashes, type Environment } from './environment.js';
 import { stratifiedSample, stratumOf } from './selection.js';
 import { pageInputs } from './regenerate.js';

@@ -26,7 +26,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { Manifest, UisynthRecord } from '../core/schema.js';
-import { configHash } from '../export/run.js';
+import { configHash } from '../dataset/write.js';
 import { currentEnvironment, environmentChanges, inputChanges, inputHashes, type Environment } from './environment.js';
 import { readEntries, readGolden, writeGolden, type GoldenEntry, type GoldenInfo } from './golden.js';
 import { diffRecords, formatDiff, type LabelDiff } from './labels.js';

@@ -20,7 +20,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaptchaRecord, GroundingRecord, UisynthRecord } from '../core/schema.js';
 import { pointInBox, type Box, type Point } from '../core/geometry.js';
-import { readManifest } from '../export/read.js';
+import { readManifest } from '../dataset/read.js';
 import { scoreCaptcha } from '../score/scorer.js';
 import { clickTargets } from './click.js';
 import { readEntries } from './golden.js';

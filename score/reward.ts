@@ -13,14 +13,14 @@
  * {"v": "uisynth-reward/1", "kind": "captcha", "id": "...", "size": [W, H], "coords": {...},
  *  "verifier": {...}}                               // core/schema.ts Verifier
  * ```
- * `coords` is the convention the model answers in (export/coords.ts); points are decoded from it to
+ * `coords` is the convention the model answers in (core/coords.ts); points are decoded from it to
  * image px before the rules apply.
  */
 import type { Box } from '../core/geometry.js';
 import { Verifier } from '../core/schema.js';
 import { mapActionPoints, type Action } from '../core/actions.js';
-import { convention, pointFromConvention, resolveCoords, smartResize, type CoordConvention, type ResolvedCoords } from '../export/coords.js';
-import { parseCompletion, ParseError } from './dialects.js';
+import { convention, pointFromConvention, resolveCoords, smartResize, type CoordConvention, type ResolvedCoords } from '../core/coords.js';
+import { parseCompletion, ParseError } from './parse.js';
 import { scoreTarget, scoreVerifier, type ScoreResult } from './scorer.js';
 
 /** Version tag of the ground-truth format. */
@@ -103,8 +103,8 @@ export function rewardDetail(groundTruth: string | GroundTruth | Record<string, 
 
 /**
  * The RL reward: `1` when `completionText` is a fully correct answer for `groundTruth`, else `0`.
- * Rules: DESIGN.md "Scoring" (VenusBench-CAPTCHA strict rules; grounding point-in-box, refusal for
- * infeasible queries). Dialects: score/dialects.ts. Coordinates: export/coords.ts.
+ * Rules: score/scorer.ts (VenusBench-CAPTCHA strict rules; grounding point-in-box, refusal for
+ * infeasible queries). Dialects: score/parse.ts. Coordinates: core/coords.ts.
  * @param groundTruth the JSON string stored in verl's `reward_model.ground_truth` (or the parsed object)
  * @param completionText the model's raw output
  * @throws Error for a malformed ground truth only

@@ -1,9 +1,10 @@
 /**
- * The strict scorer (DESIGN.md "Scoring", VenusBench-CAPTCHA rules). The same functions are the RL reward:
- * 1 for a fully correct answer, 0 otherwise, with a one-line reason.
+ * The strict scorer (VenusBench-CAPTCHA rules, spelled out per verifier kind at {@link scoreVerifier};
+ * grounding: a click inside the target box, a refusal for an infeasible query). The same functions are the
+ * RL reward (score/reward.ts): 1 for a fully correct answer, 0 otherwise, with a one-line reason.
  *
  * All points passed in are **image px** of the record's image; map model outputs first with
- * {@link actionsFromSpace}.
+ * {@link actionsFromSpace} or score/reward.ts `actionsFromConvention`.
  */
 import type { Action } from '../core/actions.js';
 import { mapActionPoints } from '../core/actions.js';

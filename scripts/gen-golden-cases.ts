@@ -1,6 +1,6 @@
 /**
  * Writes reward/golden_cases.jsonl: hand-specified (completion, ground_truth, expected) cases for the RL
- * reward. The expected scores are written here by hand from the rules (DESIGN.md "Scoring"), never
+ * reward. The expected scores are written here by hand from the rules (the strict rules documented in score/scorer.ts), never
  * computed by either implementation; test/reward.test.ts checks that the TypeScript reward and
  * reward/uisynth_reward.py both reproduce every one, and that this file is up to date.
  *

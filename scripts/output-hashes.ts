@@ -120,7 +120,7 @@ function walk(root: string, dir = ''): string[] {
 
 /**
  * Source fingerprints and what derives from them. A dataset's manifest.json carries
- * `generators["<name>.source"]`, a hash of the generator's source files (export/fingerprint.ts), so it
+ * `generators["<name>.source"]`, a hash of the generator's source files (dataset/fingerprint.ts), so it
  * changes with ANY source edit, by design, and with it `config_hash` (manifest.json, shard sidecars), the
  * sha256 of manifest.json (an export's `source.manifest_sha256`), and the export's dataset card README.md
  * (which prints the fingerprint) and so the card's sha256 in export-manifest.json. A refactor must change

@@ -18,7 +18,7 @@ import { BREADTH_I } from '../generators/captcha/engines/breadth1.js';
 import { getEngine } from '../generators/captcha/registry.js';
 import type { Latent } from '../generators/captcha/engine.js';
 import { MOBILE_CANVASES, MOBILE_SCREENS, WEB_CANVASES, WEB_PAGES, planComposite } from '../renderers/compositor.js';
-import { imageRel } from '../export/paths.js';
+import { imageRel } from '../dataset/paths.js';
 import { glyphFor } from '../renderers/glyphs.js';
 import { ICONS } from '../generators/captcha/icons.js';
 import { LUCIDE_ITEMS, lucideOutline } from '../generators/captcha/lucide.js';

@@ -3,8 +3,7 @@ import {
   boxCenter, boxToNorm1000, cssBoxToImage, mapBox, mapPoint, pointFromSpace, pointInBox, pointToNorm1, pointToNorm1000, type Box,
 } from '../core/geometry.js';
 import { Rng, recordId, sampleSeed } from '../core/rng.js';
-import { actionToText, actionsToText } from '../core/actions.js';
-import { parseActions } from '../score/parse.js';
+import { actionToText } from '../core/actions.js';
 
 describe('geometry', () => {
   it('x2/y2 are exclusive', () => {
@@ -77,23 +76,5 @@ describe('action text form', () => {
     expect(actionToText({ type: 'long_press', point: [1, 2] })).toBe('LongPress(point=(1, 2))');
     expect(actionToText({ type: 'drag', start: [1, 2], end: [30, 2] })).toBe('Drag(start=(1, 2), end=(30, 2))');
     expect(actionToText({ type: 'type', text: "it's" })).toBe("Type(content='it\\'s')");
-  });
-  it('parses its own output back (round trip)', () => {
-    const acts = [
-      { type: 'click', point: [3, 4] },
-      { type: 'type', text: "a'b\\c\nd" },
-      { type: 'drag', start: [1, 2], end: [3, 4] },
-      { type: 'long_press', point: [9, 9] },
-      { type: 'scroll', point: [5, 5], direction: 'down' },
-    ] as const;
-    expect(parseActions(actionsToText(acts as never))).toEqual(acts);
-  });
-  it('parses loose spellings and ignores surrounding text', () => {
-    expect(parseActions('Thought: the button.\nAction: click(point=[10.5, 20])')).toEqual([{ type: 'click', point: [10.5, 20] }]);
-    expect(parseActions('Type(content="ab c")')).toEqual([{ type: 'type', text: 'ab c' }]);
-    expect(parseActions('[-1, -1, -1, -1]')).toEqual([{ type: 'refuse' }]);
-    expect(() => parseActions('I do not know')).toThrow(/no action/);
-    expect(() => parseActions('Click(point=(1, 2)')).toThrow(/unbalanced/);
-    expect(() => parseActions('Drag(start=(1, 2))')).toThrow(/start and end/);
   });
 });

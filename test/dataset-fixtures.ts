@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
-import type { SampleOutput } from '../export/run.js';
+import type { SampleOutput } from '../dataset/write.js';
 import { Rng, recordId, sampleSeed } from '../core/rng.js';
 import { boxCenter, pointToNorm1, pointToNorm1000, type Box } from '../core/geometry.js';
 import { actionsToText, mapActionPoints, type Action } from '../core/actions.js';

@@ -8,11 +8,11 @@ import { mkdtemp, readFile, writeFile, rm, mkdir, cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runShards, contentCommand, type RunOptions } from '../export/run.js';
-import { validateDataset } from '../export/validate.js';
-import { mergeDatasets } from '../export/merge.js';
-import { sourceFingerprint } from '../export/fingerprint.js';
-import { InternalError } from '../export/faults.js';
+import { runShards, contentCommand, type RunOptions } from '../dataset/write.js';
+import { validateDataset } from '../dataset/validate.js';
+import { mergeDatasets } from '../dataset/merge.js';
+import { sourceFingerprint } from '../dataset/fingerprint.js';
+import { InternalError } from '../dataset/faults.js';
 import { runExport } from '../export/formats/index.js';
 import { fakeSample, treeHashes } from './dataset-fixtures.js';
 

@@ -1,12 +1,12 @@
 /**
- * Writer locks (export/lock.ts) left behind by a process killed at the worst moment: after taking the lock,
+ * Writer locks (dataset/lock.ts) left behind by a process killed at the worst moment: after taking the lock,
  * before writing its owner file. The next writer takes such a lock over instead of refusing for STALE_MS.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acquireLock } from '../export/lock.js';
+import { acquireLock } from '../dataset/lock.js';
 
 describe('writer lock', () => {
   it('a lock without an owner file (holder killed right after taking it) is taken over; a live holder refuses', async () => {

@@ -1,7 +1,7 @@
 /**
  * Exports are right where the model sees them: every exported file is read back as its consumer reads it,
  * the consumer's transcribed preprocessing (export/consumers/preprocess.ts) gives the image size the model
- * sees, the consumer's parser (score/dialects.ts; UI-TARS' own parser for the uitars dialect) reads the gold
+ * sees, the consumer's parser (score/parse.ts; UI-TARS' own parser for the uitars dialect) reads the gold
  * answer, and the answer mapped back to the source image must land in the record's own targets — at the
  * trainer's default settings, at the settings of train-settings.json, and at two non-default pixel budgets.
  * Perturbed answers and changed settings must fail.
@@ -17,15 +17,16 @@ import tarStream from 'tar-stream';
 import { parquetReadObjects } from 'hyparquet';
 import { runExport, type ExportManifest } from '../export/formats/index.js';
 import type { ExportSample } from '../export/formats/samples.js';
-import { MODEL_VISION } from '../export/budget.js';
+import { MODEL_VISION } from '../core/models.js';
 import { checkSample, consumerViews, type ConsumerView } from '../export/roundtrip.js';
 import type { TrainSettings } from '../export/train-settings.js';
 import { parseUitars } from '../export/consumers/uitars-parser.js';
 import { llamaFactorySeen, LLAMAFACTORY_DEFAULTS } from '../export/consumers/preprocess.js';
-import { resolveCoords } from '../export/coords.js';
+import { resolveCoords } from '../core/coords.js';
 import { reward } from '../score/reward.js';
-import { formatActions, parseCompletion, type Dialect } from '../score/dialects.js';
-import { readRecords } from '../export/read.js';
+import { formatActions, type Dialect } from '../core/actions.js';
+import { parseCompletion } from '../score/parse.js';
+import { readRecords } from '../dataset/read.js';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
 import { makeDataset } from './formats-fixtures.js';

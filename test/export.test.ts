@@ -2,12 +2,12 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runShards, type RunOptions } from '../export/run.js';
+import { runShards, type RunOptions } from '../dataset/write.js';
 import { fakeSample } from './dataset-fixtures.js';
-import { planShards, shardFromEnv } from '../export/shards.js';
-import { validateDataset } from '../export/validate.js';
+import { planShards, shardFromEnv } from '../dataset/shards.js';
+import { validateDataset } from '../dataset/validate.js';
 import { SampleError, UsageError } from '../core/errors.js';
-import { scoreDataset } from '../score/dataset.js';
+import { scoreDataset } from '../dataset/score.js';
 
 let base: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   COORD_CHOICES, COORD_NAMES, QWEN25_DEFAULT_BUDGET, boxFromConvention, boxToConvention, convention, coordsOpt, pointFromConvention,
   pointToConvention, pointToConventionInBox, resolveCoords, roundHalfEven, smartResize, type CoordConvention,
-} from '../export/coords.js';
+} from '../core/coords.js';
 import { Rng } from '../core/rng.js';
 import { boxCenter, pointInBox, pointFromSpace, pointToNorm1000, type Box } from '../core/geometry.js';
 import { UsageError } from '../core/errors.js';
@@ -37,7 +37,7 @@ describe('coordinate conventions as data', () => {
 });
 
 describe('smart_resize (qwen-vl-utils reference)', () => {
-  it('matches the worked examples of formats.md and rounds half to even like Python', () => {
+  it('matches qwen-vl-utils smart_resize on hand-worked sizes and rounds half to even like Python', () => {
     expect(smartResize(1080, 1920)).toEqual([1092, 1932]);
     expect(smartResize(1080, 1920, { factor: 28, min_pixels: 3136, max_pixels: 1280 * 28 * 28 })).toEqual([728, 1316]);
     expect(smartResize(1078, 1036)).toEqual([1064, 1036]); // 1078 / 28 = 38.5 -> 38
@@ -132,8 +132,8 @@ describe('round trips (convert gold out and back; the point must still be inside
 
 describe('score --coords qwen25: the smart_resize factor follows the model family', () => {
   it('Qwen3-VL (factor 32) from --model-family or --factor; Qwen2.5-VL and no family keep 28', async () => {
-    const { predictionConvention } = await import('../score/dataset.js');
-    const { resolveCoords } = await import('../export/coords.js');
+    const { predictionConvention } = await import('../score/report.js');
+    const { resolveCoords } = await import('../core/coords.js');
     // 1440x900: factor 32 -> 45*32 x round(28.125)*32 = 1440x896; factor 28 -> round(51.43)*28 x round(32.14)*28 = 1428x896
     expect(resolveCoords(predictionConvention('qwen25', { modelFamily: 'qwen3-vl' }), [1440, 900]).resized).toEqual([1440, 896]);
     expect(resolveCoords(predictionConvention('qwen25', { factor: '32' }), [1440, 900]).resized).toEqual([1440, 896]);

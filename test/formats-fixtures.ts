@@ -4,7 +4,7 @@
  * of three verifier kinds (click, text entry, drag).
  */
 import sharp from 'sharp';
-import { runShards, type RunOptions, type SampleOutput } from '../export/run.js';
+import { runShards, type RunOptions, type SampleOutput } from '../dataset/write.js';
 import { recordId } from '../core/rng.js';
 import { boxToNorm1, boxToNorm1000, pointToNorm1, pointToNorm1000, type Box, type Point } from '../core/geometry.js';
 import { actionsToText, mapActionPoints, type Action } from '../core/actions.js';

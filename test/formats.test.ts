@@ -13,12 +13,13 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { runExport, FORMATS, type ExportManifest } from '../export/formats/index.js';
 import { recordSamples } from '../export/formats/samples.js';
-import { convention, pointToConvention, resolveCoords, COORD_CHOICES } from '../export/coords.js';
+import { convention, pointToConvention, resolveCoords, COORD_CHOICES } from '../core/coords.js';
 import { loadPrompts } from '../export/prompts/index.js';
 import { reward } from '../score/reward.js';
-import { formatActions, parseCompletion, DIALECTS, type Dialect } from '../score/dialects.js';
-import { scoreDataset } from '../score/dataset.js';
-import { readRecords } from '../export/read.js';
+import { formatActions, DIALECTS, type Dialect } from '../core/actions.js';
+import { parseCompletion } from '../score/parse.js';
+import { scoreDataset } from '../dataset/score.js';
+import { readRecords } from '../dataset/read.js';
 import { UsageError } from '../core/errors.js';
 import { mapActionPoints, type Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
@@ -435,7 +436,7 @@ describe('uisynth score on exported answers', () => {
 describe('real CAPTCHA generator (generators/captcha) through every exporter', () => {
   it('all engines: exported gold answers score 1 with the reward and 100% with uisynth score, in qwen25 and norm1000', async () => {
     const { captchaSample, CAPTCHA_TYPES, CAPTCHA_GENERATOR } = await import('../generators/captcha/index.js');
-    const { runShards } = await import('../export/run.js');
+    const { runShards } = await import('../dataset/write.js');
     const dir = join(base, 'real-captcha');
     const cfg = { types: [...CAPTCHA_TYPES], contexts: ['mobile', 'web'] as const, difficulties: ['easy', 'hard'] as const, locales: ['en-US', 'zh-CN'] as const };
     const count = CAPTCHA_TYPES.length * 2;

@@ -1,5 +1,5 @@
 /**
- * `uisynth score` as the gallery's evaluation uses it (score/dataset.ts): per-item verdicts, breakdowns,
+ * `uisynth score` as the gallery's evaluation uses it (dataset/score.ts): per-item verdicts, breakdowns,
  * export sample ids (taken from a real `uisynth export` run), `--model-family`, the no-match error and the
  * implausible-coordinates warning. Runs the CLI.
  */

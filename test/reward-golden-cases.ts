@@ -1,7 +1,7 @@
 /**
  * The golden cases of the RL reward (written to reward/golden_cases.jsonl by scripts/gen-golden-cases.ts).
- * Every `expected` here is set by hand from the rules (DESIGN.md "Scoring"); neither implementation is
- * consulted. Coordinates conventions are spelled out as literal data, not built by export/coords.ts.
+ * Every `expected` here is set by hand from the rules (the strict rules documented in score/scorer.ts); neither implementation is
+ * consulted. Coordinates conventions are spelled out as literal data, not built by core/coords.ts.
  */
 
 export interface GoldenCase {

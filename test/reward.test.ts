@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { reward, rewardDetail, parseGroundTruth } from '../score/reward.js';
-import { formatActions, parseCompletion, ParseError } from '../score/dialects.js';
+import { formatActions } from '../core/actions.js';
+import { parseCompletion, ParseError } from '../score/parse.js';
 import type { Action } from '../core/actions.js';
 import { goldenCases, type GoldenCase } from './reward-golden-cases.js';
 

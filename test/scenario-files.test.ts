@@ -16,7 +16,7 @@ import { parseScenarioText } from '../generators/grounding/scenario-file.js';
 import { builtinScenarios, sampleScenario, scenarioIndex } from '../generators/grounding/scenarios.js';
 import { resolveFamilies } from '../generators/grounding/index.js';
 import { negativeCatalogue } from '../generators/grounding/negatives.js';
-import { datasetStatsReport, formatStats } from '../export/stats.js';
+import { datasetStatsReport, formatStats } from '../dataset/stats.js';
 import { makeDataset } from './formats-fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

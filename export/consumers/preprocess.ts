@@ -22,7 +22,7 @@
  * - TRL: the model's processor (`Qwen2VLImageProcessor`) with the `min_pixels`/`max_pixels` it was loaded with
  *   (preprocessor_config defaults; Qwen2.5-VL 3136 / 12845056, factor 28; Qwen3-VL 65536 / 16777216, factor 32).
  */
-import { smartResize, type PixelBudget } from '../coords.js';
+import { smartResize, type PixelBudget } from '../../core/coords.js';
 
 /** `[width, height]` in px. */
 export type Size = [number, number];

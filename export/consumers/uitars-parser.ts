@@ -15,7 +15,7 @@
  * The result is relative to the image (0..1 per axis), as the upstream returns it; multiply by the image size
  * as `parsing_response_to_pyautogui_code` does (box centre × width/height).
  */
-import { smartResize } from '../coords.js';
+import { smartResize } from '../../core/coords.js';
 
 /** One parsed action as upstream returns it (`action_inputs` boxes as relative `[x1, y1, x2, y2]`). */
 export interface UitarsAction {

@@ -2,18 +2,19 @@
  * Native records -> export samples: one sample per grounding query (a refusal answer for a hard
  * negative) and one per CAPTCHA (instruction and the full action sequence, optional reasoning).
  *
- * Gold coordinates are converted into the export's convention with export/coords.ts; every converted
+ * Gold coordinates are converted into the export's convention with core/coords.ts; every converted
  * answer is decoded back and re-scored with the strict scorer, and a sample whose answer would not
  * score 1 in that convention (a box smaller than one grid cell) is skipped and counted as
  * `unrepresentable_in_<convention>`.
  */
-import type { Action } from '../../core/actions.js';
+import { actionInDialect, formatActions, formatNumber as fmtNum, type Action, type Dialect } from '../../core/actions.js';
 import { pointInBox, type Box, type Point } from '../../core/geometry.js';
 import type { CaptchaRecord, GroundingRecord, UisynthRecord, Verifier } from '../../core/schema.js';
-import { formatActions, type Dialect } from '../../score/dialects.js';
 import { GROUND_TRUTH_VERSION, actionsFromConvention, type GroundTruth } from '../../score/reward.js';
 import { scoreTarget, scoreVerifier } from '../../score/scorer.js';
-import { pointToConvention, pointToConventionInBox, resolveCoords, smartResize, type CoordConvention, type PixelBudget, type ResolvedCoords } from '../coords.js';
+import {
+  COORD_CONVENTIONS, pointToConvention, pointToConventionInBox, resolveCoords, smartResize, type CoordConvention, type PixelBudget, type ResolvedCoords,
+} from '../../core/coords.js';
 import type { PromptContext, Prompts } from '../prompts/index.js';
 
 /** One training / evaluation sample of an export. */
@@ -64,21 +65,9 @@ export interface SampleOptions {
   fileBudget?: PixelBudget | null;
 }
 
-/** Human sentence for the prompt's coordinate line. */
+/** Human sentence for the prompt's coordinate line (the convention's row of core/coords.ts). */
 export function coordsText(rc: ResolvedCoords): string {
-  const [w, h] = rc.size;
-  switch (rc.name) {
-    case 'abs':
-      return `absolute pixels of the ${w}x${h} screenshot, x from the left, y from the top.`;
-    case 'norm1':
-      return 'fractions of the image width and height in [0, 1], x first.';
-    case 'norm1000':
-      return 'integers on a 0-999 grid relative to the image width and height, x first.';
-    case 'norm1000-1000':
-      return 'integers in 0-1000 relative to the image width and height, x first.';
-    case 'qwen25':
-      return `absolute pixels of the image as you see it (${rc.resized![0]}x${rc.resized![1]}), x first.`;
-  }
+  return COORD_CONVENTIONS[rc.name].prompt(rc.size, rc.resized);
 }
 
 function boxesOf(v: Verifier): Box[] {
@@ -127,8 +116,6 @@ function convertCaptcha(r: CaptchaRecord, rc: ResolvedCoords): Action[] | null {
   }
   return scoreVerifier(v, actionsFromConvention(out, rc)).score === 1 ? out : null;
 }
-
-const fmtNum = (v: number): string => (Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6));
 
 const HORIZONTAL = /\b(right|left|horizontal(ly)?|level|wide|width)\b/i;
 const VERTICAL = /\b(up|down|above|below|upwards?|downwards?|vertical(ly)?|tall|height)\b/i;
@@ -185,7 +172,7 @@ function ctxFor(r: UisynthRecord, o: SampleOptions, rc: ResolvedCoords, instruct
     dialect: o.dialect,
     thinking: o.thinking,
     coords_text: o.neutralCoords ? '' : coordsText(rc),
-    refusal: o.dialect === 'uitars' ? 'call_user()' : 'Refuse()',
+    refusal: actionInDialect({ type: 'refuse' }, o.dialect),
     width: fileSize[0],
     height: fileSize[1],
     platform: r.platform,

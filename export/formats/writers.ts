@@ -26,7 +26,7 @@
  */
 import { createHash } from 'node:crypto';
 import tarStream from 'tar-stream';
-import type { ExportContext } from './index.js';
+import type { ExportContext } from './context.js';
 import { imageList, int64, list, str, struct, writeParquet } from './parquet.js';
 import type { ExportSample } from './samples.js';
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../core/errors.js';
-import type { Dialect } from '../../score/dialects.js';
+import type { Dialect } from '../../core/actions.js';
 
 const DIR = dirname(fileURLToPath(import.meta.url));
 

@@ -22,7 +22,7 @@ import { boxToNorm1000, pointInBox, pointToNorm1000, type Box, type Size } from 
 import { readManifest } from './read.js';
 import { planShards } from './shards.js';
 import { shardMeta, shardRejects } from './paths.js';
-import type { ShardMeta } from './run.js';
+import type { ShardMeta } from './write.js';
 import { scoreCaptcha } from '../score/scorer.js';
 
 export interface ValidationReport {

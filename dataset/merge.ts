@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { Manifest } from '../core/schema.js';
 import { readManifest } from './read.js';
-import { buildManifest, type ShardMeta } from './run.js';
+import { buildManifest, type ShardMeta } from './write.js';
 import { manifestPath, shardMeta, shardRejects } from './paths.js';
 import { acquireLock } from './lock.js';
 

@@ -1,5 +1,5 @@
 /**
- * How the dataset writer classifies a failure (DESIGN.md "Scale and reliability"):
+ * How the dataset writer (dataset/write.ts) classifies a failure:
  * - a {@link SampleError} (unsolvable puzzle, page timeout) is a sample-level reject, logged per shard;
  * - a file-system or OS refusal (disk full, no permission, too many open files, I/O error) or a dead
  *   Chromium is an environment fault: the run stops, nothing unsealed is kept as complete, and the CLI prints

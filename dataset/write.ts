@@ -1,6 +1,6 @@
 /**
  * The shard writer: turns a pure sample function `(index) -> {record, png}` into verified shards and a
- * manifest (DESIGN.md "Scale and reliability").
+ * manifest.
  *
  * - Records are validated by the zod schema before they are written; lines are the schema-ordered JSON,
  *   streamed in index order to `shard-NNNNN.jsonl.partial` (memory does not grow with the shard or the run).
@@ -13,9 +13,9 @@
  *   the same).
  * - Any file-system or OS fault stops the run with an {@link EnvironmentError} (one line, exit 3): the shard in
  *   progress stays unsealed. Any other exception (a bug) stops the run with its stack trace in
- *   `OUT/.uisynth/error.log` (see export/faults.ts). Nothing already sealed is touched.
+ *   `OUT/.uisynth/error.log` (see dataset/faults.ts). Nothing already sealed is touched.
  * - One writer per slice: `OUT/.uisynth/locks/` holds a lock per `--shard-index/--shard-count` slice and per
- *   shard (export/lock.ts), and the manifest is rebuilt under a directory lock, so slices of one config may
+ *   shard (dataset/lock.ts), and the manifest is rebuilt under a directory lock, so slices of one config may
  *   run concurrently into a shared directory while a run with another seed or config is refused.
  * - `manifest.json` is rebuilt from the sidecars of this config after every shard, so runs with different
  *   `--shard-index` values into one directory add up; each finished slice also leaves
@@ -53,7 +53,7 @@ export interface RunOptions {
   command: string[];
   /** Resolved configuration (types, families, ...), for the manifest. Must be the same across shard runs. */
   config: Record<string, unknown>;
-  /** Generator versions and source fingerprints (`<name>.source`, export/fingerprint.ts). */
+  /** Generator versions and source fingerprints (`<name>.source`, dataset/fingerprint.ts). */
   generators: Record<string, string>;
   chromium: string | null;
   /** Samples in flight at once. */

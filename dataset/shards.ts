@@ -1,5 +1,5 @@
 /**
- * Deterministic sharding (formats.md §3.3): shard s covers the contiguous global index range
+ * Deterministic sharding: shard s covers the contiguous global index range
  * `[s * shardSize, min((s + 1) * shardSize, count))`; with `--shard-index I --shard-count K` a run
  * produces the shards s with `s % K === I`. Changing K changes only which run writes a shard, never
  * a shard's content.

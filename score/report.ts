@@ -1,25 +1,20 @@
 /**
- * `uisynth score`: score a predictions file against a native dataset and report pass@1 per type and overall,
- * broken down by platform, locale, family and query style, with one verdict per item.
+ * Scoring records against a model's predictions: one verdict per item (a CAPTCHA record, or one query of a
+ * grounding record) and the pass@1 report per type and overall, broken down by platform, locale, family and
+ * query style, with warnings when the predicted coordinates do not look like the stated convention.
  *
- * Predictions are JSONL lines `{"id", "qid"?, "output"}` (DESIGN.md "Scoring"): `output` is the model's raw
- * text. Grounding items are keyed by (id, qid), CAPTCHA items by id. The `id` may also be an export sample id
- * (export/formats/samples.ts: the record id, plus `-<qid>` for grounding, dots replaced by `_`), so the
- * predictions of a model run on an exported set score without re-keying. A missing prediction counts as
- * wrong; a prediction for an unknown item is reported and ignored; a duplicate prediction is an error; a file
- * where no prediction matches any item is an error (wrong dataset or wrong ids).
- * Per-type keys: `captcha/<type>` and `grounding/<query style>`.
+ * Pure: records and predictions come in as values (dataset/score.ts reads them from a dataset directory and a
+ * predictions file). Grounding items are keyed by (id, qid), CAPTCHA items by id; the `id` may also be an
+ * export sample id (export/formats/samples.ts: the record id, plus `-<qid>` for grounding, dots replaced by
+ * `_`), so the predictions of a model run on an exported set score without re-keying. A missing prediction
+ * counts as wrong. Per-type keys: `captcha/<type>` and `grounding/<query style>`.
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
-import type { CoordSpace } from '../core/geometry.js';
 import type { Action } from '../core/actions.js';
 import type { UisynthRecord } from '../core/schema.js';
-import { readManifest, readRecords } from '../export/read.js';
-import { convention, coordsOpt, resolveCoords, type CoordConvention, type ResolvedCoords } from '../export/coords.js';
-import { MODEL_VISION } from '../export/budget.js';
-import { parseCompletion, ParseError } from './dialects.js';
+import { coordsOpt, resolveCoords, type CoordConvention, type ResolvedCoords } from '../core/coords.js';
+import { MODEL_VISION } from '../core/models.js';
+import { parseCompletion, ParseError } from './parse.js';
 import { actionsFromConvention } from './reward.js';
 import { scoreCaptcha, scoreGrounding, type ScoreResult } from './scorer.js';
 
@@ -54,7 +49,7 @@ export interface ItemVerdict {
 }
 
 export interface ScoreReport {
-  /** Name of the coordinate convention the predictions were decoded from (export/coords.ts). */
+  /** Name of the coordinate convention the predictions were decoded from (core/coords.ts). */
   coords: string;
   items: number;
   correct: number;
@@ -73,7 +68,8 @@ export interface ScoreReport {
   warnings: string[];
 }
 
-interface Prediction {
+/** One line of a predictions file. */
+export interface Prediction {
   id: string;
   qid?: string;
   output: string;
@@ -81,7 +77,7 @@ interface Prediction {
 
 /**
  * Parse a raw output in any supported dialect (UI-Venus text form, UI-TARS incl. `<point>` and
- * `<|box_start|>` spellings, JSON / tool-call actions; score/dialects.ts); for grounding a bare `(x, y)`
+ * `<|box_start|>` spellings, JSON / tool-call actions; score/parse.ts); for grounding a bare `(x, y)`
  * answer (the common grounding-only format) counts as a click.
  * Returns null when the output cannot be parsed (scored as wrong).
  */
@@ -92,33 +88,6 @@ export function parseOutput(output: string, grounding: boolean): Action[] | null
     if (!(e instanceof ParseError)) throw e;
     return null;
   }
-}
-
-/**
- * Read a predictions JSONL file.
- * @throws UsageError naming the file and line for unreadable files, bad JSON, missing fields or duplicates.
- */
-export async function readPredictions(file: string): Promise<Map<string, Prediction>> {
-  if (!existsSync(file)) throw new UsageError(`--predictions: ${file} does not exist`, '--predictions');
-  if (!statSync(file).isFile()) throw new UsageError(`--predictions: ${file} is not a file (expected a JSONL file)`, '--predictions');
-  const map = new Map<string, Prediction>();
-  const lines = (await readFile(file, 'utf8')).split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!.trim();
-    if (!l) continue;
-    let p: Prediction;
-    try {
-      p = JSON.parse(l) as Prediction;
-    } catch {
-      throw new UsageError(`--predictions: ${file}:${i + 1}: not valid JSON`, '--predictions');
-    }
-    if (p === null || typeof p !== 'object' || Array.isArray(p) || typeof p.id !== 'string' || typeof p.output !== 'string' || (p.qid !== undefined && typeof p.qid !== 'string'))
-      throw new UsageError(`--predictions: ${file}:${i + 1}: needs string fields "id" and "output" (and optional "qid")`, '--predictions');
-    const key = p.qid ? `${p.id}\u0000${p.qid}` : p.id;
-    if (map.has(key)) throw new UsageError(`--predictions: ${file}:${i + 1}: duplicate prediction for ${p.id}${p.qid ? ' ' + p.qid : ''}`, '--predictions');
-    map.set(key, p);
-  }
-  return map;
 }
 
 /** Export sample id of a grounding query (export/formats/samples.ts `key`). */
@@ -144,7 +113,7 @@ function lookup(preds: Map<string, Prediction>, used: Set<string>, keys: string[
 }
 
 /** Coordinates seen in the predictions, collected to judge whether `--coords` fits them. */
-interface CoordEvidence {
+export interface CoordEvidence {
   points: number;
   /** Points outside the convention's range (or outside the image, for px conventions). */
   outside: number;
@@ -162,7 +131,7 @@ function collectEvidence(ev: CoordEvidence, raw: Action[], rc: ResolvedCoords, s
     for (const [x, y] of pts) {
       ev.points++;
       const lim: readonly [number, number] =
-        rc.range ? [rc.range[1], rc.range[1]] : rc.name === 'qwen25' && rc.resized ? [rc.resized[0], rc.resized[1]] : size;
+        rc.range ? [rc.range[1], rc.range[1]] : rc.space === 'resized_px' && rc.resized ? [rc.resized[0], rc.resized[1]] : size;
       const slack = rc.range && rc.range[1] === 1 ? 0.001 : 1;
       if (x < -slack || y < -slack || x > lim[0] + slack || y > lim[1] + slack) ev.outside++;
       if (Math.max(size[0], size[1]) > 1500) {
@@ -221,24 +190,24 @@ function styleOf(r: UisynthRecord, it: ItemVerdict): string {
   return r.kind === 'captcha' ? `captcha/${r.captcha.group}` : it.type;
 }
 
+/** An empty {@link CoordEvidence}. */
+export function emptyEvidence(): CoordEvidence {
+  return { points: 0, outside: 0, small: 0, unit: 0, onLarge: 0 };
+}
+
 /**
- * Score every item of the dataset in `dir`.
- * @param coords the predictions' coordinate convention: a name (`abs`, `norm1`, `norm1000`, `norm1000-999`,
- *   `norm1000-1000`, `qwen25` with the default budget) or a convention from export/coords.ts `convention()`
- * @param onItem called with every item's verdict, in dataset order (for `--per-item` and the gallery)
- * @throws UsageError for an unknown convention name, unreadable inputs, or when no prediction matches any item
+ * Score every item of `records` (in order) with the predictions and build the report.
+ * @param onItem called with every item's verdict, in record order (for `--per-item` and the gallery)
+ * @returns the report and how many predictions matched an item (0: wrong dataset or wrong ids)
  */
-export async function scoreDataset(
-  dir: string,
-  predictionsFile: string,
-  coords: CoordSpace | string | CoordConvention,
+export async function scoreRecords(
+  records: Iterable<UisynthRecord> | AsyncIterable<UisynthRecord>,
+  preds: Map<string, Prediction>,
+  conv: CoordConvention,
   onItem?: (item: ItemVerdict) => void | Promise<void>,
-): Promise<ScoreReport> {
-  const conv = typeof coords === 'string' ? convention(coords) : coords;
-  const manifest = await readManifest(dir);
-  const preds = await readPredictions(predictionsFile);
+): Promise<{ report: ScoreReport; matched: number }> {
   const used = new Set<string>();
-  const ev: CoordEvidence = { points: 0, outside: 0, small: 0, unit: 0, onLarge: 0 };
+  const ev = emptyEvidence();
   const rep: ScoreReport = {
     coords: conv.name, items: 0, correct: 0, missing: 0, pass_at_1: 0, by_type: {},
     by_platform: {}, by_locale: {}, by_family: {}, by_style: {}, unknown_predictions: 0, reasons: {}, warnings: [],
@@ -249,7 +218,7 @@ export async function scoreDataset(
     if (it.verdict === 'missing') t.missing++;
     if (it.verdict === 'pass') t.correct++;
   };
-  for await (const { record: r } of readRecords(dir, manifest)) {
+  for await (const r of records) {
     for (const it of scoreRecord(r, preds, conv, used, ev)) {
       rep.items++;
       bump(rep.by_type, it.type, it);
@@ -263,12 +232,6 @@ export async function scoreDataset(
       if (onItem) await onItem(it);
     }
   }
-  if (used.size === 0)
-    throw new UsageError(
-      `--predictions: ${preds.size ? `none of the ${preds.size} predictions matches an item of ${dir}` : `${predictionsFile} holds no predictions`} ` +
-        '(ids must be record ids with "qid" for grounding, or export sample ids; is it the right dataset?)',
-      '--predictions',
-    );
   rep.unknown_predictions = [...preds.keys()].filter((k) => !used.has(k)).length;
   rep.pass_at_1 = rep.items ? rep.correct / rep.items : 0;
   for (const m of [rep.by_type, rep.by_platform, rep.by_locale, rep.by_family, rep.by_style]) for (const t of Object.values(m)) t.pass_at_1 = t.n ? t.correct / t.n : 0;
@@ -279,7 +242,7 @@ export async function scoreDataset(
   rep.by_family = sorted(rep.by_family);
   rep.by_style = sorted(rep.by_style);
   rep.warnings = coordWarnings(ev, conv);
-  return rep;
+  return { report: rep, matched: used.size };
 }
 
 /** `uisynth score` flags that pick the predictions' coordinate convention. */
