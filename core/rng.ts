@@ -18,7 +18,7 @@ export function sampleSeed(generator: string, seed: number, index: number, ...sa
 
 /**
  * Stable record id from (generator, seed, index): `<generator>-<seed>-<index, 7 digits>`.
- * Carries nothing about the answer (captcha-catalogue lesson 2).
+ * Carries nothing about the answer: a puzzle's look must not leak its solution.
  */
 export function recordId(generator: string, seed: number, index: number): string {
   return `${generator}-${seed}-${String(index).padStart(7, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * CAPTCHA compositor (DESIGN.md "captcha"): draws a host screen in SVG — a phone or tablet app
+ * CAPTCHA compositor (docs/architecture.md, the captcha data flow): draws a host screen in SVG — a phone or tablet app
  * screen, or a web page (optionally inside browser chrome) — light or dark, en-US or zh-CN, with all
  * text as glyph paths from renderers/glyphs.ts (never `<text>`); rasterises the puzzle SVG with sharp
  * at its placed size, pastes it at an integer offset and encodes the final PNG.
@@ -16,7 +16,7 @@
  * The placement is returned as an {@link Affine} from **puzzle px** to **canvas px**
  * (`sx = placedWidth / puzzleWidth`, `sy = placedHeight / puzzleHeight`, integer `tx`, `ty`), so the
  * caller maps every box, point and action through it (core/geometry `mapBox` / `mapPoint`).
- * captcha-catalogue lesson 1: labels are recomputed after compositing, in final-canvas pixels.
+ * Labels are recomputed after compositing, in final-canvas pixels, never carried over in puzzle px.
  * Nothing is drawn over the pasted puzzle.
  */
 import sharp from 'sharp';

@@ -1,11 +1,11 @@
 /**
  * Text as SVG paths from the bundled @fontsource font files (opentype.js), never as SVG `<text>`
- * (DESIGN.md "Dependencies": sharp's SVG renderer would use the host's fonts, and a `<text>` element
+ * (sharp's SVG renderer would use the host's fonts, and a `<text>` element
  * would carry the answer in the SVG).
  *
  * Every transform (position, rotation, scale, skew, warp) is baked into the path coordinates, so the
  * SVG holds no `transform` that could be undone to look a glyph up by its path data
- * (captcha-catalogue lesson 2). Units are whatever px space the caller draws in (puzzle px for
+ * (the SVG must not leak the answer). Units are whatever px space the caller draws in (puzzle px for
  * CAPTCHA widgets, canvas px for host pages).
  *
  * Font lookup per character: the chosen Latin face (`roboto`, `inter`, `noto-sans`; subsets `latin`

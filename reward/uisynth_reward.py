@@ -12,10 +12,10 @@ Entry points
 * ``reward(ground_truth, completion, coords=None) -> float`` and ``reward_detail(...) -> (score, reason)``.
 
 ``ground_truth`` is the JSON string uisynth writes (``"v": "uisynth-reward/1"``), see score/reward.ts.
-This file is a line-by-line twin of the TypeScript implementation (score/dialects.ts, score/scorer.ts,
-score/reward.ts, export/coords.ts); both must reproduce every expected score in golden_cases.jsonl.
+This file is a line-by-line twin of the TypeScript implementation (score/parse.ts, score/scorer.ts,
+score/reward.ts, core/coords.ts); both must reproduce every expected score in golden_cases.jsonl.
 
-Rules (DESIGN.md "Scoring", VenusBench-CAPTCHA): action types and counts must match exactly; a click
+Rules (README.md "Scoring (strict)", after VenusBench-CAPTCHA): action types and counts must match exactly; a click
 counts only inside a box (x1 <= x < x2, y1 <= y < y2); ordered tasks need the order; text entry is a click
 in the input box then Type whose text equals an accepted answer after trimming (case-insensitive unless
 case_sensitive); a drag is exactly one drag starting in the handle box, with the expected direction,
@@ -41,7 +41,7 @@ class ParseError(ValueError):
     """The completion holds no action, a malformed one or an unsupported one (scored 0)."""
 
 
-# ---- parsing (mirror of score/dialects.ts) --------------------------------------------------------
+# ---- parsing (mirror of score/parse.ts) ------------------------------------------------------------
 
 # JavaScript's \s, written out so that both languages agree.
 WS = r"[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
@@ -233,7 +233,7 @@ def _json_loads(s):
 
 
 def parse_completion(text, grounding=False):
-    """Parse a completion in any supported dialect (see score/dialects.ts) into action dicts.
+    """Parse a completion in any supported dialect (see score/parse.ts) into action dicts.
 
     Raises ParseError when there is no action, a malformed one or an unsupported one.
     """
@@ -297,7 +297,7 @@ def parse_completion(text, grounding=False):
     raise ParseError("no action found")
 
 
-# ---- coordinates (mirror of export/coords.ts) ----------------------------------------------------
+# ---- coordinates (mirror of core/coords.ts) -------------------------------------------------------
 
 QWEN25_DEFAULT_BUDGET = {"factor": 28, "min_pixels": 4 * 28 * 28, "max_pixels": 16384 * 28 * 28}
 

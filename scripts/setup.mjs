@@ -54,7 +54,7 @@ if (!found) {
 log(`chromium: ${found.path} (${found.source}) ${chromiumVersion(found.path) ?? ''}`.trim());
 
 // Generated pages embed their own fonts; users' --pages may not. Without a system CJK face their Chinese or
-// Japanese text renders as tofu while the records still carry the text (grounding-pitfalls #42/#43), so
+// Japanese text renders as tofu while the records still carry the text (a label the screenshot does not show), so
 // install Noto CJK where we can (root with apt-get) and warn otherwise.
 const fc = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
 if (fc.status === 0 && fc.stdout.trim() === '') {

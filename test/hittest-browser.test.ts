@@ -250,7 +250,7 @@ input[type=checkbox]{width:22px;height:22px}
   }, 60_000);
 });
 
-describe('occlusion trim (grounding-pitfalls #32): boxes hold only the target pixels', () => {
+describe('occlusion trim: boxes hold only the target pixels', () => {
   // occlusion-trim.html: fixed header (#111827, y < 48), side bar (#064e3b, x < 120), footer (#7c2d12,
   // y >= 560), a sticky head (#334155) in a scroller; the buttons are #bfdbfe / #fde68a
   const OCCLUDERS = [
