@@ -1,7 +1,7 @@
 /**
  * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, timers)
  * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE viewport screenshot (PNG, not
- * full page) -> ONE in-page probe (hittest/probe.ts) -> content quads for rotated/skewed candidates
+ * full page) -> ONE in-page probe (hittest/page/probe.ts) -> content quads for rotated/skewed candidates
  * (CDP `DOM.getContentQuads`, then one more in-page grid) -> differential painted-pixel check (a few
  * CSS-resolution captures with batches of non-overlapping candidates hidden) -> acceptance
  * (hittest/policy.ts) -> zod-valid {@link Target}s in reading order. Everything is measured and
@@ -30,7 +30,7 @@ import sharp from 'sharp';
 import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
 import { changedPixels, decodeImage, inkFraction, type Region } from './painted.js';
 import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure, type RejectReason } from './policy.js';
-import { probePage, type ProbeArgs, type ProbeCandidate, type ProbePoint, type ProbeResult, type ProbeTextItem } from './probe.js';
+import { runProbe, type ProbeCandidate, type ProbePoint, type ProbeResult, type ProbeTextItem } from './probe.js';
 import { evaluateFn, settleInPage, type SettleResult } from './settle.js';
 
 export type { PageOptions } from '../renderers/browser.js';
@@ -440,7 +440,7 @@ export async function captureAndHitTest(
     const savedP = encodeSavedPng(png);
     savedP.catch(() => undefined);
     const probe = await bounded(
-      evaluateFn<ProbeArgs, ProbeResult>(h.page, probePage, {
+      runProbe(h.page, {
         dpr: opts.dpr,
         maxTextLength: copts.maxTextLength ?? 80,
         maxContainerArea: 0.25,
