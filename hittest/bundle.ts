@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
 
 const bundles = new Map<string, Promise<string>>();
 
@@ -38,4 +39,16 @@ export function pageBundle(entry: string, globalName: string): Promise<string> {
     bundles.set(key, p);
   }
   return p;
+}
+
+/**
+ * Call `exportName(arg)` of page module `entry` in `page`: the bundle is evaluated afresh (fresh module
+ * state) in ONE `page.evaluate`, which returns the (awaited) result as one JSON string, much cheaper
+ * than Playwright's structured serialisation for large results. `arg` and the result must be JSON.
+ * @throws whatever `page.evaluate` throws (page closed or crashed, an exception in the page).
+ */
+export async function callInPage<A, R>(page: Page, entry: string, globalName: string, exportName: string, arg: A): Promise<R> {
+  const src = await pageBundle(entry, globalName);
+  const expr = `(async () => {\n${src}\nreturn JSON.stringify(await ${globalName}.${exportName}(${JSON.stringify(arg)}));\n})()`;
+  return JSON.parse((await page.evaluate(expr)) as string) as R;
 }

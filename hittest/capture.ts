@@ -21,7 +21,7 @@ import { changedPixels, decodeImage, inkFraction, type Region } from './painted.
 import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure } from './policy.js';
 import { runProbe, type ProbeCandidate, type ProbePoint, type ProbeTextItem } from './probe.js';
 import { recordsFromProbe, type RecordInput, type RejectedTarget } from './records.js';
-import { evaluateFn, settleInPage, type SettleResult } from './settle.js';
+import { runSettle, type SettleResult } from './settle.js';
 
 export type { PageOptions } from '../renderers/browser.js';
 
@@ -98,7 +98,7 @@ export interface CaptureResult {
  */
 export async function settlePage(page: Page, timeoutMs = 10000): Promise<SettleResult> {
   await runPageClock(page);
-  const s = await evaluateFn(page, settleInPage, { timeoutMs });
+  const s = await runSettle(page, { timeoutMs });
   checkScale(s);
   return s;
 }
@@ -382,7 +382,7 @@ export async function captureAndHitTest(
     await bounded(h.cdp(), stepMs, 'devtools session');
     await reachClosedShadowRoots(h, source);
     await bounded(runPageClock(h.page), stepMs, 'page clock');
-    const settle = await bounded(evaluateFn(h.page, settleInPage, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
+    const settle = await bounded(runSettle(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
     checkScale(settle);
     const tSettle = performance.now();
     if (Math.abs(settle.dpr - opts.dpr) > 1e-6) {

@@ -22,5 +22,5 @@ export {
 export { changedFraction, changedPixels, decodeImage, inkFraction, type RawImage, type Region } from './painted.js';
 export { recordsFromProbe, type PageRecords, type RecordInput } from './records.js';
 export { runProbe } from './probe.js';
-export { evaluateFn, type SettleResult } from './settle.js';
+export { runSettle, type SettleResult } from './settle.js';
 export type { ProbeArgs, ProbeCandidate, ProbePoint, ProbeResult, ProbeTextItem, CssBox } from './probe.js';
