@@ -1,5 +1,5 @@
 /**
- * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, timers)
+ * One browser pass per page (hittest/README.md): load -> settle (freeze, fonts, images, timers)
  * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE viewport screenshot (PNG, not
  * full page) -> ONE in-page probe (hittest/page/probe.ts) -> content quads for rotated/skewed candidates
  * (CDP `DOM.getContentQuads`, then one more in-page grid) -> differential painted-pixel check (a few
