@@ -146,6 +146,22 @@ describe('roles.ts and accname.ts against Chromium\'s accessibility tree', () =>
   });
 });
 
+describe('the page bundles', () => {
+  it('are plain classic scripts: one global each, no __name helpers, no Node or module syntax', async () => {
+    for (const [entry, global] of [
+      ['probe.ts', '__uisynthProbe'],
+      ['settle.ts', '__uisynthSettle'],
+    ] as const) {
+      const src = await pageBundle(entry, global);
+      expect(src.startsWith(`var ${global} = (() => {`)).toBe(true);
+      expect(src).not.toMatch(/__name|\brequire\(|\bimport\b|\bexport\b|"use strict"/);
+      // evaluating it defines the global with the entry's exports and nothing else
+      const defined = new Function(`${src}; return ${global};`)() as Record<string, unknown>;
+      expect(Object.keys(defined)).toEqual([entry === 'probe.ts' ? 'probePage' : 'settleInPage']);
+    }
+  });
+});
+
 describe('in-page helpers that need no DOM', () => {
   it('collapse and text-transform as painted', () => {
     expect(collapse('  a\u00a0\u200b b\n\tc ')).toBe('a b c');
