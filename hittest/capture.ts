@@ -1,7 +1,7 @@
 /**
- * One browser pass per page (DESIGN.md "grounding"): load -> settle (freeze, fonts, images, timers)
+ * One browser pass per page (hittest/README.md): load -> settle (freeze, fonts, images, timers)
  * -> assert `visualViewport.scale === 1` and the emulated DPR -> ONE viewport screenshot (PNG, not
- * full page) -> ONE in-page probe (hittest/probe.ts) -> content quads for rotated/skewed candidates
+ * full page) -> ONE in-page probe (hittest/page/probe.ts) -> content quads for rotated/skewed candidates
  * (CDP `DOM.getContentQuads`, then one more in-page grid) -> differential painted-pixel check (a few
  * CSS-resolution captures with batches of non-overlapping candidates hidden) -> acceptance
  * (hittest/policy.ts) -> zod-valid {@link Target}s in reading order. Everything is measured and
@@ -12,26 +12,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import {
-  boxArea,
-  boxToNorm1,
-  boxToNorm1000,
-  cssBoxToImage,
-  imagePointToCss,
-  pointInBox,
-  pointToNorm1,
-  pointToNorm1000,
-  type Box,
-  type Point,
-} from '../core/geometry.js';
+import type { Box } from '../core/geometry.js';
 import { SampleError } from '../core/errors.js';
-import { Target } from '../core/schema.js';
+import type { Target } from '../core/schema.js';
 import sharp from 'sharp';
 import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
 import { changedPixels, decodeImage, inkFraction, type Region } from './painted.js';
-import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure, type RejectReason } from './policy.js';
-import { probePage, type ProbeArgs, type ProbeCandidate, type ProbePoint, type ProbeResult, type ProbeTextItem } from './probe.js';
-import { evaluateFn, settleInPage, type SettleResult } from './settle.js';
+import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure } from './policy.js';
+import { runProbe, type ProbeCandidate, type ProbePoint, type ProbeTextItem } from './probe.js';
+import { recordsFromProbe, type RecordInput, type RejectedTarget } from './records.js';
+import { runSettle, type SettleResult } from './settle.js';
 
 export type { PageOptions } from '../renderers/browser.js';
 
@@ -54,27 +44,11 @@ export interface CaptureOptions {
   settleTimeoutMs?: number;
   /** Bound for each in-page step (settle, probe), ms (default 30000); exceeded -> `SampleError('timeout')`. */
   stepTimeoutMs?: number;
+  /** Return what the records were made from as `recordInput` (JSON; for debugging and the fixtures of test/hittest-records.test.ts). */
+  keepRecordInput?: boolean;
 }
 
-/** A rejected candidate, for verifiable hard negatives and debugging. */
-export interface RejectedTarget {
-  name: string;
-  /** Visible text; for an element of which nothing is visible, its own text content (≤ 120 characters). */
-  text: string;
-  role: string;
-  /** First failing check (one of `REJECT_REASONS`). */
-  reason: string;
-  /** Unique CSS path (see {@link Target} `dom.selector`). */
-  selector: string;
-  /** Visible part in CSS px, or the full box when nothing is visible, or null when it has no box. */
-  bbox_css: Box | null;
-  /**
-   * Nothing of it can be seen in the screenshot: not rendered, `visibility` hidden, effective opacity 0,
-   * wholly outside the viewport or wholly clipped. Only such elements may become hard negatives
-   * ("not on screen" is then machine-checked); a partly clipped or faint element may not.
-   */
-  unseen: boolean;
-}
+export type { RecordInput, RejectedTarget } from './records.js';
 
 /** Result of {@link captureAndHitTest}. */
 export interface CaptureResult {
@@ -113,6 +87,8 @@ export interface CaptureResult {
    * the differential check's extra captures, decodes and diffs, and the stability re-measure.
    */
   timings: { load: number; settle: number; probe: number; screenshot: number; concurrent: number; quads: number; painted: number; total: number };
+  /** What `targets`, `rejected`, `rejectedTargets` and `pageTexts` were made from (hittest/records.ts); only with `keepRecordInput`. */
+  recordInput?: RecordInput;
 }
 
 /**
@@ -122,7 +98,7 @@ export interface CaptureResult {
  */
 export async function settlePage(page: Page, timeoutMs = 10000): Promise<SettleResult> {
   await runPageClock(page);
-  const s = await evaluateFn(page, settleInPage, { timeoutMs });
+  const s = await runSettle(page, { timeoutMs });
   checkScale(s);
   return s;
 }
@@ -146,8 +122,6 @@ function checkScale(s: SettleResult): void {
     );
   }
 }
-
-const r3 = (v: number): number => Math.round(v * 1000) / 1000;
 
 /** Reject with `SampleError('timeout')` when `p` takes longer than `ms` (the page is closed by the caller). */
 function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -408,7 +382,7 @@ export async function captureAndHitTest(
     await bounded(h.cdp(), stepMs, 'devtools session');
     await reachClosedShadowRoots(h, source);
     await bounded(runPageClock(h.page), stepMs, 'page clock');
-    const settle = await bounded(evaluateFn(h.page, settleInPage, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
+    const settle = await bounded(runSettle(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
     checkScale(settle);
     const tSettle = performance.now();
     if (Math.abs(settle.dpr - opts.dpr) > 1e-6) {
@@ -447,7 +421,7 @@ export async function captureAndHitTest(
     const savedP = encodeSavedPng(png);
     savedP.catch(() => undefined);
     const probe = await bounded(
-      evaluateFn<ProbeArgs, ProbeResult>(h.page, probePage, {
+      runProbe(h.page, {
         dpr: opts.dpr,
         maxTextLength: copts.maxTextLength ?? 80,
         maxContainerArea: 0.25,
@@ -493,110 +467,8 @@ export async function captureAndHitTest(
     throw new SampleError(`screenshot ${size.width}x${size.height} != viewport x dpr ${expW}x${expH}`, 'image_size');
   }
   const dpr = probe.dpr;
-  const clampBox = (b: Box): Box => [
-    Math.max(0, Math.min(size.width, b[0])),
-    Math.max(0, Math.min(size.height, b[1])),
-    Math.max(0, Math.min(size.width, b[2])),
-    Math.max(0, Math.min(size.height, b[3])),
-  ];
-
-  const accepted: Array<{ c: ProbeCandidate; target: Omit<Target, 'tid'> }> = [];
-  const rejected: Record<string, number> = {};
-  const rejectedTargets: RejectedTarget[] = [];
-  for (const c of probe.candidates) {
-    const box = c.visible ? clampBox(cssBoxToImage(c.visible, dpr)) : null;
-    const m: PaintedMeasure = diff.measures.get(c.idx) ?? { ink: 0, diff: { fraction: 0, pixels: 0, batch: -1, drift: false } };
-    const v = judge(c, m, policy);
-    let reason: RejectReason | null = v.reason;
-    let point: Point | null = null;
-    if (!reason && box) {
-      point = pickPoint(c, box);
-      if (!point) reason = 'occluded_center';
-    }
-    if (reason || !box || !point || !c.visible) {
-      const why = reason ?? 'clipped';
-      rejected[why] = (rejected[why] ?? 0) + 1;
-      rejectedTargets.push({
-        name: c.name,
-        text: c.text || c.hiddenText,
-        role: c.role,
-        reason: why,
-        selector: c.selector,
-        bbox_css: (c.visible ?? c.rect)?.map(r3) as Box | null,
-        unseen:
-          /^(display_none|visibility_hidden|content_visibility|offscreen)$/.test(why) ||
-          (why === 'opacity' && c.style.opacity === 0) ||
-          !c.visible ||
-          c.viewportFraction <= 0 ||
-          c.clipFraction <= 0,
-      });
-      continue;
-    }
-    const bboxCss = c.visible.map(r3) as Box;
-    accepted.push({
-      c,
-      target: {
-        role: c.role,
-        name: c.name,
-        text: c.text,
-        aria: c.aria,
-        bbox: box,
-        bbox_norm1: boxToNorm1(box, size),
-        bbox_norm1000: boxToNorm1000(box, size),
-        bbox_css: bboxCss,
-        point,
-        point_norm1: pointToNorm1(point, size),
-        point_norm1000: pointToNorm1000(point, size),
-        dom: { tag: c.tag, id: c.id, selector: c.selector },
-        checks: v.checks,
-        context: { neighbors: neighbors(c, c.visible, probe.texts), landmark: c.landmark },
-        icon: c.icon,
-      },
-    });
-  }
-  // a text target wrapped over several lines has the union of its lines as its box; when that box
-  // holds another target's click point outside every one of its lines (an inline text wrapping
-  // around a button), a click on the other target would score as a click on the text: rejected;
-  // likewise when its lines fill less than half of the box
-  // a target whose box holds the click point of a control nested in it (a clickable row around
-  // onclick spans, a link around a role=button): its label would run the controls together and its
-  // own point may act on one of them — rejected (ambiguous_box); the nested controls stay targets
-  const nestedIn = (a: (typeof accepted)[number]): boolean =>
-    !!a.c.controlsInside?.length &&
-    accepted.some((o) => o !== a && a.c.controlsInside!.includes(o.c.idx) && pointInBox(imagePointToCss(o.target.point, dpr), a.target.bbox_css));
-  const unambiguous = accepted.filter((a) => {
-    if (nestedIn(a)) {
-      rejected.ambiguous_box = (rejected.ambiguous_box ?? 0) + 1;
-      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'ambiguous_box', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
-      return false;
-    }
-    if (!a.c.refined || a.c.lineRects.length < 2) return true;
-    const b = a.target.bbox_css;
-    // a link wrapping from the end of one line to the start of the next: its union box is mostly the
-    // surrounding paragraph's text, not the link
-    const sparse = a.c.lineRects.reduce((s, l) => s + boxArea(l), 0) < 0.5 * boxArea(b);
-    const clash = sparse || accepted.some((o) => {
-      if (o === a) return false;
-      const p = imagePointToCss(o.target.point, dpr);
-      return pointInBox(p, b) && !a.c.lineRects.some((l) => pointInBox(p, l));
-    });
-    if (clash) {
-      rejected.ambiguous_box = (rejected.ambiguous_box ?? 0) + 1;
-      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'ambiguous_box', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
-    }
-    return !clash;
-  });
-  // schema check per target (a bug must not kill a whole run: it is counted as a rejection)
-  const valid = unambiguous.filter((a) => {
-    const ok = Target.safeParse({ tid: 't0', ...a.target }).success;
-    if (!ok) {
-      rejected.invalid_target = (rejected.invalid_target ?? 0) + 1;
-      rejectedTargets.push({ name: a.c.name, text: a.c.text, role: a.c.role, reason: 'invalid_target', selector: a.c.selector, bbox_css: a.target.bbox_css, unseen: false });
-    }
-    return ok;
-  });
-  const ordered = readingOrder(valid.map((a) => ({ ...a, box: a.target.bbox })));
-  const targets: Target[] = ordered.map((a, i) => ({ tid: `t${i}`, ...a.target }));
+  const recordInput: RecordInput = { probe, measures: [...diff.measures], size, policy };
+  const { targets, rejected, rejectedTargets, pageTexts } = recordsFromProbe(recordInput);
   const warnings = [
     ...(strictFonts ? [] : settle.fontIssues),
     ...settle.undeclaredFamilies.map((f) => `font family not provided by @font-face (system fallback): ${f}`),
@@ -613,7 +485,7 @@ export async function captureAndHitTest(
     targets,
     rejected,
     candidates: probe.candidates.length,
-    pageTexts: pageTextsOf(probe),
+    pageTexts,
     rejectedTargets,
     textRuns: probe.texts,
     unpainted: probe.unpainted,
@@ -630,6 +502,7 @@ export async function captureAndHitTest(
       painted: got.tPainted - got.tQuads,
       total: tEnd - t0,
     },
+    ...(copts.keepRecordInput ? { recordInput } : {}),
   };
 }
 
@@ -646,71 +519,4 @@ export function encodeSavedPng(png: Buffer): Promise<Buffer> {
 function pngSize(png: Buffer): { width: number; height: number } {
   if (png.length < 24 || png.readUInt32BE(12) !== 0x49484452) throw new SampleError('screenshot is not a PNG', 'capture_failed');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-}
-
-/**
- * The recorded click point: the centre grid point when it passed, else the passing grid point nearest
- * to the centre. Grid points are already integer image px hit-tested at exactly `point / dpr`.
- */
-function pickPoint(c: ProbeCandidate, box: Box): Point | null {
-  const center = c.points[4];
-  if (!center) return null;
-  const order = c.points
-    .map((p, i) => ({ p, i, d: Math.hypot(p.img[0] - center.img[0], p.img[1] - center.img[1]) }))
-    .filter((x) => x.p.ok && pointInBox(x.p.img, box))
-    .sort((a, b) => a.d - b.d || a.i - b.i);
-  const best = order[0];
-  return best ? [best.p.img[0], best.p.img[1]] : null;
-}
-
-/** Up to 5 nearby visible texts (within 200 CSS px of the box edge), nearest first, excluding the target's own. */
-function neighbors(c: ProbeCandidate, box: Box, texts: ProbeTextItem[]): string[] {
-  const own = new Set([c.text.toLowerCase(), c.name.toLowerCase()]);
-  const inside = (r: Box): boolean => {
-    const cx = (r[0] + r[2]) / 2;
-    const cy = (r[1] + r[3]) / 2;
-    return cx >= box[0] && cx < box[2] && cy >= box[1] && cy < box[3];
-  };
-  const gap = (r: Box): number => {
-    const dx = Math.max(0, r[0] - box[2], box[0] - r[2]);
-    const dy = Math.max(0, r[1] - box[3], box[1] - r[3]);
-    return Math.hypot(dx, dy);
-  };
-  const cand = texts
-    .filter((t) => !inside(t.r) && !own.has(t.t.toLowerCase()))
-    .map((t) => ({ t: t.t.length > 60 ? t.t.slice(0, 59) + '…' : t.t, d: gap(t.r), y: t.r[1], x: t.r[0] }))
-    .filter((t) => t.d <= 200)
-    .sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
-  const out: string[] = [];
-  for (const t of cand) {
-    if (!out.includes(t.t)) out.push(t.t);
-    if (out.length === 5) break;
-  }
-  return out;
-}
-
-/** Rows top to bottom (an item joins a row when its centre lies within the row's first item's height), left to right within a row. */
-function readingOrder<T extends { box: Box; c: ProbeCandidate }>(items: T[]): T[] {
-  const byY = [...items].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2 || a.box[0] - b.box[0] || a.c.idx - b.c.idx);
-  const rows: T[][] = [];
-  for (const it of byY) {
-    const row = rows[rows.length - 1];
-    const cy = (it.box[1] + it.box[3]) / 2;
-    if (row && cy >= row[0]!.box[1] && cy < row[0]!.box[3]) row.push(it);
-    else rows.push([it]);
-  }
-  return rows.flatMap((r) => r.sort((a, b) => a.box[0] - b.box[0] || a.box[1] - b.box[1] || a.c.idx - b.c.idx));
-}
-
-function pageTextsOf(p: ProbeResult): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const t of p.pageTexts) {
-    const l = t.toLowerCase();
-    if (!seen.has(l)) {
-      seen.add(l);
-      out.push(l);
-    }
-  }
-  return out;
 }

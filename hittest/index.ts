@@ -1,4 +1,4 @@
-/** Public hit-test API: capture + nine-point suite + differential painted check + acceptance policy. */
+/** Public hit-test API: capture + nine-point suite + differential painted check + acceptance policy + records. */
 export {
   captureAndHitTest,
   paintBatches,
@@ -20,5 +20,7 @@ export {
   type Verdict,
 } from './policy.js';
 export { changedFraction, changedPixels, decodeImage, inkFraction, type RawImage, type Region } from './painted.js';
-export { evaluateFn, type SettleResult } from './settle.js';
+export { recordsFromProbe, type PageRecords, type RecordInput } from './records.js';
+export { runProbe } from './probe.js';
+export { runSettle, type SettleResult } from './settle.js';
 export type { ProbeArgs, ProbeCandidate, ProbePoint, ProbeResult, ProbeTextItem, CssBox } from './probe.js';

@@ -1,5 +1,5 @@
 /**
- * Painted-pixel measures (DESIGN.md: "a painted-pixel check on the screenshot").
+ * Painted-pixel measures (hittest/README.md "Differential painted check").
  *
  * - {@link inkFraction} ("not flat"): for a box, find its dominant colour (the most frequent colour
  *   after quantising to 5 bits per channel; its mean as the reference) and measure the fraction of
@@ -97,7 +97,7 @@ export interface Region {
 }
 
 /**
- * Differential painted-pixel measure (shared/grounding-pitfalls.md §4): fraction in [0,1] of the pixels
+ * Differential painted-pixel measure (hittest/README.md "Differential painted check"): fraction in [0,1] of the pixels
  * of `box` (in the regions' pixel grid, rounded outwards, clamped to both regions) whose RGB differs by
  * more than `threshold` (0-255) in some channel between `a` (target shown) and `b` (target hidden).
  * Returns 0 when the box has no pixel in both regions.

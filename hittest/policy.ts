@@ -1,5 +1,5 @@
 /**
- * Acceptance policy: turns the probe's measurements (hittest/probe.ts) and the painted-pixel values
+ * Acceptance policy: turns the probe's measurements (hittest/page/probe.ts) and the painted-pixel values
  * (hittest/painted.ts: ink on the capture, differential change when the target is hidden) into a
  * {@link HitChecks} record and a verdict. Every measured value is kept in the record, so users can
  * re-apply a stricter or looser policy to existing data (`uisynth grounding --min-points ...`).
@@ -15,7 +15,7 @@ export interface AcceptancePolicy {
   requireCenter: boolean;
   /**
    * Minimum fraction of the box inside the viewport, left after all clipping, and left after cutting
-   * edge strips covered by an element on top (hittest/probe.ts occlusion trim). Default 0.9 (`--min-visible`).
+   * edge strips covered by an element on top (hittest/page/occlusion.ts). Default 0.9 (`--min-visible`).
    */
   minVisibleFraction: number;
   /** Minimum effective opacity (product through ancestors and frames). Default 0.1 (`--min-opacity`). */
