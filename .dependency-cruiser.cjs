@@ -9,8 +9,8 @@
  *   core ─┬─ renderers ── hittest ── generators ─┐
  *         └─ score ── dataset ── export ─────────┴─ gallery, regress, cli
  *
- * plus: no import cycles; score/ and core/ do no file, process or network I/O; the product never imports
- * test/, bench/ or scripts/.
+ * plus: no import cycles; score/ and core/ do no file, process or network I/O; hittest/page/ (code that runs
+ * in the browser page) imports only itself and core/geometry.ts; the product never imports test/, bench/ or scripts/.
  */
 const PRODUCT = ['core', 'renderers', 'hittest', 'generators', 'score', 'dataset', 'export', 'gallery', 'regress', 'cli'];
 const TOOLS = ['test', 'bench', 'scripts'];
@@ -72,6 +72,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(score|core)/' },
       to: { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|worker_threads|cluster|readline)$' },
+    },
+    {
+      name: 'hittest-page-is-in-page',
+      comment: 'hittest/page/ runs inside the browser page (bundled by hittest/bundle.ts): it imports only itself and core/geometry.ts.',
+      severity: 'error',
+      from: { path: '^hittest/page/' },
+      to: { pathNot: '^(hittest/page/|core/geometry\\.ts$)' },
     },
     {
       name: 'no-unresolvable-import',

@@ -51,7 +51,10 @@ describe('folder import rules', () => {
       // a cycle inside one folder
       put('export/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
       put('export/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
-      const r = cruise(dir, ['core', 'score', 'generators', 'dataset', 'export']);
+      // in-page code (bundled into the browser page) importing a Node-side module
+      put('core/errors.ts', 'export const E = 1;\n');
+      put('hittest/page/walk.ts', "import { E } from '../../core/errors.js';\nexport const w = E;\n");
+      const r = cruise(dir, ['core', 'score', 'generators', 'dataset', 'export', 'hittest']);
       const out = r.stdout + r.stderr;
       expect(r.status, out).not.toBe(0);
       expect(out).toMatch(/core-layer: core\/geometry\.ts → score\/scorer\.ts/);
@@ -60,6 +63,7 @@ describe('folder import rules', () => {
       expect(out).toMatch(/score-and-core-do-no-io: score\/report\.ts → (node:)?fs/);
       expect(out).toMatch(/export-layer: export\/card\.ts → test\/helper\.ts/);
       expect(out).toMatch(/no-cycles: export\/(a|b)\.ts →/);
+      expect(out).toMatch(/hittest-page-is-in-page: hittest\/page\/walk\.ts → core\/errors\.ts/);
       // the allowed imports of the same tree are not reported
       expect(out).not.toMatch(/dataset-layer/);
     } finally {
