@@ -3,8 +3,9 @@
  * lights, unified toolbar with icon buttons and a search field, sidebar mailboxes with unread counts,
  * message list, reading pane with reply / forward buttons.
  */
-import { L, initials, squash, type BuildContext, type ControlHint, type FamilyBuild, type FamilyDef } from '../common.js';
-import { buildDocument, renderTemplate } from '../templating.js';
+import type { BuiltPage, ControlHint } from '../../common.js';
+import { L, initials, squash, type LegacyApp, type LegacyContext } from './context.js';
+import { buildDocument, renderTemplate } from '../../templating.js';
 
 const EN_TOPICS_FALLBACK = ['budget review', 'launch plan', 'customer feedback', 'hiring plan', 'offsite agenda'];
 const ZH_TOPICS = [
@@ -48,7 +49,7 @@ function pad2(n: number): string {
 }
 
 /** Builds the mail page for one sample. */
-function build(ctx: BuildContext): FamilyBuild {
+function build(ctx: LegacyContext): BuiltPage {
   const { rng, faker, locale, theme, persona } = ctx;
   const zh = locale === 'zh-CN';
   const t = <T,>(en: T, zhv: T) => L(locale, en, zhv);
@@ -299,13 +300,13 @@ function build(ctx: BuildContext): FamilyBuild {
     readerButtons,
     layout: { ...margin, sidebarW, listW, accent, wallpaper },
   };
-  const body = renderTemplate('desktop.macos.mail/page.hbs', view);
+  const body = renderTemplate('legacy/desktop.macos.mail/page.hbs', view);
   const html = buildDocument({
     lang: locale,
     theme,
     title: t('Mail', '邮件'),
     fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }, ...(zh ? [{ pkg: 'noto-sans-sc', weights: [400, 500, 700] }] : [])],
-    css: ['themes/macos.css', 'desktop.macos.mail/mail.css'],
+    css: ['legacy/themes/macos.css', 'legacy/desktop.macos.mail/mail.css'],
     body,
     bodyClass: `mac ${zh ? 'cjk' : 'latin'}`,
   });
@@ -326,7 +327,7 @@ function build(ctx: BuildContext): FamilyBuild {
 }
 
 /** The macOS mail family. */
-export const MAIL_FAMILY: FamilyDef = {
+export const LEGACY_MAIL: LegacyApp = {
   name: 'desktop.macos.mail',
   platform: 'desktop.macos',
   fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }],
