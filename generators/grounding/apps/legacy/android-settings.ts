@@ -203,14 +203,5 @@ function build(ctx: LegacyContext): BuiltPage {
   };
 }
 
-/** The Android settings family. */
-export const LEGACY_ANDROID_SETTINGS: LegacyApp = {
-  name: 'mobile.android.settings',
-  platform: 'mobile.android',
-  fonts: [{ pkg: 'roboto', weights: [400, 500, 700] }],
-  devices: [
-    { width: 412, height: 915, dpr: 3, mobile: true, touch: true },
-    { width: 390, height: 844, dpr: 3, mobile: true, touch: true },
-  ],
-  build,
-};
+/** `app: legacy-android-settings` (family mobile.android.settings). */
+export const LEGACY_ANDROID_SETTINGS: LegacyApp = { platform: 'mobile.android', build };

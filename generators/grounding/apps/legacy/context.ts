@@ -9,7 +9,6 @@ import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../../../../core/rng.js';
 import type { BuiltPage, DeviceSpec, GroundingTheme, Persona } from '../../common.js';
 import type { Platform } from '../../platforms.js';
-import type { FontSpec } from '../../templating.js';
 
 /** Locales the legacy apps are written in. */
 export type LegacyLocale = 'en-US' | 'zh-CN';
@@ -24,12 +23,9 @@ export interface LegacyContext {
   device: DeviceSpec;
 }
 
-/** One legacy app: the platform it draws, its fonts and devices, and its builder. */
+/** One legacy app: the one platform it draws, and its builder (devices and locales come from the scenario file). */
 export interface LegacyApp {
-  name: string;
   platform: Platform;
-  fonts: FontSpec[];
-  devices: DeviceSpec[];
   build(ctx: LegacyContext): BuiltPage;
 }
 

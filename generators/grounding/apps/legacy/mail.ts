@@ -326,17 +326,6 @@ function build(ctx: LegacyContext): BuiltPage {
   };
 }
 
-/** The macOS mail family. */
-export const LEGACY_MAIL: LegacyApp = {
-  name: 'desktop.macos.mail',
-  platform: 'desktop.macos',
-  fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }],
-  devices: [
-    { width: 1280, height: 800, dpr: 1, mobile: false, touch: false },
-    { width: 1440, height: 900, dpr: 1, mobile: false, touch: false },
-    { width: 1280, height: 800, dpr: 2, mobile: false, touch: false },
-    { width: 1440, height: 900, dpr: 2, mobile: false, touch: false },
-  ],
-  build,
-};
+/** `app: legacy-mail` (family desktop.macos.mail). */
+export const LEGACY_MAIL: LegacyApp = { platform: 'desktop.macos', build };
 

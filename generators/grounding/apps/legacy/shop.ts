@@ -240,14 +240,5 @@ function build(ctx: LegacyContext): BuiltPage {
   };
 }
 
-/** The web shop family. */
-export const LEGACY_SHOP: LegacyApp = {
-  name: 'web.shop',
-  platform: 'web',
-  fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }],
-  devices: [
-    { width: 1366, height: 768, dpr: 1, mobile: false, touch: false },
-    { width: 1280, height: 800, dpr: 1, mobile: false, touch: false },
-  ],
-  build,
-};
+/** `app: legacy-shop` (family web.shop). */
+export const LEGACY_SHOP: LegacyApp = { platform: 'web', build };
