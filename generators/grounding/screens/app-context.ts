@@ -22,19 +22,12 @@ export type Skin = 'macos' | 'windows' | 'ios' | 'android' | 'web';
 /** UI density. */
 export type Density = 'compact' | 'regular' | 'comfortable';
 
-/** Everything an app builder gets for one sample. */
-export interface AppContext {
+/** Inputs of {@link makeAppContext}: what the scenario sampler decided for the sample. */
+export interface AppContextInit {
+  /** The sample's content RNG (the only source of randomness an app may use). */
   rng: Rng;
   /** The sample's page locale, resolved once. */
   profile: LocaleProfile;
-  /** `profile.faker`. */
-  faker: Faker;
-  /** `profile.locale`. */
-  locale: GroundingLocale;
-  /** `profile.lang`. */
-  lang: Lang;
-  /** `profile.t`. */
-  t: Translator;
   theme: GroundingTheme;
   persona: Persona;
   device: DeviceSpec;
@@ -44,7 +37,20 @@ export interface AppContext {
   skin: Skin;
   /** Free-form scenario options (`options:` of the scenario file). */
   options: Record<string, unknown>;
+  /** Accent colour (CSS). */
   accent: string;
+}
+
+/** Everything an app builder gets for one sample: its inputs ({@link AppContextInit}) plus the helpers below. */
+export interface AppContext extends AppContextInit {
+  /** `profile.faker`. */
+  faker: Faker;
+  /** `profile.locale`. */
+  locale: GroundingLocale;
+  /** `profile.lang`. */
+  lang: Lang;
+  /** `profile.t`. */
+  t: Translator;
   hints: Record<string, ControlHint>;
   /** A unique element id (namespaced per window in composites). */
   id(base: string): string;
@@ -68,20 +74,6 @@ export interface AppContext {
   num(v: number, decimals?: number): string;
   /** `profile.money`: money in the locale's currency. */
   money(v: number): string;
-}
-
-/** Inputs of {@link makeAppContext}. */
-export interface AppContextInit {
-  rng: Rng;
-  profile: LocaleProfile;
-  theme: GroundingTheme;
-  persona: Persona;
-  device: DeviceSpec;
-  density: Density;
-  state: string;
-  skin: Skin;
-  options: Record<string, unknown>;
-  accent: string;
 }
 
 /** Create the app context of one sample (`ns` and `shared` are for {@link AppContext.sub}). */

@@ -52,7 +52,8 @@ function monoFaces(_body: string): string {
   return monoCache;
 }
 
-const WALLPAPERS = [
+/** Desktop wallpapers (CSS backgrounds); the legacy Mail page draws from the first five. */
+export const WALLPAPERS: readonly string[] = [
   'linear-gradient(160deg,#1d3b6b 0%,#4f6fb0 45%,#d98d73 100%)',
   'linear-gradient(150deg,#0f2027 0%,#2c5364 60%,#6fa3b7 100%)',
   'linear-gradient(135deg,#3a1c71 0%,#d76d77 55%,#ffaf7b 100%)',

@@ -6,6 +6,7 @@
 import type { BuiltPage, ControlHint } from '../../common.js';
 import { L, initials, squash, type LegacyApp, type LegacyContext } from './context.js';
 import { buildDocument, renderTemplate } from '../../templating.js';
+import { WALLPAPERS } from '../../screens/shells.js';
 
 const EN_TOPICS_FALLBACK = ['budget review', 'launch plan', 'customer feedback', 'hiring plan', 'offsite agenda'];
 const ZH_TOPICS = [
@@ -17,13 +18,8 @@ const EN_EVENTS = ['team offsite', 'dentist appointment', 'design review', 'pare
 const EN_FOLDERS = ['Receipts', 'Travel', 'Projects', 'Family', 'Newsletters', 'Finance', 'Clients', 'Recipes', 'School'];
 const ZH_FOLDERS = ['收据', '旅行', '项目', '家庭', '订阅', '财务', '客户', '食谱', '学校'];
 const ACCENTS = ['#007aff', '#7d54d6', '#e0457b', '#f2870c', '#2fa84f', '#8c8c8c'];
-const WALLPAPERS = [
-  'linear-gradient(160deg,#1d3b6b 0%,#4f6fb0 45%,#d98d73 100%)',
-  'linear-gradient(150deg,#0f2027 0%,#2c5364 60%,#6fa3b7 100%)',
-  'linear-gradient(135deg,#3a1c71 0%,#d76d77 55%,#ffaf7b 100%)',
-  'linear-gradient(170deg,#134e5e 0%,#71b280 100%)',
-  'radial-gradient(circle at 30% 20%,#5b7bd5 0%,#23325e 55%,#0d1228 100%)',
-];
+/** The first five desktop wallpapers (this page predates the two others). */
+const MAIL_WALLPAPERS = WALLPAPERS.slice(0, 5);
 
 interface Msg {
   id: string;
@@ -266,7 +262,7 @@ function build(ctx: LegacyContext): BuiltPage {
   const sidebarW = rng.int(196, 232);
   const listW = rng.int(300, 360);
   const accent = rng.pick(ACCENTS);
-  const wallpaper = rng.pick(WALLPAPERS);
+  const wallpaper = rng.pick(MAIL_WALLPAPERS);
   const recipients = zh ? `${persona.name}` : persona.name;
   const fullDate = zh ? `${year}年${month}月${day}日 ${sel.time}` : `${EN_MON[month - 1]} ${day}, ${year} at ${sel.time}`;
 
