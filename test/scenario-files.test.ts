@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../core/errors.js';
-import { APP_PLATFORMS } from '../generators/grounding/apps/registry.js';
+import { APPS } from '../generators/grounding/apps/registry.js';
 import { parseScenarioText } from '../generators/grounding/scenario-file.js';
 import { builtinScenarios, sampleScenario, scenarioIndex } from '../generators/grounding/scenarios.js';
 import { resolveFamilies } from '../generators/grounding/index.js';
@@ -24,7 +24,7 @@ const EXAMPLE = 'docs/examples/scenarios/bakery.yaml';
 const ok = `name: web.mine\nplatform: web\napp: admin\ndevices: [laptop-1366x768@1]\n`;
 const err = (text: string, file = 'my.yaml'): string => {
   try {
-    parseScenarioText(text, file, APP_PLATFORMS);
+    parseScenarioText(text, file, APPS);
   } catch (e) {
     expect(e).toBeInstanceOf(UsageError);
     return (e as Error).message;
@@ -34,7 +34,7 @@ const err = (text: string, file = 'my.yaml'): string => {
 
 describe('scenario file validation', () => {
   it('accepts a minimal scenario and fills defaults', () => {
-    const [d] = parseScenarioText(ok, 'my.yaml', APP_PLATFORMS);
+    const [d] = parseScenarioText(ok, 'my.yaml', APPS);
     expect(d).toMatchObject({ name: 'web.mine', platform: 'web', app: 'admin', weight: 1, themes: ['light', 'dark'], states: { default: 1 }, densities: { regular: 1 } });
     expect(d!.locales).toHaveLength(7);
     expect(d!.devices[0]).toMatchObject({ width: 1366, height: 768, dpr: 1, mobile: false, weight: 1 });
@@ -59,9 +59,14 @@ describe('scenario file validation', () => {
     expect(m).not.toMatch(/apps for mobile\.ios: .*(legacy-android-settings|spreadsheet|admin)/);
     expect(err(ok.replace('app: admin', 'app: chat'))).toMatch(/'chat' has no builder for platform 'web' \(it fits mobile\.android, mobile\.ios\)/);
     expect(err(phone.replace('app: admin', 'app: legacy-android-settings'))).toMatch(/'legacy-android-settings' has no builder for platform 'mobile\.ios' \(it fits mobile\.android\)/);
+    // a legacy app is written in en-US and zh-CN only: the default (every locale) and any other are refused
+    const shop = ok.replace('name: web.mine', 'name: web.myshop').replace('app: admin', 'app: legacy-shop');
+    expect(err(shop)).toBe(`my.yaml (scenario 'web.myshop'): field 'locales': app 'legacy-shop' is written only in en-US, zh-CN, not ja-JP, de-DE, es-ES, fr-FR, ar; set locales: [en-US, zh-CN]`);
+    expect(err(shop + 'locales: [zh-CN, de-DE]\n')).toMatch(/written only in en-US, zh-CN, not de-DE;/);
+    expect(parseScenarioText(shop + 'locales: [zh-CN]\n', 'my.yaml', APPS)[0]!.locales).toEqual(['zh-CN']);
     // what fits loads: the same app names on their own platforms, `template` anywhere
-    expect(parseScenarioText(phone.replace('app: admin', 'app: chat'), 'my.yaml', APP_PLATFORMS)[0]!.app).toBe('chat');
-    expect(parseScenarioText(phone.replace('app: admin', 'app: template\ntemplate: x.hbs'), 'my.yaml', APP_PLATFORMS)[0]!.app).toBe('template');
+    expect(parseScenarioText(phone.replace('app: admin', 'app: chat'), 'my.yaml', APPS)[0]!.app).toBe('chat');
+    expect(parseScenarioText(phone.replace('app: admin', 'app: template\ntemplate: x.hbs'), 'my.yaml', APPS)[0]!.app).toBe('template');
   });
   it('every built-in scenario is valid and names only catalogued negatives', () => {
     const neg = negativeCatalogue();

@@ -7,7 +7,7 @@
  * ```yaml
  * name: desktop.windows.explorer     # family name: <platform>.<app>[.<variant>]
  * platform: desktop.windows          # web | desktop.macos | desktop.windows | mobile.ios | mobile.android
- * app: files                         # app builder for the platform (see APP_PLATFORMS in apps/registry.ts) or `template`
+ * app: files                         # app builder for the platform (see APPS in apps/registry.ts) or `template`
  * template: my-page.hbs              # app: template only; relative to the scenario file
  * css: [my-page.css]                 # extra CSS, relative to the scenario file
  * weight: 1                          # how often the family comes up relative to others (integer)
@@ -31,11 +31,16 @@ import { UsageError } from '../../core/errors.js';
 import { PLATFORMS } from '../../core/schema.js';
 import type { DeviceSpec } from './common.js';
 import { parseCatalogue, type Catalogue } from './i18n.js';
-import { GROUNDING_LOCALES } from './locales.js';
+import { GROUNDING_LOCALES, type GroundingLocale } from './locales.js';
 import type { Platform } from './platforms.js';
 
-/** Which platforms each `app:` value can be drawn on (the app registry's `APP_PLATFORMS`). */
-export type AppPlatforms = Readonly<Record<string, readonly Platform[]>>;
+/** What one `app:` value can draw (a row of the app registry's `APPS`, apps/registry.ts). */
+export interface AppFit {
+  /** Platforms it has a builder for. */
+  platforms: readonly Platform[];
+  /** Page locales it is written in. */
+  locales: readonly GroundingLocale[];
+}
 
 /** Named device presets (CSS viewport, device scale factor, mobile emulation). */
 export const DEVICE_PRESETS: Readonly<Record<string, DeviceSpec>> = Object.freeze({
@@ -145,11 +150,11 @@ function formatIssue(file: string, name: string | undefined, prefix: string, iss
 
 /**
  * Parse and validate the scenarios in one file's text.
- * @param apps the app registry: each `app:` value and the platforms it can be drawn on
+ * @param apps the app registry: each `app:` value, the platforms it can be drawn on and the locales it is written in
  * @throws UsageError naming file, scenario, field and allowed values (an app paired with a platform it
- * has no builder for is one of them)
+ * has no builder for, or asked for a locale it is not written in, is one of them)
  */
-export function parseScenarioText(text: string, file: string, apps: AppPlatforms): ScenarioDef[] {
+export function parseScenarioText(text: string, file: string, apps: Readonly<Record<string, AppFit>>): ScenarioDef[] {
   let doc: unknown;
   try {
     doc = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
@@ -173,9 +178,14 @@ export function parseScenarioText(text: string, file: string, apps: AppPlatforms
     const at = (f: string) => `${file}${name ? ` (scenario '${name}')` : ''}: field '${prefix ? prefix + '.' : ''}${f}'`;
     const appKinds = Object.keys(apps);
     if (!appKinds.includes(s.app)) throw new UsageError(`${at('app')}: unknown value '${s.app}'; allowed: ${appKinds.join(', ')}`, '--scenarios');
-    if (!apps[s.app]!.includes(s.platform)) {
-      const fit = appKinds.filter((a) => apps[a]!.includes(s.platform));
-      throw new UsageError(`${at('app')}: '${s.app}' has no builder for platform '${s.platform}' (it fits ${apps[s.app]!.join(', ')}); apps for ${s.platform}: ${fit.join(', ')}`, '--scenarios');
+    const fit = apps[s.app]!;
+    if (!fit.platforms.includes(s.platform)) {
+      const fits = appKinds.filter((a) => apps[a]!.platforms.includes(s.platform));
+      throw new UsageError(`${at('app')}: '${s.app}' has no builder for platform '${s.platform}' (it fits ${fit.platforms.join(', ')}); apps for ${s.platform}: ${fits.join(', ')}`, '--scenarios');
+    }
+    const unwritten = s.locales.filter((l) => !fit.locales.includes(l));
+    if (unwritten.length) {
+      throw new UsageError(`${at('locales')}: app '${s.app}' is written only in ${fit.locales.join(', ')}, not ${unwritten.join(', ')}; set locales: [${fit.locales.join(', ')}]`, '--scenarios');
     }
     if (s.app === 'template' && !s.template) throw new UsageError(`${at('template')}: required when app is 'template'`, '--scenarios');
     if (!s.platform.startsWith(platformPrefix(s.name))) {
@@ -222,7 +232,7 @@ const fileCache = new Map<string, ScenarioDef[]>();
  * an error.
  * @throws UsageError on unreadable files, invalid content or duplicate names
  */
-export function loadScenarioFiles(files: readonly string[], apps: AppPlatforms): ScenarioDef[] {
+export function loadScenarioFiles(files: readonly string[], apps: Readonly<Record<string, AppFit>>): ScenarioDef[] {
   const out: ScenarioDef[] = [];
   const seen = new Map<string, string>();
   for (const f of files) {

@@ -16,7 +16,7 @@ import { localeProfile, type LocaleProfile } from './locale-profile.js';
 import type { GroundingLocale } from './locales.js';
 import { PLATFORM_ORDER, PLATFORM_TABLE, type Platform } from './platforms.js';
 import { loadScenarioFiles, type ScenarioDef } from './scenario-file.js';
-import { APP_PLATFORMS, buildApp } from './apps/registry.js';
+import { APPS, buildApp } from './apps/registry.js';
 import { makeAppContext, type Density } from './screens/app-context.js';
 import { REPO_ROOT } from './templating.js';
 
@@ -38,7 +38,7 @@ let builtinDefs: ScenarioDef[] | null = null;
  */
 export function builtinScenarios(): ScenarioDef[] {
   if (!builtinDefs) {
-    const defs = loadScenarioFiles(builtinScenarioFiles(), APP_PLATFORMS);
+    const defs = loadScenarioFiles(builtinScenarioFiles(), APPS);
     const byPlatform = new Map<string, ScenarioDef[]>();
     for (const d of defs) (byPlatform.get(d.platform) ?? byPlatform.set(d.platform, []).get(d.platform)!).push(d);
     const order: string[] = PLATFORM_ORDER.filter((p) => byPlatform.has(p));
@@ -66,7 +66,7 @@ export interface ScenarioConfig {
 export function scenarioIndex(extraFiles: readonly string[] = []): Map<string, ScenarioDef> {
   const m = new Map<string, ScenarioDef>();
   for (const d of builtinScenarios()) m.set(d.name, d);
-  for (const d of loadScenarioFiles(extraFiles, APP_PLATFORMS)) {
+  for (const d of loadScenarioFiles(extraFiles, APPS)) {
     if (m.has(d.name)) throw badValue(`${d.file}: name`, d.name, ['a name not used by a built-in family']);
     m.set(d.name, d);
   }

@@ -7,8 +7,9 @@
  * the three first families, which draw their own page (legacy/).
  */
 import type { BuiltPage } from '../common.js';
+import { GROUNDING_LOCALES } from '../locales.js';
 import { PLATFORM_ORDER, PLATFORM_TABLE, type Platform, type Shell } from '../platforms.js';
-import type { ScenarioDef } from '../scenario-file.js';
+import type { AppFit, ScenarioDef } from '../scenario-file.js';
 import type { AppContext } from '../screens/app-context.js';
 import { confirmDialog, type Block, type PhoneSpec, type WebSpec, type WindowSpec } from '../screens/blocks.js';
 import { renderDesktop, renderPhone, renderWeb } from '../screens/shells.js';
@@ -43,23 +44,25 @@ const SHELL_APPS: Record<Shell, readonly string[]> = {
 };
 
 /**
- * Every value `app:` may take, with the platforms it can be drawn on: the shell's apps on each
- * platform of that shell, `template` everywhere, a legacy app on its own platform. A scenario file
- * pairing an app with another platform is refused when it is loaded (scenario-file.ts).
+ * Every value `app:` may take, with the platforms and page locales it can draw: the shell's apps on
+ * each platform of that shell, `template` everywhere, a legacy app on its own platform; every app in
+ * every locale but the legacy ones (en-US, zh-CN). A scenario file asking for anything else is refused
+ * when it is loaded (scenario-file.ts).
  */
-export const APP_PLATFORMS: Readonly<Record<string, readonly Platform[]>> = (() => {
-  const out: Record<string, Platform[]> = {};
-  const add = (app: string, p: Platform): void => {
-    (out[app] ??= []).includes(p) || out[app]!.push(p);
+export const APPS: Readonly<Record<string, AppFit>> = (() => {
+  const out: Record<string, { platforms: Platform[]; locales: AppFit['locales'] }> = {};
+  const add = (app: string, p: Platform, locales: AppFit['locales'] = GROUNDING_LOCALES): void => {
+    const fit = (out[app] ??= { platforms: [], locales });
+    if (!fit.platforms.includes(p)) fit.platforms.push(p);
   };
   for (const p of PLATFORM_ORDER) for (const app of SHELL_APPS[PLATFORM_TABLE[p].shell]) add(app, p);
   for (const p of PLATFORM_ORDER) add('template', p);
-  for (const [app, def] of Object.entries(LEGACY)) add(app, def.platform);
+  for (const [app, def] of Object.entries(LEGACY)) add(app, def.platform, def.locales);
   return Object.freeze(out);
 })();
 
 /** Every value `app:` may take. */
-export const APP_KINDS: readonly string[] = Object.freeze(Object.keys(APP_PLATFORMS));
+export const APP_KINDS: readonly string[] = Object.freeze(Object.keys(APPS));
 
 /** Apps a composite desktop draws windows from (the content apps, not dialogs or browsers). */
 const COMPOSITE_POOL = ['files', 'mail', 'calendar', 'document', 'spreadsheet', 'ide', 'player', 'settings', 'imaging', 'browser'];
@@ -72,6 +75,7 @@ const COMPOSITE_POOL = ['files', 'mail', 'calendar', 'document', 'spreadsheet', 
 export function buildApp(def: ScenarioDef, k: AppContext): BuiltPage {
   const legacy = LEGACY[def.app];
   if (legacy) {
+    // the scenario loader allows a legacy app only its own locales (en-US, zh-CN)
     return legacy.build({ rng: k.rng, faker: k.faker, locale: k.locale as 'en-US' | 'zh-CN', theme: k.theme, persona: k.persona, device: k.device });
   }
   if (def.app === 'template') return buildTemplate(def, k);

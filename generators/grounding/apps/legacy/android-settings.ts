@@ -204,4 +204,4 @@ function build(ctx: LegacyContext): BuiltPage {
 }
 
 /** `app: legacy-android-settings` (family mobile.android.settings). */
-export const LEGACY_ANDROID_SETTINGS: LegacyApp = { platform: 'mobile.android', build };
+export const LEGACY_ANDROID_SETTINGS: LegacyApp = { platform: 'mobile.android', locales: ['en-US', 'zh-CN'], build };

@@ -23,9 +23,10 @@ export interface LegacyContext {
   device: DeviceSpec;
 }
 
-/** One legacy app: the one platform it draws, and its builder (devices and locales come from the scenario file). */
+/** One legacy app: the one platform it draws, the locales it is written in, and its builder. */
 export interface LegacyApp {
   platform: Platform;
+  locales: readonly LegacyLocale[];
   build(ctx: LegacyContext): BuiltPage;
 }
 

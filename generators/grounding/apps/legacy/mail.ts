@@ -323,5 +323,5 @@ function build(ctx: LegacyContext): BuiltPage {
 }
 
 /** `app: legacy-mail` (family desktop.macos.mail). */
-export const LEGACY_MAIL: LegacyApp = { platform: 'desktop.macos', build };
+export const LEGACY_MAIL: LegacyApp = { platform: 'desktop.macos', locales: ['en-US', 'zh-CN'], build };
 

@@ -241,4 +241,4 @@ function build(ctx: LegacyContext): BuiltPage {
 }
 
 /** `app: legacy-shop` (family web.shop). */
-export const LEGACY_SHOP: LegacyApp = { platform: 'web', build };
+export const LEGACY_SHOP: LegacyApp = { platform: 'web', locales: ['en-US', 'zh-CN'], build };
