@@ -23,7 +23,7 @@ import type { Query, Target } from '../../core/schema.js';
 import type { RejectedTarget } from '../../hittest/capture.js';
 import type { ControlHint } from './common.js';
 import { commands } from './commands.js';
-import { langOf, type Lang } from './locales.js';
+import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
 import { gDir, gDisabled, gDup, gIcon, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
@@ -153,8 +153,8 @@ function stripGlyphs(s: string, bad: ReadonlySet<string>): string {
 const qLocale = (locale: string): QueryLocale => (locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
 /** Language of a locale or QueryLocale. */
 const langOfAny = (l: string): Lang => langOf(l);
-/** BCP-47 tag recorded on a query written in `lang` (the page's own tag when it is the page language). */
-const tagOf = (lang: Lang, pageLocale: string): string => (langOf(pageLocale) === lang ? pageLocale : lang === 'en' ? 'en-US' : lang === 'zh' ? 'zh-CN' : lang);
+/** BCP-47 tag recorded on a query written in `lang`: the page's own tag when it is the page language, else the locale table's. */
+const tagOf = (lang: Lang, pageLocale: string): string => (langOf(pageLocale) === lang ? pageLocale : LOCALE_TABLE[lang].tag);
 const pick = <T>(l: QueryLocale, en: T, zh: T): T => (l === 'zh-CN' ? zh : en);
 
 /** Roles of rejected elements that make natural hard negatives ("the "About" link"). */
