@@ -4,7 +4,8 @@
  * command bar) and control order.
  */
 import type { AppContext } from '../screens/app-context.js';
-import { box, menuOf, toolbar, SEP, SPACER, confirmDialog, type Block, type Btn, type WindowSpec } from '../screens/blocks.js';
+import { box, toolbar, SEP, SPACER, type Block, type Btn, type WindowSpec } from '../screens/blocks.js';
+import { confirmDialog, menuOf } from '../screens/standard-blocks.js';
 import { COLORS, fileNames, fileSize, fromList, gradient, initials, people, person, place, topic } from './content.js';
 import { browserWindow } from './browser.js';
 

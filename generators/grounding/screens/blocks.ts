@@ -1,11 +1,9 @@
 /**
  * Screen blocks: the tree an app builder describes a screen with. A block's `t` names its Handlebars
  * partial (`templates/screens/partials/k-<t>.hbs`), the rest is the partial's view model. Also the
- * window / phone / web page specs the shells (shells.ts) draw, and a few blocks built from the app
- * context (confirm dialog, open menu).
+ * window / phone / web page specs the shells (shells.ts) draw. Blocks that need the app context
+ * (the confirm dialog, an open menu) are in standard-blocks.ts.
  */
-import type { AppContext } from './app-context.js';
-import { commandDef } from '../commands.js';
 import type { FontSpec } from '../templating.js';
 
 /** A block of the screen tree: `t` names the partial (`k-<t>`), the rest is its view model. */
@@ -30,7 +28,7 @@ export interface Btn {
   menu?: Block | null;
 }
 
-/** Options of {@link AppContext.btn}. */
+/** Options of `AppContext.btn` (app-context.ts). */
 export interface BtnOpts {
   label?: string;
   icon?: string;
@@ -112,33 +110,3 @@ export const toolbar = (label: string, items: Array<Btn | Record<string, unknown
 export const SEP = { kind: 'sep' } as const;
 /** Toolbar spacer entry (pushes the following items to the end). */
 export const SPACER = { kind: 'spacer' } as const;
-
-/** A generic confirm dialog (save changes / delete) for the `dialog` state. */
-export function confirmDialog(k: AppContext, kind: 'save' | 'delete', name: string, sheet = false): Block {
-  const id = k.id('dlg');
-  if (kind === 'save') {
-    const save = k.btn('dlg-save', { label: k.t('save'), variant: 'primary', act: 'dlg-save' });
-    const dont = k.btn('dlg-dont', { label: k.t('dontSave'), variant: 'default', act: 'dlg-dont-save' });
-    const cancel = k.btn('dlg-cancel', { label: k.t('cancel'), variant: 'default', act: 'dlg-cancel' });
-    const actions = k.skin === 'windows' ? [save, dont, cancel] : k.skin === 'ios' ? [dont, save] : [dont, cancel, save];
-    return { t: 'dialog', id, sheet, icon: k.skin === 'macos' ? 'file-text' : undefined, title: k.t('unsaved', { name }), text: k.t('unsavedNote'), actions };
-  }
-  const del = k.btn('dlg-delete', { label: k.t('delete'), variant: 'danger', act: 'dlg-delete', args: { name } });
-  const cancel = k.btn('dlg-cancel', { label: k.t('cancel'), variant: 'default', act: 'dlg-cancel' });
-  return { t: 'dialog', id, sheet, title: k.t('deleteQ', { name }), text: k.t('deleteNote'), actions: k.skin === 'windows' ? [del, cancel] : [cancel, del] };
-}
-
-/** An open menu (partial `k-menu`) of command keys (`'-'` = separator). */
-export function menuOf(k: AppContext, label: string, cmds: string[], end = false): Block {
-  const mac = k.skin === 'macos';
-  const items = cmds.map((c) => {
-    if (c === '-') return { sep: true };
-    const def = commandDef(c);
-    const id = k.id(`mi-${c}`);
-    k.hint(id, `cmd:${c}`);
-    // the ⌘ sign is drawn as an icon (the embedded UI fonts have no glyph for it)
-    const key = def.key ? (mac ? def.key : `Ctrl+${def.key}`) : '';
-    return { id, label: def.label[k.lang] ?? def.label.en, icon: mac ? undefined : def.icon, key, cmdKey: mac && !!def.key };
-  });
-  return { t: 'menu', label, items, cls: end ? 'end' : undefined };
-}

@@ -7,7 +7,8 @@
 import type { BuiltPage } from '../common.js';
 import { buildDocument, iconExists, renderTemplate, type FontSpec } from '../templating.js';
 import type { AppContext, Skin } from './app-context.js';
-import { menuOf, type Block, type PhoneSpec, type WebSpec, type WindowSpec } from './blocks.js';
+import type { Block, PhoneSpec, WebSpec, WindowSpec } from './blocks.js';
+import { menuOf } from './standard-blocks.js';
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
