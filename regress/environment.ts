@@ -80,7 +80,7 @@ function walk(dir: string, out: string[]): void {
 
 /**
  * sha256 of every input file that defines generated pages, keyed by path: built-in files relative to
- * the package root (`scenarios/web.yaml`, `templates/kit/...`), user files as given in the config
+ * the package root (`scenarios/web.yaml`, `templates/screens/...`), user files as given in the config
  * (`--scenarios` files and the templates and CSS they name, `--pages` HTML files).
  * @param userFiles paths as recorded in the manifest config (relative to the working directory)
  * @param builtin include the built-in scenario and template folders (grounding data made from scenarios)

@@ -38,7 +38,7 @@ interface Step {
   cwd: 'work' | 'repo';
 }
 
-/** Grounding: one family per platform (7 families, 2 of them on the legacy `families/` path), seed 2
+/** Grounding: one family per platform (7 families, 3 of them legacy apps, generators/grounding/apps/legacy/), seed 2
  * gives 6 locales (incl. right-to-left ar and zh-CN), both themes, dpr 1 to 3, no 4K device. */
 const GROUNDING_FAMILIES = [
   'desktop.macos.mail', // legacy path

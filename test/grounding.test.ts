@@ -11,7 +11,9 @@ import { Query, type Target } from '../core/schema.js';
 import { GROUNDING_FAMILIES, resolveFamilies } from '../generators/grounding/index.js';
 import { familySchedule, sampleScenario, scenarioIndex, type Scenario } from '../generators/grounding/scenarios.js';
 import { parseUnicodeRange, REPO_ROOT } from '../generators/grounding/templating.js';
-import { GROUNDING_LOCALES, type GroundingLocale } from '../generators/grounding/locales.js';
+import { Faker, base, de, en, ja, zh_CN } from '@faker-js/faker';
+import { GROUNDING_LOCALES, LANGS, LOCALE_TABLE, type GroundingLocale } from '../generators/grounding/locales.js';
+import { localeProfile } from '../generators/grounding/locale-profile.js';
 import { resolveQuery, writeQueries, type QueryTarget, type WrittenQuery } from '../generators/grounding/queries.js';
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
@@ -160,6 +162,55 @@ describe('scenario templates', () => {
     }
     const all = [...DEFS.values()].flatMap((d) => d.devices);
     for (const [w, h] of [[2560, 1440], [3840, 2160], [768, 1024], [1366, 768], [360, 800], [430, 932]]) expect(all.some((d) => d.width === w && d.height === h), `${w}x${h}`).toBe(true);
+  });
+});
+
+describe('locale table and a sample\'s locale profile', () => {
+  it('has one row per page locale, in catalogue column order', () => {
+    expect(LANGS.map((l) => LOCALE_TABLE[l].tag)).toEqual([...GROUNDING_LOCALES]);
+    expect(LANGS).toEqual(['en', 'zh', 'ja', 'de', 'es', 'fr', 'ar']);
+  });
+  it('resolves direction, script fonts and CJK spacing', () => {
+    const p = (l: GroundingLocale) => localeProfile(l, 1);
+    expect(GROUNDING_LOCALES.filter((l) => p(l).dir === 'rtl')).toEqual(['ar']);
+    expect(GROUNDING_LOCALES.filter((l) => p(l).cjk)).toEqual(['zh-CN', 'ja-JP']);
+    expect(Object.fromEntries(GROUNDING_LOCALES.map((l) => [l, p(l).scriptFonts.map((f) => f.pkg).join()]))).toEqual({
+      'en-US': '', 'zh-CN': 'noto-sans-sc', 'ja-JP': 'noto-sans-jp', 'de-DE': '', 'es-ES': '', 'fr-FR': '', ar: 'noto-sans-arabic',
+    });
+  });
+  it('formats numbers, money, clock and dates by the table (no Intl)', () => {
+    const p = (l: GroundingLocale) => localeProfile(l, 1);
+    expect(p('en-US').num(1234567.891, 2)).toBe('1,234,567.89');
+    expect(p('de-DE').num(1234567.891, 2)).toBe('1.234.567,89');
+    expect(p('es-ES').num(1234567, 0)).toBe('1.234.567');
+    expect(p('fr-FR').num(1234567.891, 2)).toBe('1\u202f234\u202f567,89');
+    expect(p('en-US').money(1234.5)).toBe('$1,234.50');
+    expect(p('zh-CN').money(1234.5)).toBe('¥1,234.50');
+    expect(p('ja-JP').money(1234.5)).toBe('¥123,450');
+    expect(p('de-DE').money(1234.5)).toBe('1.234,50 €');
+    expect(p('ar').money(4.5)).toBe('4.50 ر.س');
+    expect([p('en-US').clock(0, 5), p('en-US').clock(13, 7), p('de-DE').clock(13, 7)]).toEqual(['12:05 AM', '1:07 PM', '13:07']);
+    expect([p('en-US').shortDate(3, 4), p('de-DE').shortDate(3, 4), p('zh-CN').shortDate(3, 4), p('fr-FR').shortDate(1, 9)]).toEqual(['Mar 4', '4. Mär.', '3月4日', '9 janv.']);
+    expect([p('en-US').dateLabel(2025, 3, 4), p('ja-JP').dateLabel(2025, 3, 4), p('de-DE').dateLabel(2025, 3, 4)]).toEqual(['Mar 4, 2025', '2025/3/4', '04.03.2025']);
+    expect([p('en-US').monthTitle(2025, 3), p('zh-CN').monthTitle(2025, 3)]).toEqual(['March 2025', '2025年3月']);
+  });
+  it('writes a person\'s name in the language\'s order from its own seeded faker', () => {
+    // oracle: a faker built directly from @faker-js/faker with the same data and seed
+    const names = (defs: ConstructorParameters<typeof Faker>[0]['locale'], seed: number) => {
+      const f = new Faker({ locale: defs });
+      f.seed(seed);
+      return { first: f.person.firstName(), last: f.person.lastName() };
+    };
+    const zh = names([zh_CN, en, base], 42);
+    expect(localeProfile('zh-CN', 42).personName()).toBe(`${zh.last}${zh.first}`);
+    const jp = names([ja, en, base], 42);
+    expect(localeProfile('ja-JP', 42).personName()).toBe(`${jp.last} ${jp.first}`);
+    const dn = names([de, en, base], 42);
+    expect(localeProfile('de-DE', 42).personName()).toBe(`${dn.first} ${dn.last}`);
+  });
+  it('the translator of a profile reads the scenario\'s own strings first', () => {
+    const extra = { strings: new Map([['save', { en: 'Keep', de: 'Behalten' }]]), lists: new Map() };
+    expect([localeProfile('de-DE', 1).t('save'), localeProfile('de-DE', 1, extra).t('save'), localeProfile('fr-FR', 1, extra).t('save')]).toEqual(['Speichern', 'Behalten', 'Keep']);
   });
 });
 
@@ -364,7 +415,7 @@ describe('query writer', () => {
     // without the rejected button, "the button below Welcome" is written for Sideways
     expect(specs([]).some((s) => s.includes('"dir":"below"'))).toBe(true);
     // a rotated (rejected, but visible) button sits between them: no "below Welcome" any more
-    const rotated = { name: 'Rotated order', text: 'Rotated order', role: 'button', reason: 'rotated', unseen: false, bbox_css: [110, 140, 230, 170] };
+    const rotated = { name: 'Rotated order', text: 'Rotated order', role: 'button', reason: 'rotated', unseen: false, bbox_css: [110, 140, 230, 170] as [number, number, number, number] };
     expect(specs([rotated]).some((s) => s.includes('"dir":"below"'))).toBe(false);
     // an unseen one (off screen, hidden) does not block
     expect(specs([{ ...rotated, reason: 'display_none', unseen: true }]).some((s) => s.includes('"dir":"below"'))).toBe(true);
@@ -378,7 +429,7 @@ describe('query writer', () => {
       T('button', 'Strike', 'Strike', [190, 10, 240, 40], { context: tb }),
       T('text', 'Ctrl+I', 'Ctrl+I', [80, 18, 110, 32], { context: tb }),
     ];
-    const italic = { name: 'Italic', text: 'Italic', role: 'button', reason: 'occluded_center', unseen: false, bbox_css: [70, 10, 120, 40] };
+    const italic = { name: 'Italic', text: 'Italic', role: 'button', reason: 'occluded_center', unseen: false, bbox_css: [70, 10, 120, 40] as [number, number, number, number] };
     const run = (rejectedTargets: Parameters<typeof writeQueries>[0]['rejectedTargets']) => {
       const out: WrittenQuery[] = [];
       for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../core/errors.js';
-import { APP_KINDS } from '../generators/grounding/kit/apps/index.js';
+import { APPS } from '../generators/grounding/apps/registry.js';
 import { parseScenarioText } from '../generators/grounding/scenario-file.js';
 import { builtinScenarios, sampleScenario, scenarioIndex } from '../generators/grounding/scenarios.js';
 import { resolveFamilies } from '../generators/grounding/index.js';
@@ -24,7 +24,7 @@ const EXAMPLE = 'docs/examples/scenarios/bakery.yaml';
 const ok = `name: web.mine\nplatform: web\napp: admin\ndevices: [laptop-1366x768@1]\n`;
 const err = (text: string, file = 'my.yaml'): string => {
   try {
-    parseScenarioText(text, file, APP_KINDS);
+    parseScenarioText(text, file, APPS);
   } catch (e) {
     expect(e).toBeInstanceOf(UsageError);
     return (e as Error).message;
@@ -34,7 +34,7 @@ const err = (text: string, file = 'my.yaml'): string => {
 
 describe('scenario file validation', () => {
   it('accepts a minimal scenario and fills defaults', () => {
-    const [d] = parseScenarioText(ok, 'my.yaml', APP_KINDS);
+    const [d] = parseScenarioText(ok, 'my.yaml', APPS);
     expect(d).toMatchObject({ name: 'web.mine', platform: 'web', app: 'admin', weight: 1, themes: ['light', 'dark'], states: { default: 1 }, densities: { regular: 1 } });
     expect(d!.locales).toHaveLength(7);
     expect(d!.devices[0]).toMatchObject({ width: 1366, height: 768, dpr: 1, mobile: false, weight: 1 });
@@ -49,6 +49,24 @@ describe('scenario file validation', () => {
     expect(err(ok.replace('name: web.mine', 'name: desktop.macos.mine'))).toMatch(/must start with its platform 'web'/);
     expect(err(`scenarios:\n  - ${ok.trim().split('\n').join('\n    ')}\n  - name: web.two\n    platform: web\n    app: admin\n`, 'many.yaml')).toMatch(/^many\.yaml \(scenario 'web\.two'\): field 'scenarios\[1\]\.devices'/);
     expect(err('name: [', 'bad.yaml')).toMatch(/^bad\.yaml: not valid YAML/);
+  });
+  it('refuses an app paired with a platform it has no builder for, naming the apps that fit', () => {
+    // a desktop app on a phone, a phone app on the web, a legacy app off its own platform
+    const phone = ok.replace('name: web.mine', 'name: mobile.ios.mine').replace('platform: web', 'platform: mobile.ios');
+    const m = err(phone.replace('app: admin', 'app: spreadsheet'));
+    expect(m).toMatch(/^my\.yaml \(scenario 'mobile\.ios\.mine'\): field 'app': 'spreadsheet' has no builder for platform 'mobile\.ios' \(it fits desktop\.macos, desktop\.windows\); apps for mobile\.ios: chat, .*template$/);
+    expect(m).not.toContain('\n');
+    expect(m).not.toMatch(/apps for mobile\.ios: .*(legacy-android-settings|spreadsheet|admin)/);
+    expect(err(ok.replace('app: admin', 'app: chat'))).toMatch(/'chat' has no builder for platform 'web' \(it fits mobile\.android, mobile\.ios\)/);
+    expect(err(phone.replace('app: admin', 'app: legacy-android-settings'))).toMatch(/'legacy-android-settings' has no builder for platform 'mobile\.ios' \(it fits mobile\.android\)/);
+    // a legacy app is written in en-US and zh-CN only: the default (every locale) and any other are refused
+    const shop = ok.replace('name: web.mine', 'name: web.myshop').replace('app: admin', 'app: legacy-shop');
+    expect(err(shop)).toBe(`my.yaml (scenario 'web.myshop'): field 'locales': app 'legacy-shop' is written only in en-US, zh-CN, not ja-JP, de-DE, es-ES, fr-FR, ar; set locales: [en-US, zh-CN]`);
+    expect(err(shop + 'locales: [zh-CN, de-DE]\n')).toMatch(/written only in en-US, zh-CN, not de-DE;/);
+    expect(parseScenarioText(shop + 'locales: [zh-CN]\n', 'my.yaml', APPS)[0]!.locales).toEqual(['zh-CN']);
+    // what fits loads: the same app names on their own platforms, `template` anywhere
+    expect(parseScenarioText(phone.replace('app: admin', 'app: chat'), 'my.yaml', APPS)[0]!.app).toBe('chat');
+    expect(parseScenarioText(phone.replace('app: admin', 'app: template\ntemplate: x.hbs'), 'my.yaml', APPS)[0]!.app).toBe('template');
   });
   it('every built-in scenario is valid and names only catalogued negatives', () => {
     const neg = negativeCatalogue();
@@ -79,6 +97,13 @@ describe('user scenario files (no code)', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'uisynth.js'), 'grounding', '--scenarios', join(dir, '*.yaml'), '--out', join(dir, 'out'), '--quiet'], { encoding: 'utf8', cwd: ROOT });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/bad\.yaml \(scenario 'web\.mine'\): field 'platform'/);
+    // an app on the wrong platform is refused before anything is rendered, in one line
+    writeFileSync(join(dir, 'bad.yaml'), ok.replace('app: admin', 'app: chat'));
+    const r2 = spawnSync(process.execPath, [join(ROOT, 'bin', 'uisynth.js'), 'grounding', '--scenarios', join(dir, '*.yaml'), '--out', join(dir, 'out2'), '--quiet'], { encoding: 'utf8', cwd: ROOT });
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/bad\.yaml \(scenario 'web\.mine'\): field 'app': 'chat' has no builder for platform 'web'/);
+    expect(r2.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(dir, 'out2'))).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { LANGS, langOf, type Lang } from './locales.js';
+import { LANGS, type Lang } from './locales.js';
 import { TEMPLATES_DIR } from './templating.js';
 
 /** One localised string. */
@@ -77,9 +77,8 @@ export interface Translator {
 const fillVars = (s: string, vars?: Record<string, string | number>): string =>
   vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] !== undefined ? String(vars[k]) : m)) : s;
 
-/** A translator for `locale` over the built-in catalogue plus `extra` (user strings win). */
-export function translator(locale: string, extra?: Catalogue): Translator {
-  const lang = langOf(locale);
+/** A translator for language `lang` over the built-in catalogue plus `extra` (user strings win). */
+export function translator(lang: Lang, extra?: Catalogue): Translator {
   const cat = builtinCatalogue();
   const get = (key: string): LocalString => {
     const s = extra?.strings.get(key) ?? cat.strings.get(key);

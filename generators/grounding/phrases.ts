@@ -270,7 +270,7 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'open-orders': { fn: P(['see my past orders', 'check my order history'], ['查看我的订单', '看看历史订单']) },
   'open-cart': { fn: P(['open my shopping cart', 'view the cart'], ['打开购物车', '查看购物车']) },
   'go-home': { fn: P(["go to the store's home page", 'return to the home page'], ['回到商城首页', '返回首页']) },
-  // kit apps (desktop, phone, web scenario families)
+  // apps drawn by the shells (desktop, phone, web scenario families; generators/grounding/apps/)
   'app-window-close': { fn: P(['close the {app} window'], ['关闭“{app}”窗口']) },
   'app-window-minimize': { fn: P(['minimize the {app} window'], ['最小化“{app}”窗口']) },
   'app-window-zoom': { fn: P(['maximize the {app} window', 'make the {app} window bigger'], ['最大化“{app}”窗口']) },

@@ -20,9 +20,10 @@
 import { intersect, unionBoxes } from '../../core/geometry.js';
 import type { Rng } from '../../core/rng.js';
 import type { Query, Target } from '../../core/schema.js';
+import type { RejectedTarget } from '../../hittest/capture.js';
 import type { ControlHint } from './common.js';
 import { commands } from './commands.js';
-import { langOf, type Lang } from './locales.js';
+import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
 import { gDir, gDisabled, gDup, gIcon, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
@@ -42,17 +43,13 @@ import {
   type QueryLocale,
 } from './phrases.js';
 
-/** A hit-test rejection as reported by the capture (`rejectedTargets`). */
-export interface RejectedTarget {
-  name: string;
-  text: string;
-  role: string;
-  reason: string;
-  /** Wholly unseen in the screenshot (see hittest/capture.ts `RejectedTarget.unseen`); only these become hard negatives. Missing = false. */
-  unseen?: boolean;
-  /** Visible part, CSS px (see hittest/capture.ts). A seen rejected element blocks spatial queries past it. */
-  bbox_css?: readonly number[] | null;
-}
+/**
+ * The fields of a hit-test rejection (hittest/capture.ts {@link RejectedTarget}) the writer reads, so
+ * tests can build light fixtures: `unseen` missing = false (only wholly unseen elements become hard
+ * negatives); `bbox_css` (visible part, CSS px) missing = no box (a seen rejected element with a box
+ * blocks spatial queries past it).
+ */
+export type RejectedInput = Pick<RejectedTarget, 'name' | 'text' | 'role' | 'reason'> & Partial<Pick<RejectedTarget, 'unseen' | 'bbox_css'>>;
 
 /** The fields of a {@link Target} the writer reads (so tests can build light fixtures). */
 export type QueryTarget = Pick<Target, 'tid' | 'role' | 'name' | 'text' | 'aria' | 'bbox_css' | 'dom' | 'context' | 'icon'>;
@@ -103,7 +100,7 @@ export interface QueryWriterInput {
   /** Every visible text and accessible name on the page. Compared lower-cased. */
   pageTexts: readonly string[];
   /** Hit-test rejections: used for ambiguity checks and as hard negatives when wholly invisible. */
-  rejectedTargets?: readonly RejectedTarget[];
+  rejectedTargets?: readonly RejectedInput[];
   /** Generated pages: per element id, what the control does. */
   hints?: Readonly<Record<string, ControlHint>>;
   /** Scenario family (selects the negative list); null/unknown -> generic list. */
@@ -156,8 +153,8 @@ function stripGlyphs(s: string, bad: ReadonlySet<string>): string {
 const qLocale = (locale: string): QueryLocale => (locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
 /** Language of a locale or QueryLocale. */
 const langOfAny = (l: string): Lang => langOf(l);
-/** BCP-47 tag recorded on a query written in `lang` (the page's own tag when it is the page language). */
-const tagOf = (lang: Lang, pageLocale: string): string => (langOf(pageLocale) === lang ? pageLocale : lang === 'en' ? 'en-US' : lang === 'zh' ? 'zh-CN' : lang);
+/** BCP-47 tag recorded on a query written in `lang`: the page's own tag when it is the page language, else the locale table's. */
+const tagOf = (lang: Lang, pageLocale: string): string => (langOf(pageLocale) === lang ? pageLocale : LOCALE_TABLE[lang].tag);
 const pick = <T>(l: QueryLocale, en: T, zh: T): T => (l === 'zh-CN' ? zh : en);
 
 /** Roles of rejected elements that make natural hard negatives ("the "About" link"). */
@@ -570,7 +567,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const rejected = input.rejectedTargets ?? [];
   const seenRejected = rejected
     .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
-    .map((r) => ({ role: r.role, name: low(r.name), text: low(r.text), box: r.bbox_css as unknown as Box4 }));
+    .map((r) => ({ role: r.role, name: low(r.name), text: low(r.text), box: r.bbox_css as Box4 }));
   const pageLow = input.pageTexts.map(low);
   const pageSet = new Set(pageLow);
   const visibleOnScreen = (s: string): boolean => pageSet.has(low(s));

@@ -7,7 +7,7 @@
  * ```yaml
  * name: desktop.windows.explorer     # family name: <platform>.<app>[.<variant>]
  * platform: desktop.windows          # web | desktop.macos | desktop.windows | mobile.ios | mobile.android
- * app: files                         # content builder (see APP_KINDS) or `template` (pure Handlebars page)
+ * app: files                         # app builder for the platform (see APPS in apps/registry.ts) or `template`
  * template: my-page.hbs              # app: template only; relative to the scenario file
  * css: [my-page.css]                 # extra CSS, relative to the scenario file
  * weight: 1                          # how often the family comes up relative to others (integer)
@@ -31,7 +31,16 @@ import { UsageError } from '../../core/errors.js';
 import { PLATFORMS } from '../../core/schema.js';
 import type { DeviceSpec } from './common.js';
 import { parseCatalogue, type Catalogue } from './i18n.js';
-import { GROUNDING_LOCALES } from './locales.js';
+import { GROUNDING_LOCALES, type GroundingLocale } from './locales.js';
+import type { Platform } from './platforms.js';
+
+/** What one `app:` value can draw (a row of the app registry's `APPS`, apps/registry.ts). */
+export interface AppFit {
+  /** Platforms it has a builder for. */
+  platforms: readonly Platform[];
+  /** Page locales it is written in. */
+  locales: readonly GroundingLocale[];
+}
 
 /** Named device presets (CSS viewport, device scale factor, mobile emulation). */
 export const DEVICE_PRESETS: Readonly<Record<string, DeviceSpec>> = Object.freeze({
@@ -85,8 +94,8 @@ const DeviceRef = z.union([
 ]);
 
 /**
- * The zod schema of one scenario (after defaults). `app` is checked against the registered builders
- * by {@link loadScenarioFiles}.
+ * The zod schema of one scenario (after defaults). `app` (and whether it fits `platform`) is checked
+ * against the registered builders by {@link parseScenarioText}.
  */
 export const ScenarioFileSchema = z
   .object({
@@ -140,10 +149,12 @@ function formatIssue(file: string, name: string | undefined, prefix: string, iss
 }
 
 /**
- * Parse and validate the scenarios in one file's text. `appKinds` are the builders the registry knows.
- * @throws UsageError naming file, scenario, field and allowed values
+ * Parse and validate the scenarios in one file's text.
+ * @param apps the app registry: each `app:` value, the platforms it can be drawn on and the locales it is written in
+ * @throws UsageError naming file, scenario, field and allowed values (an app paired with a platform it
+ * has no builder for, or asked for a locale it is not written in, is one of them)
  */
-export function parseScenarioText(text: string, file: string, appKinds: readonly string[]): ScenarioDef[] {
+export function parseScenarioText(text: string, file: string, apps: Readonly<Record<string, AppFit>>): ScenarioDef[] {
   let doc: unknown;
   try {
     doc = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
@@ -165,7 +176,17 @@ export function parseScenarioText(text: string, file: string, appKinds: readonly
     if (!r.success) throw new UsageError(r.error.issues.map((i) => formatIssue(file, name, prefix, i)).join('\n'), '--scenarios');
     const s = r.data;
     const at = (f: string) => `${file}${name ? ` (scenario '${name}')` : ''}: field '${prefix ? prefix + '.' : ''}${f}'`;
+    const appKinds = Object.keys(apps);
     if (!appKinds.includes(s.app)) throw new UsageError(`${at('app')}: unknown value '${s.app}'; allowed: ${appKinds.join(', ')}`, '--scenarios');
+    const fit = apps[s.app]!;
+    if (!fit.platforms.includes(s.platform)) {
+      const fits = appKinds.filter((a) => apps[a]!.platforms.includes(s.platform));
+      throw new UsageError(`${at('app')}: '${s.app}' has no builder for platform '${s.platform}' (it fits ${fit.platforms.join(', ')}); apps for ${s.platform}: ${fits.join(', ')}`, '--scenarios');
+    }
+    const unwritten = s.locales.filter((l) => !fit.locales.includes(l));
+    if (unwritten.length) {
+      throw new UsageError(`${at('locales')}: app '${s.app}' is written only in ${fit.locales.join(', ')}, not ${unwritten.join(', ')}; set locales: [${fit.locales.join(', ')}]`, '--scenarios');
+    }
     if (s.app === 'template' && !s.template) throw new UsageError(`${at('template')}: required when app is 'template'`, '--scenarios');
     if (!s.platform.startsWith(platformPrefix(s.name))) {
       throw new UsageError(`${at('name')}: '${s.name}' must start with its platform '${s.platform}' (e.g. ${s.platform}.${s.app})`, '--scenarios');
@@ -211,7 +232,7 @@ const fileCache = new Map<string, ScenarioDef[]>();
  * an error.
  * @throws UsageError on unreadable files, invalid content or duplicate names
  */
-export function loadScenarioFiles(files: readonly string[], appKinds: readonly string[]): ScenarioDef[] {
+export function loadScenarioFiles(files: readonly string[], apps: Readonly<Record<string, AppFit>>): ScenarioDef[] {
   const out: ScenarioDef[] = [];
   const seen = new Map<string, string>();
   for (const f of files) {
@@ -223,7 +244,7 @@ export function loadScenarioFiles(files: readonly string[], appKinds: readonly s
       } catch (e) {
         throw new UsageError(`${f}: cannot read scenario file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, '--scenarios');
       }
-      defs = parseScenarioText(text, f, appKinds);
+      defs = parseScenarioText(text, f, apps);
       fileCache.set(f, defs);
     }
     for (const d of defs) {

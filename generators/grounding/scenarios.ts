@@ -10,18 +10,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng, sampleSeed } from '../../core/rng.js';
-import type { PLATFORMS } from '../../core/schema.js';
 import { badValue } from '../../core/errors.js';
 import type { ControlHint, GroundingTheme, Persona } from './common.js';
-import { translator } from './i18n.js';
-import { fakerFor, fullName, type GroundingLocale } from './locales.js';
+import { localeProfile, type LocaleProfile } from './locale-profile.js';
+import type { GroundingLocale } from './locales.js';
+import { PLATFORM_ORDER, PLATFORM_TABLE, type Platform } from './platforms.js';
 import { loadScenarioFiles, type ScenarioDef } from './scenario-file.js';
-import { APP_KINDS, buildApp, skinOf } from './kit/apps/index.js';
-import { makeKit, type Density } from './kit/kit.js';
+import { APPS, buildApp } from './apps/registry.js';
+import { makeAppContext, type Density } from './screens/app-context.js';
 import { REPO_ROOT } from './templating.js';
-
-/** A record platform. */
-type Platform = (typeof PLATFORMS)[number];
 
 /** Folder of the built-in scenario files. */
 export const SCENARIOS_DIR = join(REPO_ROOT, 'scenarios');
@@ -41,10 +38,10 @@ let builtinDefs: ScenarioDef[] | null = null;
  */
 export function builtinScenarios(): ScenarioDef[] {
   if (!builtinDefs) {
-    const defs = loadScenarioFiles(builtinScenarioFiles(), APP_KINDS);
+    const defs = loadScenarioFiles(builtinScenarioFiles(), APPS);
     const byPlatform = new Map<string, ScenarioDef[]>();
     for (const d of defs) (byPlatform.get(d.platform) ?? byPlatform.set(d.platform, []).get(d.platform)!).push(d);
-    const order = ['desktop.macos', 'desktop.windows', 'mobile.android', 'mobile.ios', 'web'].filter((p) => byPlatform.has(p));
+    const order: string[] = PLATFORM_ORDER.filter((p) => byPlatform.has(p));
     for (const p of byPlatform.keys()) if (!order.includes(p)) order.push(p);
     const out: ScenarioDef[] = [];
     for (let i = 0; out.length < defs.length; i++) for (const p of order) if (byPlatform.get(p)![i]) out.push(byPlatform.get(p)![i]!);
@@ -69,7 +66,7 @@ export interface ScenarioConfig {
 export function scenarioIndex(extraFiles: readonly string[] = []): Map<string, ScenarioDef> {
   const m = new Map<string, ScenarioDef>();
   for (const d of builtinScenarios()) m.set(d.name, d);
-  for (const d of loadScenarioFiles(extraFiles, APP_KINDS)) {
+  for (const d of loadScenarioFiles(extraFiles, APPS)) {
     if (m.has(d.name)) throw badValue(`${d.file}: name`, d.name, ['a name not used by a built-in family']);
     m.set(d.name, d);
   }
@@ -108,15 +105,6 @@ export interface Scenario {
   /** Keys of plausible absent controls for hard negatives (scenario `negatives:`). */
   negatives: string[];
 }
-
-/** Plausible absent controls of any screen of a platform, added after the scenario's own `negatives:`. */
-const PLATFORM_NEGATIVES: Readonly<Record<string, readonly string[]>> = {
-  'desktop.macos': ['spotlight', 'mission-control', 'notification-center', 'software-update', 'print', 'keyboard-shortcuts', 'airdrop'],
-  'desktop.windows': ['widgets', 'copilot', 'snap-layouts', 'notification-center', 'print', 'properties', 'map-drive'],
-  'mobile.ios': ['siri', 'software-update', 'face-id', 'emergency-sos', 'offline-maps', 'read-receipts'],
-  'mobile.android': ['software-update', 'emergency-sos', 'offline-maps', 'read-receipts', 'pin-chat', 'sticker'],
-  web: ['translate-page', 'download-pdf', 'feedback-widget', 'print', 'sign-in-facebook', 'changelog', 'voice-search'],
-};
 
 const ACCENTS = ['#007aff', '#0a84ff', '#5856d6', '#af52de', '#ff2d55', '#ff9500', '#34c759', '#0f62fe', '#0078d4', '#e4572e', '#1b998b', '#6750a4'];
 
@@ -164,25 +152,23 @@ export function sampleScenario(cfg: ScenarioConfig, seed: number, index: number,
   const density = opts.density ?? weightedKey(rng, def.densities);
   const drawn = weightedKey(rng, def.states);
   const state = opts.state ?? drawn;
-  const faker = fakerFor(locale, rng.int32());
-  const t = translator(locale, def.catalogue ?? undefined);
-  const persona = samplePersona(rng, faker, locale, t, def);
+  // the locale is resolved once here; everything below reads the profile
+  const profile = localeProfile(locale, rng.int32(), def.catalogue ?? undefined);
+  const persona = samplePersona(rng, profile, def);
   const { weight: _w, ...dev } = device;
-  const kit = makeKit({
+  const ctx = makeAppContext({
     rng: rng.fork('content'),
-    faker,
-    locale,
-    t,
+    profile,
     theme,
     persona,
     device: dev,
     density,
     state,
-    skin: skinOf(def.platform),
+    skin: PLATFORM_TABLE[def.platform].skin,
     options: def.options,
     accent: rng.pick(ACCENTS),
   });
-  const built = buildApp(def, kit);
+  const built = buildApp(def, ctx);
   return {
     family: def.name,
     platform: def.platform,
@@ -199,12 +185,13 @@ export function sampleScenario(cfg: ScenarioConfig, seed: number, index: number,
     params: { app: def.app, density, state, ...built.params },
     hints: built.hints,
     // legacy families keep their hand-written lists (queries.ts NEGATIVES) unless the file names some
-    negatives: def.negatives.length || !def.app.startsWith('legacy-') ? [...new Set([...def.negatives, ...(PLATFORM_NEGATIVES[def.platform] ?? [])])] : [],
+    negatives: def.negatives.length || !def.app.startsWith('legacy-') ? [...new Set([...def.negatives, ...PLATFORM_TABLE[def.platform].negatives])] : [],
   };
 }
 
-function samplePersona(rng: Rng, faker: ReturnType<typeof fakerFor>, locale: GroundingLocale, t: ReturnType<typeof translator>, def: ScenarioDef): Persona {
-  const name = fullName(faker, locale);
+function samplePersona(rng: Rng, profile: LocaleProfile, def: ScenarioDef): Persona {
+  const { faker, t } = profile;
+  const name = profile.personName();
   const job = def.persona?.jobs?.length ? rng.pick(def.persona.jobs) : rng.pick(t.list('jobs'));
   const pool = def.persona?.interests?.length ? def.persona.interests : t.list('interests');
   const interests = rng.sample(pool, Math.min(3, pool.length));

@@ -145,18 +145,20 @@ export function iconSvg(name: string, size = 16, strokeWidth?: number, cls?: str
 
 let env: typeof Handlebars | null = null;
 
-/** The project's Handlebars environment (partials from `templates/partials/`, helpers registered). */
+/**
+ * The project's Handlebars environment, helpers registered, with the partials of the legacy pages
+ * (`templates/legacy/partials/`) and of the screen blocks (`templates/screens/partials/`, `k-<block>`).
+ */
 export function handlebarsEnv(): typeof Handlebars {
   if (env) return env;
   const hb = Handlebars.create();
-  // shared partials (`templates/partials/`) and the component kit (`templates/kit/partials/`)
-  for (const pdir of [join(TEMPLATES_DIR, 'partials'), join(TEMPLATES_DIR, 'kit', 'partials')]) {
+  for (const pdir of [join(TEMPLATES_DIR, 'legacy', 'partials'), join(TEMPLATES_DIR, 'screens', 'partials')]) {
     if (!existsSync(pdir)) continue;
     for (const f of readdirSync(pdir).sort()) {
       if (f.endsWith('.hbs')) hb.registerPartial(f.slice(0, -4), readFileSync(join(pdir, f), 'utf8'));
     }
   }
-  // {{> (blockPartial this)}}: the kit partial of a block (`k-<t>`)
+  // {{> (blockPartial this)}}: the partial of a block (`k-<t>`)
   hb.registerHelper('blockPartial', (b: unknown) => `k-${String((b as { t?: unknown })?.t ?? 'html')}`);
   hb.registerHelper('isStr', (v: unknown) => typeof v === 'string');
   hb.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).map(String).join(''));

@@ -4,8 +4,9 @@
  * card, notification / preference switches, bottom navigation bar) or a system Settings sub-page
  * (Network & internet, Display, Sound) with a back arrow and the gesture handle.
  */
-import { L, initials, type BuildContext, type ControlHint, type FamilyBuild, type FamilyDef } from '../common.js';
-import { buildDocument, renderTemplate } from '../templating.js';
+import type { BuiltPage, ControlHint } from '../../common.js';
+import { L, initials, type LegacyApp, type LegacyContext } from './context.js';
+import { buildDocument, renderTemplate } from '../../templating.js';
 
 /** Material 3 tonal palettes (light / dark roles) from a few seed colours. */
 const PALETTES = [
@@ -29,7 +30,7 @@ interface Row {
 }
 
 /** Builds the Android settings page for one sample. */
-function build(ctx: BuildContext): FamilyBuild {
+function build(ctx: LegacyContext): BuiltPage {
   const { rng, faker, locale, theme, persona, device } = ctx;
   const zh = locale === 'zh-CN';
   const t = <T,>(en: T, zhv: T) => L(locale, en, zhv);
@@ -176,7 +177,7 @@ function build(ctx: BuildContext): FamilyBuild {
     navItems,
     device,
   };
-  const body = renderTemplate('mobile.android.settings/page.hbs', view);
+  const body = renderTemplate('legacy/mobile.android.settings/page.hbs', view);
   const style = [
     `--primary:${roles[0]}`,
     `--on-primary:${roles[1]}`,
@@ -190,7 +191,7 @@ function build(ctx: BuildContext): FamilyBuild {
     theme,
     title,
     fonts: [{ pkg: 'roboto', weights: [400, 500, 700] }, ...(zh ? [{ pkg: 'noto-sans-sc', weights: [400, 500, 700] }] : [])],
-    css: ['themes/material3.css', 'mobile.android.settings/settings.css'],
+    css: ['legacy/themes/material3.css', 'legacy/mobile.android.settings/settings.css'],
     body: `<div class="phone" style="${style}">\n${body}\n</div>`,
     bodyClass: `android ${zh ? 'cjk' : 'latin'}`,
     viewportMeta: 'width=device-width, initial-scale=1, viewport-fit=cover',
@@ -202,14 +203,5 @@ function build(ctx: BuildContext): FamilyBuild {
   };
 }
 
-/** The Android settings family. */
-export const ANDROID_SETTINGS_FAMILY: FamilyDef = {
-  name: 'mobile.android.settings',
-  platform: 'mobile.android',
-  fonts: [{ pkg: 'roboto', weights: [400, 500, 700] }],
-  devices: [
-    { width: 412, height: 915, dpr: 3, mobile: true, touch: true },
-    { width: 390, height: 844, dpr: 3, mobile: true, touch: true },
-  ],
-  build,
-};
+/** `app: legacy-android-settings` (family mobile.android.settings). */
+export const LEGACY_ANDROID_SETTINGS: LegacyApp = { platform: 'mobile.android', locales: ['en-US', 'zh-CN'], build };

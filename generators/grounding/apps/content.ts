@@ -1,38 +1,37 @@
 /**
  * Content helpers for the app builders: persona-driven topics, people, places, file names,
- * colours. Everything comes from the kit's seeded RNG and faker, in the page locale.
+ * colours. Everything comes from the app context's seeded RNG and the locale profile's faker, in the page locale.
  */
-import { fullName } from '../../locales.js';
-import type { Kit } from '../kit.js';
+import type { AppContext } from '../screens/app-context.js';
 
 /** Avatar / tag colours. */
 export const COLORS = ['#5e9ee8', '#e8805e', '#6cc06c', '#b07ee8', '#e8b04e', '#e86c9a', '#4ec7c2', '#8e8e93', '#f25c54', '#3d9970'];
 
 /** A person's name in the page locale. */
-export function person(k: Kit): string {
-  return fullName(k.faker, k.locale);
+export function person(k: AppContext): string {
+  return k.profile.personName();
 }
 
 /** Distinct people. */
-export function people(k: Kit, n: number): string[] {
+export function people(k: AppContext, n: number): string[] {
   const out = new Set<string>();
   for (let i = 0; out.size < n && i < n * 5; i++) out.add(person(k));
   return [...out];
 }
 
 /** A city in the page locale. */
-export function place(k: Kit): string {
+export function place(k: AppContext): string {
   return k.faker.location.city();
 }
 
 /** A topic: one of the persona's interests or a project. */
-export function topic(k: Kit): string {
+export function topic(k: AppContext): string {
   const pool = [...(k.persona.interests ?? []), ...k.t.list('projects')];
   return k.rng.pick(pool);
 }
 
 /** Fill `{topic}`, `{place}`, `{name}`, `{n}` slots. */
-export function fillSlots(k: Kit, s: string): string {
+export function fillSlots(k: AppContext, s: string): string {
   return s
     .replace(/\{topic\}/g, () => topic(k))
     .replace(/\{place\}/g, () => place(k))
@@ -41,7 +40,7 @@ export function fillSlots(k: Kit, s: string): string {
 }
 
 /** `n` distinct entries of a catalogue list, slots filled. */
-export function fromList(k: Kit, key: string, n: number): string[] {
+export function fromList(k: AppContext, key: string, n: number): string[] {
   const list = k.t.list(key);
   const picked = k.rng.sample(list, Math.min(n, list.length)).map((s) => fillSlots(k, s));
   return [...new Set(picked)];
@@ -63,7 +62,7 @@ export function fileSafe(s: string): string {
 }
 
 /** Documents, spreadsheets, images ... named after the persona's projects and interests. */
-export function fileNames(k: Kit, n: number): Array<{ name: string; ext: string; icon: string; kind: string }> {
+export function fileNames(k: AppContext, n: number): Array<{ name: string; ext: string; icon: string; kind: string }> {
   const kinds: Array<[string, string, string]> = [
     ['docx', 'file-text', 'Word'], ['xlsx', 'file-spreadsheet', 'Excel'], ['pdf', 'file-text', 'PDF'], ['pptx', 'presentation', 'PowerPoint'],
     ['jpg', 'file-image', 'JPEG'], ['png', 'file-image', 'PNG'], ['zip', 'file-archive', 'ZIP'], ['mp4', 'file-video', 'MPEG-4'], ['txt', 'file-text', 'Text'], ['csv', 'file-spreadsheet', 'CSV'],
@@ -86,26 +85,13 @@ export function fileNames(k: Kit, n: number): Array<{ name: string; ext: string;
 }
 
 /** A file size label. */
-export function fileSize(k: Kit): string {
+export function fileSize(k: AppContext): string {
   const v = k.rng.int(3, 9800);
   return v < 1000 ? `${v} KB` : `${k.num(v / 1000, 1)} MB`;
 }
 
-/** A date label like "Mar 4, 2025" in the locale. */
-export function dateLabel(k: Kit, year: number, month: number, day: number): string {
-  switch (k.lang) {
-    case 'zh':
-    case 'ja':
-      return `${year}/${month}/${day}`;
-    case 'en':
-      return `${k.shortDate(month, day)}, ${year}`;
-    default:
-      return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
-  }
-}
-
 /** A random gradient for media placeholders. */
-export function gradient(k: Kit): string {
+export function gradient(k: AppContext): string {
   const h = k.rng.int(0, 359);
   return `linear-gradient(135deg,hsl(${h} 70% 62%),hsl(${(h + 50) % 360} 65% 42%))`;
 }

@@ -2,14 +2,16 @@
  * `browser`: a desktop browser window (Safari-like on macOS, Edge-like on Windows) with tabs, an
  * address bar, a bookmarks bar and a real web page from the web apps inside.
  */
-import { toolbar, webHeader, type Block, type Kit, type WindowSpec } from '../kit.js';
+import type { AppContext } from '../screens/app-context.js';
+import { toolbar, type Block, type WindowSpec } from '../screens/blocks.js';
+import { webHeader } from '../screens/shells.js';
 import { WEB_APPS } from './web.js';
 
 const PAGES = ['news', 'docs', 'search', 'video', 'board', 'travel'];
 const SITES = ['news.example.com', 'docs.example.dev', 'search.example.org', 'video.example.tv', 'tracker.example.io', 'travel.example.com'];
 
 /** A browser window whose viewport shows one web app page. */
-export function browserWindow(k: Kit): WindowSpec {
+export function browserWindow(k: AppContext): WindowSpec {
   const { rng, t } = k;
   const which = rng.int(0, PAGES.length - 1);
   const page = WEB_APPS[PAGES[which]!]!(k);

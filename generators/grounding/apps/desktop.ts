@@ -3,15 +3,17 @@
  * platforms; the skin decides chrome, toolbar style (macOS unified toolbar vs Windows ribbon /
  * command bar) and control order.
  */
-import { box, menuOf, toolbar, SEP, SPACER, confirmDialog, type Block, type Btn, type Kit, type WindowSpec } from '../kit.js';
-import { COLORS, dateLabel, fileNames, fileSize, fromList, gradient, initials, people, person, place, topic } from './content.js';
+import type { AppContext } from '../screens/app-context.js';
+import { box, toolbar, SEP, SPACER, type Block, type Btn, type WindowSpec } from '../screens/blocks.js';
+import { confirmDialog, menuOf } from '../screens/standard-blocks.js';
+import { COLORS, fileNames, fileSize, fromList, gradient, initials, people, person, place, topic } from './content.js';
 import { browserWindow } from './browser.js';
 
-type WindowApp = (k: Kit) => WindowSpec;
-const mac = (k: Kit): boolean => k.skin === 'macos';
+type WindowApp = (k: AppContext) => WindowSpec;
+const mac = (k: AppContext): boolean => k.skin === 'macos';
 
 /** A sidebar item list. */
-function sideItems(k: Kit, base: string, items: Array<{ label: string; icon?: string; count?: string; dot?: string; color?: string }>, sel: number, act: string): Array<Record<string, unknown>> {
+function sideItems(k: AppContext, base: string, items: Array<{ label: string; icon?: string; count?: string; dot?: string; color?: string }>, sel: number, act: string): Array<Record<string, unknown>> {
   return items.map((it, i) => {
     const id = k.id(`${base}-${i}`);
     k.hint(id, act, { name: it.label });
@@ -20,7 +22,7 @@ function sideItems(k: Kit, base: string, items: Array<{ label: string; icon?: st
 }
 
 /** A ribbon (Windows Office-style): tab strip + one row of grouped commands. */
-function ribbon(k: Kit, tabs: string[], sel: number, groups: Array<Array<Btn | Record<string, unknown>>>): Block[] {
+function ribbon(k: AppContext, tabs: string[], sel: number, groups: Array<Array<Btn | Record<string, unknown>>>): Block[] {
   const tabItems = tabs.map((label, i) => {
     const id = k.id(`rtab-${i}`);
     k.hint(id, 'switch-tab', { name: label });
@@ -34,13 +36,13 @@ function ribbon(k: Kit, tabs: string[], sel: number, groups: Array<Array<Btn | R
   return [{ t: 'tabs', label: k.t('ds.ribbon'), items: tabItems, cls: 'k-ribbontabs' }, toolbar(k.t('toolbar'), items, 'bb k-ribbon')];
 }
 
-function selectItem(k: Kit, base: string, title: string, options: string[], sel = 0): Record<string, unknown> {
+function selectItem(k: AppContext, base: string, title: string, options: string[], sel = 0): Record<string, unknown> {
   const id = k.id(base);
   k.hint(id, 'choose', { name: title });
   return { kind: 'select', id, title, options: options.map((label, i) => ({ label, sel: i === sel })) };
 }
 
-function searchItem(k: Kit, base: string, placeholder: string, act = 'search-generic'): Record<string, unknown> {
+function searchItem(k: AppContext, base: string, placeholder: string, act = 'search-generic'): Record<string, unknown> {
   const id = k.id(base);
   k.hint(id, act);
   return { kind: 'search', id, placeholder };
@@ -72,7 +74,7 @@ const files: WindowApp = (k) => {
       selected: i === selRow,
       cells: [
         { text: r.name, icon: r.icon, color: r.color, link },
-        { text: dateLabel(k, year, rng.int(1, 12), rng.int(1, 28)) + (mac(k) ? ` ${k.clock(rng.int(8, 20), rng.int(0, 59))}` : '') },
+        { text: k.dateLabel(year, rng.int(1, 12), rng.int(1, 28)) + (mac(k) ? ` ${k.clock(rng.int(8, 20), rng.int(0, 59))}` : '') },
         { text: r.size, align: 'end' },
         { text: r.kind },
       ],
@@ -229,7 +231,6 @@ const calendar: WindowApp = (k) => {
   const { rng, t } = k;
   const year = rng.pick([2024, 2025]);
   const month = rng.int(1, 12);
-  const months = t.list('months');
   const dow = t.list('weekdaysShort');
   const first = rng.int(0, 6);
   const days = 28 + rng.int(0, 3);
@@ -261,7 +262,7 @@ const calendar: WindowApp = (k) => {
   const grid: Block = {
     t: 'calendar',
     label: t('app.calendar'),
-    title: k.lang === 'zh' || k.lang === 'ja' ? `${year}年${month}月` : `${months[month - 1]} ${year}`,
+    title: k.profile.monthTitle(year, month),
     dow,
     weeks,
     headBtns: [k.cmd('cal-prev'), k.cmd('cal-today', { text: true, variant: 'default' }), k.cmd('cal-next')],
@@ -278,7 +279,7 @@ const calendar: WindowApp = (k) => {
     body: [...(mac(k) ? [] : [tb]), box('row', [side, box('col', [grid], 'grow')], 'grow')],
   };
 };
-const persona0 = (k: Kit): string => k.persona.email;
+const persona0 = (k: AppContext): string => k.persona.email;
 
 // ------------------------------------------------------------------------------------------ document
 
@@ -289,10 +290,10 @@ const document: WindowApp = (k) => {
   const sents = k.t.list('sentences');
   for (let i = 0; i < 3; i++) {
     if (i) paras.push({ h: topic(k) });
-    paras.push(rng.sample(sents, 3).map((s) => s.replace('{topic}', tp).replace('{place}', place(k)).replace('{n}', String(rng.int(2, 40)))).join(k.lang === 'zh' || k.lang === 'ja' ? '' : ' '));
+    paras.push(rng.sample(sents, 3).map((s) => s.replace('{topic}', tp).replace('{place}', place(k)).replace('{n}', String(rng.int(2, 40)))).join(k.profile.cjk ? '' : ' '));
   }
   paras.splice(2, 0, { list: rng.sample(sents, 3).map((s) => s.replace('{topic}', topic(k)).replace('{place}', place(k)).replace('{n}', String(rng.int(2, 40)))) });
-  const docBlock: Block = { t: 'doc', label: tp, title: tp, sub: `${k.persona.name} · ${dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28))}`, paras };
+  const docBlock: Block = { t: 'doc', label: tp, title: tp, sub: `${k.persona.name} · ${k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28))}`, paras };
   const fonts = ['Inter', 'Noto Serif', 'Open Sans', 'Roboto'];
   const fmt = [k.cmd('bold', { pressed: false }), k.cmd('italic', { pressed: false }), k.cmd('underline', { pressed: false }), k.cmd('strike', { pressed: false })];
   const align = [k.cmd('align-left', { pressed: true }), k.cmd('align-center', { pressed: false }), k.cmd('align-right', { pressed: false }), k.cmd('justify', { pressed: false })];
@@ -378,7 +379,7 @@ const spreadsheet: WindowApp = (k) => {
 // ------------------------------------------------------------------------------------------ IDE
 
 const CODE_FILES = ['main.ts', 'server.ts', 'utils.ts', 'config.json', 'README.md', 'index.html', 'styles.css', 'api.py', 'models.py', 'test_api.py'];
-function codeLines(k: Kit, n: number): Array<{ n: number; cur?: boolean; toks: Array<{ c: string; t: string }> }> {
+function codeLines(k: AppContext, n: number): Array<{ n: number; cur?: boolean; toks: Array<{ c: string; t: string }> }> {
   const { rng } = k;
   const idents = ['user', 'items', 'config', 'result', 'total', 'request', 'order', 'cache', 'session', 'payload'];
   const fns = ['loadUser', 'fetchItems', 'parseConfig', 'computeTotal', 'handleRequest', 'saveOrder', 'validate', 'formatDate'];
@@ -646,7 +647,7 @@ const mail: WindowApp = (k) => {
   };
 };
 
-function fillText(k: Kit, s: string): string {
+function fillText(k: AppContext, s: string): string {
   return s.replace('{topic}', topic(k)).replace('{place}', place(k)).replace('{n}', String(k.rng.int(2, 40))).replace('{name}', person(k));
 }
 

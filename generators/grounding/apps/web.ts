@@ -2,17 +2,18 @@
  * Web app builders: one page each in a desktop, laptop or tablet browser viewport (the `browser`
  * desktop app embeds them in browser chrome).
  */
-import { box, toolbar, SPACER, type Block, type Btn, type Kit, type WebSpec } from '../kit.js';
-import { COLORS, dateLabel, fileNames, fillSlots, fromList, gradient, initials, people, person, place, topic } from './content.js';
+import type { AppContext } from '../screens/app-context.js';
+import { box, toolbar, SPACER, type Block, type Btn, type WebSpec } from '../screens/blocks.js';
+import { COLORS, fileNames, fillSlots, fromList, gradient, initials, people, person, place, topic } from './content.js';
 
-type WebApp = (k: Kit) => { spec: WebSpec; title: string };
+type WebApp = (k: AppContext) => { spec: WebSpec; title: string };
 
-const brandOf = (k: Kit, pool: string[]): string => k.rng.pick(pool);
-const navLinks = (k: Kit, base: string, labels: string[], sel: number, act = 'open-section'): Btn[] =>
+const brandOf = (k: AppContext, pool: string[]): string => k.rng.pick(pool);
+const navLinks = (k: AppContext, base: string, labels: string[], sel: number, act = 'open-section'): Btn[] =>
   labels.map((label, i) => k.btn(`${base}-${i}`, { label, variant: 'ghost', href: true, selected: i === sel, act, args: { name: label } }));
-const userBtn = (k: Kit): Btn => k.btn('user', { label: initials(k.persona.name), variant: 'ghost', cls: 'k-userbtn', title: k.t('account'), act: 'cmd:user-menu' });
+const userBtn = (k: AppContext): Btn => k.btn('user', { label: initials(k.persona.name), variant: 'ghost', cls: 'k-userbtn', title: k.t('account'), act: 'cmd:user-menu' });
 
-function pager(k: Kit, pages: number, cur: number): Block {
+function pager(k: AppContext, pages: number, cur: number): Block {
   const items: Btn[] = [k.btn('pg-prev', { label: k.t('previous'), variant: 'default', act: 'prev-page', disabled: cur === 1 })];
   for (let i = 1; i <= Math.min(pages, 5); i++) items.push(k.btn(`pg-${i}`, { label: String(i), variant: 'default', selected: i === cur, act: 'page', args: { n: String(i) } }));
   items.push(k.btn('pg-next', { label: k.t('next'), variant: 'default', act: 'next-page' }));
@@ -37,7 +38,7 @@ const admin: WebApp = (k) => {
     const link = k.id(`order-${i}`);
     k.hint(link, 'open-order', { name: order });
     const act = k.btn(`rowmenu-${i}`, { icon: 'ellipsis', title: `${t('more')}: ${order}`, act: 'cmd:more' });
-    return { id: k.id(`orow-${i}`), check: { id: k.id(`ochk-${i}`), label: `${t('wb.select')} ${order}`, checked: i === 2 }, cells: [{ text: order, link }, { text: n }, { text: dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28)) }, { text: t(st), pill: col }, { text: k.money(rng.int(12, 900)), align: 'end' }], act };
+    return { id: k.id(`orow-${i}`), check: { id: k.id(`ochk-${i}`), label: `${t('wb.select')} ${order}`, checked: i === 2 }, cells: [{ text: order, link }, { text: n }, { text: k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28)) }, { text: t(st), pill: col }, { text: k.money(rng.int(12, 900)), align: 'end' }], act };
   });
   for (const r of rows) k.hint(r.check.id, 'check', { name: r.check.label, state: r.check.checked ? 'on' : 'off' });
   const table: Block = { t: 'table', label: t('wb.recentOrders'), title: t('wb.recentOrders'), headBtns: [k.cmd('filter', { iconText: true, variant: 'default' }), k.cmd('export', { iconText: true, variant: 'default' })], checks: true, actions: true, cols: [{ label: t('wb.order'), w: '14%' }, { label: t('wb.customer'), w: '26%' }, { label: t('date'), w: '18%' }, { label: t('status'), w: '16%' }, { label: t('amount'), w: '14%', align: 'end' }], rows };
@@ -73,7 +74,7 @@ const docs: WebApp = (k) => {
   const sents = k.t.list('sentences');
   const body = box('col', [
     { t: 'breadcrumb', label: t('breadcrumb'), items: [{ id: k.id('bc-docs'), label: 'Docs' }, { id: k.id('bc-guides'), label: t('wb.guides') }, { label: pageTitle }] },
-    { t: 'heading', text: pageTitle, level: 1, sub: `${t('wb.lastUpdated')} ${dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28))}`, btns: [k.btn('edit-page', { label: t('wb.editPage'), icon: 'pencil', variant: 'default', act: 'edit-page' })] },
+    { t: 'heading', text: pageTitle, level: 1, sub: `${t('wb.lastUpdated')} ${k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28))}`, btns: [k.btn('edit-page', { label: t('wb.editPage'), icon: 'pencil', variant: 'default', act: 'edit-page' })] },
     { t: 'paras', items: [fillSlots(k, rng.pick(sents)), { h: t('wb.prerequisites') }, fillSlots(k, rng.pick(sents)), { link: k.id('doc-link'), text: t('wb.learnMore') }] },
     code,
     { t: 'paras', items: [{ h: t('wb.configuration') }, fillSlots(k, rng.pick(sents)), fillSlots(k, rng.pick(sents))] },
@@ -168,7 +169,7 @@ const social: WebApp = (k) => {
 };
 
 /** Social posts with like / comment / repost / share buttons (shared with the phone feed). */
-export function posts(k: Kit, n: number): Array<Record<string, unknown>> {
+export function posts(k: AppContext, n: number): Array<Record<string, unknown>> {
   const { rng, t } = k;
   return people(k, n).map((name, i) => {
     const id = k.id(`post-${i}`);
@@ -205,7 +206,7 @@ const travel: WebApp = (k) => {
     t: 'form', label: t('wb.searchFlights'), cls: 'k-travelform', fields: [
       { kind: 'radio', id: trip, label: t('wb.tripType'), options: [{ id: k.id('trip-rt'), label: t('wb.roundTrip'), sel: true }, { id: k.id('trip-ow'), label: t('wb.oneWay'), sel: false }] },
       { kind: 'row', fields: [tf('from', t('wb.from'), from), tf('to', t('wb.to'), to)] },
-      { kind: 'row', fields: [tf('depart', t('wb.depart'), dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28))), tf('return', t('wb.return'), dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28)))] },
+      { kind: 'row', fields: [tf('depart', t('wb.depart'), k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28))), tf('return', t('wb.return'), k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28)))] },
       { kind: 'select', id: k.id('pax'), label: t('wb.travellers'), options: [1, 2, 3, 4].map((n, i) => ({ label: `${n} ${t('wb.adults')}`, sel: i === 0 })) },
       { kind: 'select', id: k.id('cabin'), label: t('wb.cabin'), options: [t('wb.economy'), t('wb.premium'), t('wb.business')].map((l, i) => ({ label: l, sel: i === 0 })) },
     ],
@@ -260,7 +261,7 @@ const video: WebApp = (k) => {
   const brand = brandOf(k, ['Streamly', 'ViewTube', 'Clipster', 'Reel']);
   const title = fillSlots(k, rng.pick(k.t.list('headlines')));
   const channel = person(k);
-  const playerBlock: Block = { t: 'cards', label: t('wb.videoPlayer'), cols: 1, cls: 'k-videoplayer', items: [{ id: k.id('video'), title, media: { icon: 'play', size: 56, bg: gradient(k), h: 360, dur: `${rng.int(2, 40)}:${String(rng.int(0, 59)).padStart(2, '0')}` }, sub: `${k.num(rng.int(1000, 900000))} ${t('wb.views')} · ${dateLabel(k, 2025, rng.int(1, 12), rng.int(1, 28))}`, btns: [k.btn('vlike', { label: k.num(rng.int(10, 9000)), icon: 'thumbs-up', variant: 'default', title: t('like'), act: 'like', args: { name: title } }), k.btn('vdislike', { icon: 'thumbs-down', variant: 'default', title: t('wb.dislike'), act: 'dislike' }), k.cmd('share', { iconText: true, variant: 'default' }), k.btn('vsave', { label: t('save'), icon: 'list-plus', variant: 'default', act: 'save-video' }), k.cmd('more', { variant: 'default' })] }] };
+  const playerBlock: Block = { t: 'cards', label: t('wb.videoPlayer'), cols: 1, cls: 'k-videoplayer', items: [{ id: k.id('video'), title, media: { icon: 'play', size: 56, bg: gradient(k), h: 360, dur: `${rng.int(2, 40)}:${String(rng.int(0, 59)).padStart(2, '0')}` }, sub: `${k.num(rng.int(1000, 900000))} ${t('wb.views')} · ${k.dateLabel(2025, rng.int(1, 12), rng.int(1, 28))}`, btns: [k.btn('vlike', { label: k.num(rng.int(10, 9000)), icon: 'thumbs-up', variant: 'default', title: t('like'), act: 'like', args: { name: title } }), k.btn('vdislike', { icon: 'thumbs-down', variant: 'default', title: t('wb.dislike'), act: 'dislike' }), k.cmd('share', { iconText: true, variant: 'default' }), k.btn('vsave', { label: t('save'), icon: 'list-plus', variant: 'default', act: 'save-video' }), k.cmd('more', { variant: 'default' })] }] };
   const controls = toolbar(t('wb.videoControls'), [k.cmd('play'), k.cmd('next-track'), k.cmd('mute'), { kind: 'text', label: `0:${String(rng.int(10, 59))} / ${rng.int(3, 30)}:${String(rng.int(10, 59))}` }, SPACER, k.cmd('captions'), k.cmd('settings'), k.cmd('fullscreen')], 'k-vcontrols');
   const chan: Block = { t: 'list', label: channel, items: [{ id: k.id('channel'), title: channel, sub: `${k.num(rng.int(1, 900))}K ${t('wb.subscribers')}`, lead: { initials: initials(channel), color: rng.pick(COLORS) }, trail: k.btn('sub', { label: t('subscribe'), variant: 'primary', act: 'subscribe', args: { name: channel } }) }] };
   const next: Block = { t: 'list', label: t('wb.upNext'), title: t('wb.upNext'), cls: 'k-upnext', items: fromList(k, 'headlines', 6).map((h, i) => { const id = k.id(`next-${i}`); k.hint(id, 'open-video', { name: h }); return { id, title: h, sub: person(k), sub2: `${k.num(rng.int(1, 900))}K ${t('wb.views')}`, lead: { icon: 'play', size: 16, bg: gradient(k), color: '#fff' } }; }) };

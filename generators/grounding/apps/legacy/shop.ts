@@ -4,8 +4,9 @@
  * price range, product grid (image, wish-list button, title, rating, price, "Add to cart"), sort
  * select and pagination.
  */
-import { L, money, type BuildContext, type ControlHint, type FamilyBuild, type FamilyDef } from '../common.js';
-import { buildDocument, renderTemplate } from '../templating.js';
+import type { BuiltPage, ControlHint } from '../../common.js';
+import { L, money, type LegacyApp, type LegacyContext } from './context.js';
+import { buildDocument, renderTemplate } from '../../templating.js';
 
 interface Cat {
   en: string;
@@ -55,7 +56,7 @@ const SWATCHES = [
 ];
 
 /** Builds the shop listing page for one sample. */
-function build(ctx: BuildContext): FamilyBuild {
+function build(ctx: LegacyContext): BuiltPage {
   const { rng, faker, locale, theme, device } = ctx;
   const zh = locale === 'zh-CN';
   const t = <T,>(en: T, zhv: T) => L(locale, en, zhv);
@@ -221,14 +222,14 @@ function build(ctx: BuildContext): FamilyBuild {
     cartCount: cartCount ? String(cartCount) : '',
     layout: { cols, imgH, accent },
   };
-  const body = renderTemplate('web.shop/page.hbs', view);
+  const body = renderTemplate('legacy/web.shop/page.hbs', view);
   const fontPkg = rng.pick(['inter', 'roboto', 'noto-sans'] as const);
   const html = buildDocument({
     lang: locale,
     theme,
     title: `${catName} – ${store}`,
     fonts: [{ pkg: fontPkg, weights: [400, 500, 600, 700] }, ...(zh ? [{ pkg: 'noto-sans-sc', weights: [400, 500, 700] }] : [])],
-    css: ['themes/web.css', 'web.shop/shop.css'],
+    css: ['legacy/themes/web.css', 'legacy/web.shop/shop.css'],
     body: `<div class="site" style="--accent:${accent};--cols:${cols};--img-h:${imgH}px">\n${body}\n</div>`,
     bodyClass: `web ${zh ? 'cjk' : 'latin'}`,
   });
@@ -239,14 +240,5 @@ function build(ctx: BuildContext): FamilyBuild {
   };
 }
 
-/** The web shop family. */
-export const SHOP_FAMILY: FamilyDef = {
-  name: 'web.shop',
-  platform: 'web',
-  fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }],
-  devices: [
-    { width: 1366, height: 768, dpr: 1, mobile: false, touch: false },
-    { width: 1280, height: 800, dpr: 1, mobile: false, touch: false },
-  ],
-  build,
-};
+/** `app: legacy-shop` (family web.shop). */
+export const LEGACY_SHOP: LegacyApp = { platform: 'web', locales: ['en-US', 'zh-CN'], build };

@@ -2,10 +2,11 @@
  * Web page pieces shared by the web apps: the `dialog` state (a cookie-consent modal) and the `menu`
  * state (the account menu opened from the header).
  */
-import type { Block, Kit, WebSpec } from '../kit.js';
+import type { AppContext } from '../screens/app-context.js';
+import type { Block, WebSpec } from '../screens/blocks.js';
 
 /** A cookie-consent modal (the web pages' `dialog` state). */
-export function webDialog(k: Kit): Block {
+export function webDialog(k: AppContext): Block {
   return {
     t: 'dialog',
     id: k.id('consent'),
@@ -21,7 +22,7 @@ export function webDialog(k: Kit): Block {
 }
 
 /** Open the account menu of the header's last action (the web pages' `menu` state). */
-export function webMenu(k: Kit, spec: WebSpec): void {
+export function webMenu(k: AppContext, spec: WebSpec): void {
   const acts = spec.header?.actions;
   if (!acts?.length) return;
   const last = acts[acts.length - 1]!;

@@ -2,14 +2,15 @@
  * Phone app builders (iOS and Android): chat, shopping, maps, settings, banking, social feed. Each
  * returns one screen with status bar, app bar, content, tab bar / navigation bar.
  */
-import { box, toolbar, type Block, type Btn, type Kit, type PhoneSpec } from '../kit.js';
+import type { AppContext } from '../screens/app-context.js';
+import { box, toolbar, type Block, type Btn, type PhoneSpec } from '../screens/blocks.js';
 import { COLORS, fileNames, fromList, gradient, initials, people, person, place, topic } from './content.js';
 import { posts } from './web.js';
 
-type PhoneApp = (k: Kit) => { spec: PhoneSpec; title: string };
-const ios = (k: Kit): boolean => k.skin === 'ios';
+type PhoneApp = (k: AppContext) => { spec: PhoneSpec; title: string };
+const ios = (k: AppContext): boolean => k.skin === 'ios';
 
-function tabbar(k: Kit, items: Array<[string, string]>, sel: number, badge?: [number, string]): PhoneSpec['tabbar'] {
+function tabbar(k: AppContext, items: Array<[string, string]>, sel: number, badge?: [number, string]): PhoneSpec['tabbar'] {
   return {
     items: items.map(([key, icon], i) => {
       const id = k.id(`tab-${i}`);
@@ -19,7 +20,7 @@ function tabbar(k: Kit, items: Array<[string, string]>, sel: number, badge?: [nu
     }),
   };
 }
-const backBtn = (k: Kit, label?: string): Btn =>
+const backBtn = (k: AppContext, label?: string): Btn =>
   ios(k) ? k.btn('back', { label: label ?? k.t('back'), icon: 'chevron-left', variant: 'ghost', act: 'navigate-up', cls: 'k-iosback' }) : k.btn('back', { icon: 'arrow-left', title: k.t('back'), act: 'navigate-up' });
 
 // ------------------------------------------------------------------------------------------ chat

@@ -3,8 +3,10 @@
  * lights, unified toolbar with icon buttons and a search field, sidebar mailboxes with unread counts,
  * message list, reading pane with reply / forward buttons.
  */
-import { L, initials, squash, type BuildContext, type ControlHint, type FamilyBuild, type FamilyDef } from '../common.js';
-import { buildDocument, renderTemplate } from '../templating.js';
+import type { BuiltPage, ControlHint } from '../../common.js';
+import { L, initials, squash, type LegacyApp, type LegacyContext } from './context.js';
+import { buildDocument, renderTemplate } from '../../templating.js';
+import { WALLPAPERS } from '../../screens/shells.js';
 
 const EN_TOPICS_FALLBACK = ['budget review', 'launch plan', 'customer feedback', 'hiring plan', 'offsite agenda'];
 const ZH_TOPICS = [
@@ -16,13 +18,8 @@ const EN_EVENTS = ['team offsite', 'dentist appointment', 'design review', 'pare
 const EN_FOLDERS = ['Receipts', 'Travel', 'Projects', 'Family', 'Newsletters', 'Finance', 'Clients', 'Recipes', 'School'];
 const ZH_FOLDERS = ['收据', '旅行', '项目', '家庭', '订阅', '财务', '客户', '食谱', '学校'];
 const ACCENTS = ['#007aff', '#7d54d6', '#e0457b', '#f2870c', '#2fa84f', '#8c8c8c'];
-const WALLPAPERS = [
-  'linear-gradient(160deg,#1d3b6b 0%,#4f6fb0 45%,#d98d73 100%)',
-  'linear-gradient(150deg,#0f2027 0%,#2c5364 60%,#6fa3b7 100%)',
-  'linear-gradient(135deg,#3a1c71 0%,#d76d77 55%,#ffaf7b 100%)',
-  'linear-gradient(170deg,#134e5e 0%,#71b280 100%)',
-  'radial-gradient(circle at 30% 20%,#5b7bd5 0%,#23325e 55%,#0d1228 100%)',
-];
+/** The first five desktop wallpapers (this page predates the two others). */
+const MAIL_WALLPAPERS = WALLPAPERS.slice(0, 5);
 
 interface Msg {
   id: string;
@@ -48,7 +45,7 @@ function pad2(n: number): string {
 }
 
 /** Builds the mail page for one sample. */
-function build(ctx: BuildContext): FamilyBuild {
+function build(ctx: LegacyContext): BuiltPage {
   const { rng, faker, locale, theme, persona } = ctx;
   const zh = locale === 'zh-CN';
   const t = <T,>(en: T, zhv: T) => L(locale, en, zhv);
@@ -265,7 +262,7 @@ function build(ctx: BuildContext): FamilyBuild {
   const sidebarW = rng.int(196, 232);
   const listW = rng.int(300, 360);
   const accent = rng.pick(ACCENTS);
-  const wallpaper = rng.pick(WALLPAPERS);
+  const wallpaper = rng.pick(MAIL_WALLPAPERS);
   const recipients = zh ? `${persona.name}` : persona.name;
   const fullDate = zh ? `${year}年${month}月${day}日 ${sel.time}` : `${EN_MON[month - 1]} ${day}, ${year} at ${sel.time}`;
 
@@ -299,13 +296,13 @@ function build(ctx: BuildContext): FamilyBuild {
     readerButtons,
     layout: { ...margin, sidebarW, listW, accent, wallpaper },
   };
-  const body = renderTemplate('desktop.macos.mail/page.hbs', view);
+  const body = renderTemplate('legacy/desktop.macos.mail/page.hbs', view);
   const html = buildDocument({
     lang: locale,
     theme,
     title: t('Mail', '邮件'),
     fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }, ...(zh ? [{ pkg: 'noto-sans-sc', weights: [400, 500, 700] }] : [])],
-    css: ['themes/macos.css', 'desktop.macos.mail/mail.css'],
+    css: ['legacy/themes/macos.css', 'legacy/desktop.macos.mail/mail.css'],
     body,
     bodyClass: `mac ${zh ? 'cjk' : 'latin'}`,
   });
@@ -325,17 +322,6 @@ function build(ctx: BuildContext): FamilyBuild {
   };
 }
 
-/** The macOS mail family. */
-export const MAIL_FAMILY: FamilyDef = {
-  name: 'desktop.macos.mail',
-  platform: 'desktop.macos',
-  fonts: [{ pkg: 'inter', weights: [400, 500, 600, 700] }],
-  devices: [
-    { width: 1280, height: 800, dpr: 1, mobile: false, touch: false },
-    { width: 1440, height: 900, dpr: 1, mobile: false, touch: false },
-    { width: 1280, height: 800, dpr: 2, mobile: false, touch: false },
-    { width: 1440, height: 900, dpr: 2, mobile: false, touch: false },
-  ],
-  build,
-};
+/** `app: legacy-mail` (family desktop.macos.mail). */
+export const LEGACY_MAIL: LegacyApp = { platform: 'desktop.macos', locales: ['en-US', 'zh-CN'], build };
 
