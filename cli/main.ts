@@ -402,7 +402,15 @@ function buildProgram(argv: string[]): Command {
     .command('types')
     .description('list the CAPTCHA types with their group, action form and difficulty knobs')
     .option('--json', 'print JSON')
-    .action(async (o: { json?: boolean }) => {
+    .option('--markdown [file]', 'write the catalogue as Markdown (default docs/captcha-types.md)')
+    .action(async (o: { json?: boolean; markdown?: string | boolean }) => {
+      if (o.markdown) {
+        const { captchaTypesMarkdown } = await import('../generators/captcha/catalogue.js');
+        const file = typeof o.markdown === 'string' ? o.markdown : 'docs/captcha-types.md';
+        await writeFileAtomic(file, captchaTypesMarkdown());
+        process.stdout.write(`wrote ${file}\n`);
+        return;
+      }
       const { describeTypes } = await import('../generators/captcha/index.js');
       const rows = describeTypes();
       if (o.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
