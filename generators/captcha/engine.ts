@@ -1,5 +1,5 @@
 /**
- * The CAPTCHA engine interface (DESIGN.md "captcha"): each puzzle is a *latent state* (plain JSON) that
+ * The CAPTCHA engine interface: each puzzle is a *latent state* (plain JSON) that
  * deterministically defines its answer, target geometry, valid actions and solution. Validity is
  * checked on the latent state before anything is drawn.
  *
@@ -19,7 +19,7 @@ export { CAPTCHA_LOCALES, DEFAULT_CAPTCHA_LOCALES, RECORD_LOCALES, type CaptchaL
 export type Difficulty = 'easy' | 'medium' | 'hard';
 export type CaptchaGroupName = (typeof CAPTCHA_GROUPS)[number];
 
-/** Action forms of captcha-catalogue.md. */
+/** Action forms (what the agent does), listed per type in docs/captcha-types.md. */
 export type ActionForm =
   | 'Click'
   | 'Click×k'
@@ -83,11 +83,11 @@ export interface PuzzleSolution {
  * @typeParam L the engine's latent state (must be JSON-serialisable: it is stored in the record).
  */
 export interface CaptchaEngine<L extends Latent = Latent> {
-  /** Catalogue `short_name`, e.g. `slider_jigsaw_gap`. */
+  /** Type name, e.g. `slider_jigsaw_gap` (docs/captcha-types.md). */
   readonly type: string;
   /** VenusBench-CAPTCHA interaction group (core/schema.ts CAPTCHA_GROUPS). */
   readonly group: CaptchaGroupName;
-  /** Row number `#` in captcha-catalogue.md. */
+  /** Stable catalogue number `#` of the type (docs/captcha-types.md, generated from the registry). */
   readonly number: number;
   readonly actionForm: ActionForm;
   /** Knob name → what it controls (one line each). */

@@ -1,6 +1,6 @@
 /**
  * The captcha generator: one record + PNG per (config, seed, index), a pure function of those inputs
- * (DESIGN.md "Scale and reliability"). Called by the shard writer (export/) through
+ * (so shards can be generated in any order and resumed). Called by the shard writer (export/) through
  * {@link captchaSample}.
  *
  * Pipeline per sample: per-sample {@link Rng} → type (round-robin over `cfg.types`), context,

@@ -6,6 +6,7 @@ import type { PuzzleStyle } from '../engine.js';
 import { boxRect, button, circle, footerIcons, label, path, widgetCard } from './draw.js';
 import type { Box, Point } from '../../../core/geometry.js';
 import { polyD, rad, rotAbout } from './geometry.js';
+import { say } from './i18n.js';
 
 /**
  * Widget card with a bold prompt line at the top (shrunk to fit) and refresh / info icons at the
@@ -72,7 +73,7 @@ export function glyphButton(style: PuzzleStyle, b: Box, glyph: (cx: number, cy: 
 
 /** The submit button ("Submit" / "提交") at `b`. */
 export function submitButton(style: PuzzleStyle, b: Box): string {
-  return button(style, b, style.locale === 'zh-CN' ? '提交' : 'Submit', 14);
+  return button(style, b, say(style.locale, { en: 'Submit', zh: '提交' }), 14);
 }
 
 /** A thick accent frame around a selected option. */

@@ -139,7 +139,7 @@ export class Ids {
 /**
  * A procedural "photo-like" background filling `box`: a two-colour gradient sky, layered hills or
  * waves, scattered shapes and fine noise. Returns `{defs, body}`. Busy enough that edges of gaps and
- * pieces are not trivially separable (captcha-catalogue lesson 6).
+ * pieces are not trivially separable (so a model cannot solve the puzzle by separating colours alone).
  */
 export function texturedBackground(
   rng: Rng,

@@ -8,7 +8,7 @@ import { type Box, boxCenter } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { boxesOverlap, boxInside, boxRect, button, footerIcons, inputField, label, ptText, regionWord, widgetCard } from './draw.js';
 import { type Affine, type CaptchaLocale, IDENTITY_AFFINE, type PuzzleStyle } from '../engine.js';
-import { type Bi, tr } from './i18n.js';
+import { type Bi, say } from './i18n.js';
 import { fitSize, textWidth } from '../../../renderers/glyphs.js';
 
 /** Standard widget width, puzzle px. */
@@ -50,13 +50,12 @@ export function checkEntryFrame(f: EntryFrame): string | null {
  * (`pictureSvg`, drawn by the engine inside `f.image_box`), input with placeholder and verify button.
  */
 export function drawEntryFrame(style: PuzzleStyle, f: EntryFrame, title: Bi, pictureSvg: string, placeholder?: Bi, titleRoom = 0): string {
-  const zh = style.locale === 'zh-CN';
   let s = widgetCard(style, f.width, f.height);
-  s += label(style, tr(title, style.locale), 14, 32, 15, style.text, { weight: 700, maxWidth: entryTitleMax(f, titleRoom) });
+  s += label(style, say(style.locale, title), 14, 32, 15, style.text, { weight: 700, maxWidth: entryTitleMax(f, titleRoom) });
   s += footerIcons(style, f.width - 52, 26);
   s += pictureSvg;
-  s += inputField(style, f.input_box, placeholder ? tr(placeholder, style.locale) : zh ? '请输入答案' : 'Type your answer');
-  s += button(style, f.button_box, zh ? '验证' : 'Verify');
+  s += inputField(style, f.input_box, placeholder ? say(style.locale, placeholder) : say(style.locale, { en: 'Type your answer', zh: '请输入答案' }));
+  s += button(style, f.button_box, say(style.locale, { en: 'Verify', zh: '验证' }));
   return s;
 }
 
@@ -69,7 +68,7 @@ export const entryTitleMax = (f: EntryFrame, room = 0): number => f.width - 76 -
 /** Closing sentence of an entry reasoning: where the input is and what to type. */
 export function entryTail(f: EntryFrame, answer: string, locale: CaptchaLocale, m: Affine = IDENTITY_AFFINE): string {
   const at = ptText(m, boxCenter(f.input_box));
-  return locale === 'zh-CN' ? `图片下方的输入框位于 ${at}，先点击输入框，再输入 ${answer}。` : `The input box below the picture is at ${at}: click it, then type ${answer}.`;
+  return say(locale, { en: `The input box below the picture is at ${at}: click it, then type ${answer}.`, zh: `图片下方的输入框位于 ${at}，先点击输入框，再输入 ${answer}。` });
 }
 
 /** Layout of an ordered-click widget. Part of each B/C latent. */
@@ -124,7 +123,7 @@ export function orderSteps(parts: Array<{ name: string; box: Box }>, area: Box, 
     .map((p, i) => {
       const c = boxCenter(p.box);
       const where = regionWord(c[0], c[1], area, locale);
-      return locale === 'zh-CN' ? `第${i + 1}个${p.name}在${where} ${ptText(m, c)}` : `#${i + 1} ${p.name} at the ${where} ${ptText(m, c)}`;
+      return say(locale, { en: `#${i + 1} ${p.name} at the ${where} ${ptText(m, c)}`, zh: `第${i + 1}个${p.name}在${where} ${ptText(m, c)}` });
     })
-    .join(locale === 'zh-CN' ? '；' : '; ');
+    .join(say(locale, { en: '; ', zh: '；' }));
 }

@@ -6,6 +6,7 @@ import { type Box, boxCenter } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { boxesOverlap, boxInside, boxRect, button, footerIcons, label, line, ptText, widgetCard } from './draw.js';
 import { type Affine, type CaptchaLocale, IDENTITY_AFFINE, type PuzzleStyle } from '../engine.js';
+import { say } from './i18n.js';
 
 /** Layout of a grid-select widget. Part of each group-I latent. */
 export interface GridFrame {
@@ -135,17 +136,14 @@ export function drawGridFrame(
 
 /** "row 2, column 3 (x, y)" list of tiles and the submit sentence. */
 export function gridSteps(f: GridFrame, idx: number[], locale: CaptchaLocale, m: Affine = IDENTITY_AFFINE): string {
-  const zh = locale === 'zh-CN';
   const parts = idx.map((i) => {
     const r = Math.floor(i / f.cols) + 1;
     const c = (i % f.cols) + 1;
     const at = ptText(m, boxCenter(f.tiles[i]!));
-    return zh ? `第${r}行第${c}列 ${at}` : `row ${r}, column ${c} ${at}`;
+    return say(locale, { en: `row ${r}, column ${c} ${at}`, zh: `第${r}行第${c}列 ${at}` });
   });
   const sub = ptText(m, boxCenter(f.submit_box));
-  return zh
-    ? `需要选中 ${idx.length} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的提交按钮。`
-    : `That is ${idx.length} tile${idx.length === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then the submit button at ${sub}.`;
+  return say(locale, { en: `That is ${idx.length} tile${idx.length === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then the submit button at ${sub}.`, zh: `需要选中 ${idx.length} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的提交按钮。` });
 }
 
 /**
@@ -170,7 +168,7 @@ export function gridBoxes(area: Box, rows: number, cols: number, gap: number): B
 export function cellWords(i: number, cols: number, locale: CaptchaLocale): string {
   const r = Math.floor(i / cols) + 1;
   const c = (i % cols) + 1;
-  return locale === 'zh-CN' ? `第${r}行第${c}列` : `row ${r}, column ${c}`;
+  return say(locale, { en: `row ${r}, column ${c}`, zh: `第${r}行第${c}列` });
 }
 
 /** A Set+Submit grid: `rows` x `cols` square cells of side `cell` from y = `top`, and a full-width submit button below. */

@@ -5,6 +5,7 @@
  */
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
 import type { CaptchaLocale } from './i18n.js';
+import { say } from './i18n.js';
 
 type Cmd = ['M' | 'L', number, number] | ['Q', number, number, number, number] | ['C', number, number, number, number, number, number] | ['Z'];
 
@@ -119,7 +120,7 @@ export const ICON_FAMILIES: readonly (readonly string[])[] = [
 export function iconName(kind: string, locale: CaptchaLocale): string {
   const d = ICONS[kind];
   if (!d) throw new RangeError(`unknown icon ${kind}`);
-  return locale === 'zh-CN' ? d.zh : d.en;
+  return say(locale, d);
 }
 
 const f1 = (v: number): string => {

@@ -6,7 +6,7 @@
  * `polyline` and `polygon` nodes. {@link lucideOutline} converts every node to absolute `M`/`L`/`C`/`Z`
  * path data (arcs become cubic Béziers) and bakes position, size, rotation and mirroring into the
  * coordinates, so the SVG we emit holds one `<path>` per icon with no `transform`, no class and no
- * name (captcha-catalogue lesson 2: nothing that can be looked up).
+ * name (nothing in the SVG that names the answer or can be looked up).
  *
  * Units: the icon's own 24-unit box is mapped onto a `size` x `size` px square centred at (cx, cy) in
  * the caller's px space (puzzle px for engines).

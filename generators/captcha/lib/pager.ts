@@ -8,6 +8,7 @@ import type { CaptchaLocale, PuzzleSolution, PuzzleStyle } from '../engine.js';
 import { arrowGlyph, glyphButton, selectionFrame, submitButton } from './controls.js';
 import { label } from './draw.js';
 import { pressesSolution } from './solutions.js';
+import { say } from './i18n.js';
 
 /** Geometry of an option pager: option boxes, the two arrow buttons and the submit button. */
 export interface PagerLayout {
@@ -70,9 +71,10 @@ export function pagerSolution(lay: PagerLayout, cursor: number, target: number):
 export function pagerMoveText(locale: CaptchaLocale, cursor: number, target: number, at: { arrow: string; submit: string }): string {
   const k = Math.abs(target - cursor);
   const right = target > cursor;
-  if (locale === 'zh-CN')
-    return `当前选中第 ${cursor + 1} 项，目标是第 ${target + 1} 项，所以点击${right ? '右' : '左'}箭头 ${at.arrow} ${k} 次，再点击提交 ${at.submit}。`;
-  return `The frame is on option ${cursor + 1} and the answer is option ${target + 1}, so press the ${right ? 'right' : 'left'} arrow at ${at.arrow} ${k} time${k > 1 ? 's' : ''}, then Submit at ${at.submit}.`;
+  return say(locale, {
+      en: `The frame is on option ${cursor + 1} and the answer is option ${target + 1}, so press the ${right ? 'right' : 'left'} arrow at ${at.arrow} ${k} time${k > 1 ? 's' : ''}, then Submit at ${at.submit}.`,
+      zh: `当前选中第 ${cursor + 1} 项，目标是第 ${target + 1} 项，所以点击${right ? '右' : '左'}箭头 ${at.arrow} ${k} 次，再点击提交 ${at.submit}。`,
+    });
 }
 
 /** Pager validity: the cursor is a valid option and differs from the target. */
@@ -83,4 +85,4 @@ export function pagerInvalid(n: number, cursor: number, target: number): string 
 }
 
 /** Ordinal option words ("option 3" / "第3个"). */
-export const optWord = (i: number, locale: CaptchaLocale): string => (locale === 'zh-CN' ? `第${i + 1}个` : `option ${i + 1}`);
+export const optWord = (i: number, locale: CaptchaLocale): string => (say(locale, { en: `option ${i + 1}`, zh: `第${i + 1}个` }));

@@ -3,6 +3,7 @@
  */
 import { polyD, regularPts, rotAbout } from './geometry.js';
 import type { CaptchaLocale } from '../engine.js';
+import { say } from './i18n.js';
 
 interface PlaneShape {
   en: string;
@@ -49,4 +50,4 @@ export function planeShapeD(name: string, cx: number, cy: number, r: number, rot
 }
 
 /** Display name of a plane shape. */
-export const planeName = (name: string, locale: CaptchaLocale): string => (locale === 'zh-CN' ? PLANE_SHAPES[name]!.zh : PLANE_SHAPES[name]!.en);
+export const planeName = (name: string, locale: CaptchaLocale): string => (say(locale, PLANE_SHAPES[name]!));

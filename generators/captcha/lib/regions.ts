@@ -1,6 +1,6 @@
 /**
- * Exact 2D geometry for engines that must re-measure what the picture shows (captcha-catalogue
- * lesson 3): filled regions as polygon rings (curves flattened), point-in-region tests with the SVG
+ * Exact 2D geometry for engines that must re-measure what the picture shows (labels
+ * come from what is drawn): filled regions as polygon rings (curves flattened), point-in-region tests with the SVG
  * fill rules, and pixel-grid measurement of areas, visible fractions under occluders and tile
  * coverage. Everything is in puzzle px and deterministic (pure arithmetic, no rasteriser).
  *

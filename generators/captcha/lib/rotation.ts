@@ -8,7 +8,7 @@ import { sliderSolution } from './solutions.js';
 import { label, line, path, sliderTrack } from './draw.js';
 import { rotateGlyph } from './controls.js';
 import { polyD, rotAbout } from './geometry.js';
-import { L } from './i18n.js';
+import { say } from './i18n.js';
 import { charAdvance, glyphAt } from '../../../renderers/glyphs.js';
 
 /**
@@ -59,8 +59,8 @@ export function rotationTrack(style: PuzzleStyle, track: Box, handle: Box, degPe
 /** One sentence saying how the slider maps to the turn (instructions of the rotation sliders), both locales. */
 export function rotationScaleText(locale: CaptchaLocale, turn: 'cw' | 'front-right'): string {
   if (turn === 'cw')
-    return L(locale, 'Moving the handle to the end of the track turns it one full turn (360°) clockwise; the marks on the track show 90° steps.', '把滑块拖到轨道末端对应顺时针转一整圈（360°），轨道上的刻度每格 90°。');
-  return L(locale, 'Moving the handle to the end of the track turns it one full turn (360°) about the vertical axis, its front moving right; the marks on the track show 90° steps.', '把滑块拖到轨道末端对应绕竖直轴转一整圈（360°，正面向右转），轨道上的刻度每格 90°。');
+    return say(locale, { en: 'Moving the handle to the end of the track turns it one full turn (360°) clockwise; the marks on the track show 90° steps.', zh: '把滑块拖到轨道末端对应顺时针转一整圈（360°），轨道上的刻度每格 90°。' });
+  return say(locale, { en: 'Moving the handle to the end of the track turns it one full turn (360°) about the vertical axis, its front moving right; the marks on the track show 90° steps.', zh: '把滑块拖到轨道末端对应绕竖直轴转一整圈（360°，正面向右转），轨道上的刻度每格 90°。' });
 }
 
 /** Validity shared by rotation sliders. Returns a reason or null. */
@@ -80,8 +80,10 @@ export function rotationDragText(locale: CaptchaLocale, l: { needed_deg: number;
   const full = Math.round(l.travel * m.sx);
   const c = boxCenter(l.handle_box);
   const start = `(${Math.round(m.sx * c[0] + m.tx)}, ${Math.round(m.sy * c[1] + m.ty)})`;
-  if (locale === 'zh-CN') return `滑块整条行程 ${full} 像素对应顺时针 360°，需要顺时针转 ${l.needed_deg}°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`;
-  return `The slider's full travel of ${full} px turns it 360° clockwise; it needs ${l.needed_deg}° clockwise, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`;
+  return say(locale, {
+      en: `The slider's full travel of ${full} px turns it 360° clockwise; it needs ${l.needed_deg}° clockwise, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
+      zh: `滑块整条行程 ${full} 像素对应顺时针 360°，需要顺时针转 ${l.needed_deg}°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`,
+    });
 }
 
 /**

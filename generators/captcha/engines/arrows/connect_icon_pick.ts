@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, line, n1, path, ptText, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome, tile } from '../../lib/controls.js';
 
@@ -90,7 +90,7 @@ export const connectIconPick = defineEngine<ConnectIconLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Find the pane that links this pair', '找出把这两个图标连在一起的格子'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the pane that links this pair', zh: '找出把这两个图标连在一起的格子' }));
     body += tile(style, [14, 44, 306, 86], style.panel);
     const col = (i: number): string => hsl(l.hue + i * 90, 65, style.theme === 'light' ? 45 : 60);
     body += iconSvg(l.pair[0], 120, 65, 14, 0, col(0));
@@ -129,11 +129,13 @@ export const connectIconPick = defineEngine<ConnectIconLatent>({
     const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
     const sub = ptText(m, boxCenter(l.layout.submit));
     const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    if (locale === 'zh-CN') return `参考要求把${a}和${b}连在一起。每个格子里都有这两个图标，但只有${optWord(l.answer, locale)}格子的虚线直接连接${a}与${b}，其余格子都把它们连到了别的图标上。${move}`;
-    return `The reference pairs the ${a} with the ${b}. Every pane shows both, but only in ${optWord(l.answer, locale)} does a dotted line join the ${a} directly to the ${b}; the other panes link them to other icons. ${move}`;
+    return say(locale, {
+      en: `The reference pairs the ${a} with the ${b}. Every pane shows both, but only in ${optWord(l.answer, locale)} does a dotted line join the ${a} directly to the ${b}; the other panes link them to other icons. ${move}`,
+      zh: `参考要求把${a}和${b}连在一起。每个格子里都有这两个图标，但只有${optWord(l.answer, locale)}格子的虚线直接连接${a}与${b}，其余格子都把它们连到了别的图标上。${move}`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Use the arrows to select the pane where the two reference icons are connected by a line, then press Submit.', '用箭头选中把两个参考图标用线连起来的格子，然后点击提交。');
+    return say(locale, { en: 'Use the arrows to select the pane where the two reference icons are connected by a line, then press Submit.', zh: '用箭头选中把两个参考图标用线连起来的格子，然后点击提交。' });
   },
 });

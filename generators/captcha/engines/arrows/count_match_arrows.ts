@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxesOverlap, boxInside, hsl, label, ptText, scatter, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { arrowGlyph, chrome, glyphButton, submitButton, tile } from '../../lib/controls.js';
 import { boxAround, shrink } from '../../lib/geometry.js';
 import { plural } from '../../lib/english.js';
@@ -109,7 +109,7 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, `Match the number of ${plural(iconName(l.kind, 'en-US'))}`, `使右侧${iconName(l.kind, 'zh-CN')}的数量与左图相同`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Match the number of ${plural(iconName(l.kind, 'en-US'))}`, zh: `使右侧${iconName(l.kind, 'zh-CN')}的数量与左图相同` }));
     body += tile(style, l.ref_box, style.panel);
     body += tile(style, l.cand_box);
     const col = (k: string): string => hsl(l.hue + (k === l.kind ? 0 : 150), 65, 50);
@@ -117,7 +117,7 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
     for (const o of l.shown) body += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, col(o.kind), 'stroke="#ffffff" stroke-width="1.2"');
     body += glyphButton(style, l.down_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'down', c), l.shown.length === 0);
     body += glyphButton(style, l.up_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'up', c));
-    body += label(style, style.locale === 'zh-CN' ? '向上：加一个，向下：减一个' : 'Up adds one, down removes one', (l.ref_box[0] + l.ref_box[2]) / 2, 236, 12, style.subtext, { anchor: 'middle', maxWidth: 140 });
+    body += label(style, say(style.locale, { en: 'Up adds one, down removes one', zh: '向上：加一个，向下：减一个' }), (l.ref_box[0] + l.ref_box[2]) / 2, 236, 12, style.subtext, { anchor: 'middle', maxWidth: 140 });
     body += submitButton(style, l.submit_box);
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
@@ -143,11 +143,13 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
     const btn = ptText(m, boxCenter(d > 0 ? l.up_box : l.down_box));
     const sub = ptText(m, boxCenter(l.submit_box));
     const extra = l.ref.length - n;
-    if (locale === 'zh-CN') return `左图中共有 ${n} 个${name}${extra ? `（另有 ${extra} 个其他图标不算）` : ''}，右侧现在有 ${l.shown.length} 个。需要${d > 0 ? '增加' : '减少'} ${Math.abs(d)} 个，所以点击${d > 0 ? '向上' : '向下'}按钮 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`;
-    return `The left picture has ${n} ${n === 1 ? name : plural(name)}${extra ? ` (${extra} other icons do not count)` : ''}; the right panel shows ${l.shown.length}. It needs ${Math.abs(d)} ${d > 0 ? 'more' : 'fewer'}, so press the ${d > 0 ? 'up' : 'down'} button at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `The left picture has ${n} ${n === 1 ? name : plural(name)}${extra ? ` (${extra} other icons do not count)` : ''}; the right panel shows ${l.shown.length}. It needs ${Math.abs(d)} ${d > 0 ? 'more' : 'fewer'}, so press the ${d > 0 ? 'up' : 'down'} button at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`,
+      zh: `左图中共有 ${n} 个${name}${extra ? `（另有 ${extra} 个其他图标不算）` : ''}，右侧现在有 ${l.shown.length} 个。需要${d > 0 ? '增加' : '减少'} ${Math.abs(d)} 个，所以点击${d > 0 ? '向上' : '向下'}按钮 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Use the arrows to make the number of ${plural(iconName(l.kind, 'en-US'))} on the right equal to the number in the left picture, then press Submit.`, `用箭头调整右侧${iconName(l.kind, 'zh-CN')}的数量，使其与左图中的数量相同，然后点击提交。`);
+    return say(locale, { en: `Use the arrows to make the number of ${plural(iconName(l.kind, 'en-US'))} on the right equal to the number in the left picture, then press Submit.`, zh: `用箭头调整右侧${iconName(l.kind, 'zh-CN')}的数量，使其与左图中的数量相同，然后点击提交。` });
   },
 });

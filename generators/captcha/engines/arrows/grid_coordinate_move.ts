@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { arrowGlyph, chrome, glyphButton, submitButton } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { pressesSolution } from '../../lib/solutions.js';
@@ -87,10 +87,9 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     const name = cellName(l.target, l.n);
-    let body = chrome(style, l.width, l.height, L(style.locale, `Move the token to cell ${name}`, `把棋子移到 ${name} 格`));
-    body += label(style, zh ? '右箭头前进一格（从左到右、逐行向下），左箭头后退一格' : 'Right: one cell forward (left to right, then next row); left: one back', 14, 50, 11, style.subtext, { maxWidth: l.width - 28 });
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Move the token to cell ${name}`, zh: `把棋子移到 ${name} 格` }));
+    body += label(style, say(style.locale, { en: 'Right: one cell forward (left to right, then next row); left: one back', zh: '右箭头前进一格（从左到右、逐行向下），左箭头后退一格' }), 14, 50, 11, style.subtext, { maxWidth: l.width - 28 });
     const tr = Math.floor(l.target / l.n);
     l.cells.forEach((c, i) => {
       const r = Math.floor(i / l.n);
@@ -130,11 +129,13 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
     const to = cellName(l.target, l.n);
     const btn = ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box));
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `棋子在 ${from}，目标是 ${to}。按阅读顺序（每行从左到右，再到下一行）数，${to} 在 ${from} ${d > 0 ? '之后' : '之前'} ${Math.abs(d)} 格，所以点击${d > 0 ? '右' : '左'}箭头 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`;
-    return `The token is on ${from} and the target is ${to}. Counting in reading order (left to right, then the next row), ${to} is ${Math.abs(d)} cell${Math.abs(d) > 1 ? 's' : ''} ${d > 0 ? 'after' : 'before'} ${from}, so press the ${d > 0 ? 'right' : 'left'} arrow at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `The token is on ${from} and the target is ${to}. Counting in reading order (left to right, then the next row), ${to} is ${Math.abs(d)} cell${Math.abs(d) > 1 ? 's' : ''} ${d > 0 ? 'after' : 'before'} ${from}, so press the ${d > 0 ? 'right' : 'left'} arrow at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`,
+      zh: `棋子在 ${from}，目标是 ${to}。按阅读顺序（每行从左到右，再到下一行）数，${to} 在 ${from} ${d > 0 ? '之后' : '之前'} ${Math.abs(d)} 格，所以点击${d > 0 ? '右' : '左'}箭头 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Use the arrows to move the token to cell ${cellName(l.target, l.n)}, then press Submit.`, `用箭头把棋子移到 ${cellName(l.target, l.n)} 格，然后点击提交。`);
+    return say(locale, { en: `Use the arrows to move the token to cell ${cellName(l.target, l.n)}, then press Submit.`, zh: `用箭头把棋子移到 ${cellName(l.target, l.n)} 格，然后点击提交。` });
   },
 });

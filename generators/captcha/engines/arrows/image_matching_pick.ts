@@ -15,7 +15,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, hsl, n1, ptText, svgDoc, texturedBackground } from '../../lib/draw.js';
 import { ICON_FAMILIES, ICON_KINDS, iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome } from '../../lib/controls.js';
 import { Rng } from '../../../../core/rng.js';
@@ -108,7 +108,7 @@ export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
   draw(l, style) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Find the same object', '找出相同的物体'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the same object', zh: '找出相同的物体' }));
     const picture = (p: Picture, b: Box): string => {
       const clip = ids.next();
       defs += `<clipPath id="${clip}"><rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" rx="6"/></clipPath>`;
@@ -133,11 +133,13 @@ export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
     const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
     const sub = ptText(m, boxCenter(l.layout.submit));
     const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    if (locale === 'zh-CN') return `参考图中的物体是${name}。候选图片中只有${optWord(l.answer, locale)}也是同样颜色的${name}（位置、大小和角度不同），其他都是别的形状。${move}`;
-    return `The reference shows a ${name}. Only ${optWord(l.answer, locale)} shows the same ${name} in the same colour (placed, sized and turned differently); the others are other shapes. ${move}`;
+    return say(locale, {
+      en: `The reference shows a ${name}. Only ${optWord(l.answer, locale)} shows the same ${name} in the same colour (placed, sized and turned differently); the others are other shapes. ${move}`,
+      zh: `参考图中的物体是${name}。候选图片中只有${optWord(l.answer, locale)}也是同样颜色的${name}（位置、大小和角度不同），其他都是别的形状。${move}`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Use the arrows to select the picture that shows the same object as the reference picture, then press Submit.', '用箭头选中与参考图中物体相同的图片，然后点击提交。');
+    return say(locale, { en: 'Use the arrows to select the picture that shows the same object as the reference picture, then press Submit.', zh: '用箭头选中与参考图中物体相同的图片，然后点击提交。' });
   },
 });

@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, ptText, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { rotAbout } from '../../lib/geometry.js';
@@ -99,7 +99,7 @@ export const orbitMatch = defineEngine<OrbitMatchLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Find the same orbit and position', '找出轨道和位置都相同的一项'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the same orbit and position', zh: '找出轨道和位置都相同的一项' }));
     const dark = style.theme === 'dark';
     body += tile(style, l.ref_box, style.panel);
     body += drawSystem(l, l.ref_box, l.orbit, l.angle, dark);
@@ -123,11 +123,13 @@ export const orbitMatch = defineEngine<OrbitMatchLatent>({
     const sub = ptText(m, boxCenter(l.layout.submit));
     const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
     const name = iconName(l.icon, locale);
-    if (locale === 'zh-CN') return `参考图中${name}在${orbitZh}圈轨道上，约在 ${clock} 点钟方向。只有${optWord(l.answer, locale)}的${name}同样在${orbitZh}圈、${clock} 点钟方向，其他项轨道或方向不同。${move}`;
-    return `In the reference the ${name} is on the ${orbitEn} orbit at about ${clock} o'clock. Only ${optWord(l.answer, locale)} has it on the ${orbitEn} orbit at ${clock} o'clock; the others differ in orbit or direction. ${move}`;
+    return say(locale, {
+      en: `In the reference the ${name} is on the ${orbitEn} orbit at about ${clock} o'clock. Only ${optWord(l.answer, locale)} has it on the ${orbitEn} orbit at ${clock} o'clock; the others differ in orbit or direction. ${move}`,
+      zh: `参考图中${name}在${orbitZh}圈轨道上，约在 ${clock} 点钟方向。只有${optWord(l.answer, locale)}的${name}同样在${orbitZh}圈、${clock} 点钟方向，其他项轨道或方向不同。${move}`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Use the arrows to select the pane with the icon on the same orbit and at the same position as in the reference, then press Submit.', '用箭头选中图标所在轨道和位置都与参考图相同的一项，然后点击提交。');
+    return say(locale, { en: 'Use the arrows to select the pane with the icon on the same orbit and at the same position as in the reference, then press Submit.', zh: '用箭头选中图标所在轨道和位置都与参考图相同的一项，然后点击提交。' });
   },
 });

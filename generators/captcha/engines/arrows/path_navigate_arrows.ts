@@ -12,7 +12,7 @@ import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.j
 import { boxRect, hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
 import { type ArrowDir, arrowGlyph, chrome, glyphButton, submitButton } from '../../lib/controls.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { polyD } from '../../lib/geometry.js';
 import { pressesSolution } from '../../lib/solutions.js';
@@ -158,7 +158,7 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Guide the token to the flag', '用箭头把棋子移到旗子处'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Guide the token to the flag', zh: '用箭头把棋子移到旗子处' }));
     const a = l.cells[0]!;
     const cw = a[2] - a[0];
     const all: Box = [a[0], a[1], l.cells[l.n * l.n - 1]![2], l.cells[l.n * l.n - 1]![3]];
@@ -203,11 +203,13 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
       else runs.push([d, 1]);
     }
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `沿迷宫通道从棋子走到旗子只有一条路：${runs.map(([d, k]) => `向${zh[d]} ${k} 格`).join('，')}。依次点击对应方向箭头（${runs.map(([d, k]) => `${zh[d]} ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join('，')}），再点击提交 ${sub}。`;
-    return `Following the corridors, the only way from the token to the flag is ${runs.map(([d, k]) => `${k} ${d}`).join(', ')}. Press the arrows in that order (${runs.map(([d, k]) => `${d} at ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join(', ')}), then Submit at ${sub}.`;
+    return say(locale, {
+      en: `Following the corridors, the only way from the token to the flag is ${runs.map(([d, k]) => `${k} ${d}`).join(', ')}. Press the arrows in that order (${runs.map(([d, k]) => `${d} at ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join(', ')}), then Submit at ${sub}.`,
+      zh: `沿迷宫通道从棋子走到旗子只有一条路：${runs.map(([d, k]) => `向${zh[d]} ${k} 格`).join('，')}。依次点击对应方向箭头（${runs.map(([d, k]) => `${zh[d]} ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join('，')}），再点击提交 ${sub}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Press the arrow buttons to move the token through the maze to the flag (one cell per press), then press Submit.', '按方向箭头让棋子沿迷宫走到旗子处（每按一次走一格），然后点击提交。');
+    return say(locale, { en: 'Press the arrow buttons to move the token through the maze to the flag (one cell per press), then press Submit.', zh: '按方向箭头让棋子沿迷宫走到旗子处（每按一次走一格），然后点击提交。' });
   },
 });

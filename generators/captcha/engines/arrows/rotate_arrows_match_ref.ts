@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, glyphButton, rotateGlyph, submitButton, tile } from '../../lib/controls.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { rotAbout } from '../../lib/geometry.js';
@@ -110,14 +110,13 @@ export const rotateArrowsMatchRef = defineEngine<RotateArrowsLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Turn the object to match the reference', '旋转物体，使其与参考图方向一致'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Turn the object to match the reference', zh: '旋转物体，使其与参考图方向一致' }));
     body += tile(style, l.ref_box, style.panel);
     body += tile(style, l.cur_box);
     body += drawObject(l, l.ref_box, l.ref_rot);
     body += drawObject(l, l.cur_box, l.cur_rot);
-    body += label(style, zh ? '参考图' : 'Reference', (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 20, 13, style.subtext, { anchor: 'middle' });
-    body += label(style, zh ? `每次点击旋转 ${l.step}°` : `Each press turns ${l.step}°`, (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 40, 12, style.subtext, { anchor: 'middle', maxWidth: 136 });
+    body += label(style, say(style.locale, { en: 'Reference', zh: '参考图' }), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 20, 13, style.subtext, { anchor: 'middle' });
+    body += label(style, say(style.locale, { en: `Each press turns ${l.step}°`, zh: `每次点击旋转 ${l.step}°` }), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 40, 12, style.subtext, { anchor: 'middle', maxWidth: 136 });
     body += glyphButton(style, l.ccw_box, (cx, cy, r, c) => rotateGlyph(cx, cy, r, false, c));
     body += glyphButton(style, l.cw_box, (cx, cy, r, c) => rotateGlyph(cx, cy, r, true, c));
     body += submitButton(style, l.submit_box);
@@ -136,16 +135,13 @@ export const rotateArrowsMatchRef = defineEngine<RotateArrowsLatent>({
     const btn = ptText(m, boxCenter(l.presses > 0 ? l.cw_box : l.ccw_box));
     const sub = ptText(m, boxCenter(l.submit_box));
     const name = iconName(l.kind, locale);
-    if (locale === 'zh-CN')
-      return `左边参考图中的${name}与右边的${name}方向不同：右边的需要${l.presses > 0 ? '顺' : '逆'}时针再转 ${deg}° 才与参考一致（反方向要转 ${360 - deg}°，更远）。每次点击转 ${l.step}°，所以点击${l.presses > 0 ? '顺时针' : '逆时针'}按钮 ${btn} ${k} 次（共 ${n} 档），然后点击提交 ${sub}。`;
-    return `The ${name} on the right differs from the reference on the left: it must turn ${deg}° ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} to match (${360 - deg}° the other way, which is longer). Each press turns ${l.step}°, so press the ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} button at ${btn} ${k} time${k > 1 ? 's' : ''}, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `The ${name} on the right differs from the reference on the left: it must turn ${deg}° ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} to match (${360 - deg}° the other way, which is longer). Each press turns ${l.step}°, so press the ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} button at ${btn} ${k} time${k > 1 ? 's' : ''}, then Submit at ${sub}.`,
+      zh: `左边参考图中的${name}与右边的${name}方向不同：右边的需要${l.presses > 0 ? '顺' : '逆'}时针再转 ${deg}° 才与参考一致（反方向要转 ${360 - deg}°，更远）。每次点击转 ${l.step}°，所以点击${l.presses > 0 ? '顺时针' : '逆时针'}按钮 ${btn} ${k} 次（共 ${n} 档），然后点击提交 ${sub}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(
-      locale,
-      'Use the rotate buttons to turn the object until it matches the reference, with as few presses as possible, then press Submit.',
-      '用旋转按钮以最少的点击次数把物体转到与参考图一致，然后点击提交。',
-    );
+    return say(locale, { en: 'Use the rotate buttons to turn the object until it matches the reference, with as few presses as possible, then press Submit.', zh: '用旋转按钮以最少的点击次数把物体转到与参考图一致，然后点击提交。' });
   },
 });

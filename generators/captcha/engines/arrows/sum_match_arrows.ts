@@ -8,7 +8,7 @@
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, label, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { plainDieSvg } from '../../lib/dice-clocks.js';
@@ -80,10 +80,9 @@ export const sumMatchArrows = defineEngine<SumMatchLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Find the dice that match the target sum', '找出点数之和等于目标值的骰子'));
-    const zh = style.locale === 'zh-CN';
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the dice that match the target sum', zh: '找出点数之和等于目标值的骰子' }));
     body += tile(style, [14, 44, 306, 86], style.panel);
-    body += label(style, zh ? `目标点数之和：${l.sum}` : `Target sum: ${l.sum}`, 160, 72, 20, style.text, { anchor: 'middle', weight: 700 });
+    body += label(style, say(style.locale, { en: `Target sum: ${l.sum}`, zh: `目标点数之和：${l.sum}` }), 160, 72, 20, style.text, { anchor: 'middle', weight: 700 });
     l.layout.options.forEach((b, i) => {
       body += tile(style, b);
       const [cx, cy] = boxCenter(b);
@@ -108,11 +107,13 @@ export const sumMatchArrows = defineEngine<SumMatchLatent>({
     const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
     const sub = ptText(m, boxCenter(l.layout.submit));
     const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    if (locale === 'zh-CN') return `目标和是 ${l.sum}。逐个数骰子点数：${sums.join('，')}。只有${optWord(l.answer, locale)}等于 ${l.sum}。${move}`;
-    return `The target sum is ${l.sum}. Adding the pips: ${sums.join(', ')}. Only ${optWord(l.answer, locale)} makes ${l.sum}. ${move}`;
+    return say(locale, {
+      en: `The target sum is ${l.sum}. Adding the pips: ${sums.join(', ')}. Only ${optWord(l.answer, locale)} makes ${l.sum}. ${move}`,
+      zh: `目标和是 ${l.sum}。逐个数骰子点数：${sums.join('，')}。只有${optWord(l.answer, locale)}等于 ${l.sum}。${move}`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Use the arrows to select the option whose dice add up to ${l.sum}, then press Submit.`, `用箭头选中骰子点数之和为 ${l.sum} 的选项，然后点击提交。`);
+    return say(locale, { en: `Use the arrows to select the option whose dice add up to ${l.sum}, then press Submit.`, zh: `用箭头选中骰子点数之和为 ${l.sum} 的选项，然后点击提交。` });
   },
 });

@@ -7,7 +7,7 @@
 import type { Point } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { boxAround, rotAbout } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -89,7 +89,7 @@ export const dragClockHand = defineEngine<ClockHandLatent>({
   draw(l, style) {
     const { cx, cy, r } = l.clock;
     const ink = style.theme === 'light' ? '#1f2329' : '#e8eaed';
-    let body = chrome(style, l.width, l.height, L(style.locale, `Drag the minute hand to show ${timeText(l.target)}`, `拖动分针，使时钟显示 ${timeText(l.target)}`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Drag the minute hand to show ${timeText(l.target)}`, zh: `拖动分针，使时钟显示 ${timeText(l.target)}` }));
     body += circle(cx, cy, r, { fill: hsl(l.hue, 25, style.theme === 'light' ? 97 : 18), stroke: hsl(l.hue, 40, 45), sw: 3 });
     for (let k = 0; k < 60; k++) {
       const big = k % 5 === 0;
@@ -120,11 +120,13 @@ export const dragClockHand = defineEngine<ClockHandLatent>({
     const mm = l.target % 60;
     const from = ptText(m, tipAt(l, l.minute_now));
     const to = ptText(m, tipAt(l, mm));
-    if (locale === 'zh-CN') return `要显示 ${timeText(l.target)}，时针已经在正确位置，分针要指向 ${mm} 分（${mm / 5 || 12} 点刻度）。分针尖端现在在 ${from}（${l.minute_now} 分），按住它拖到 ${to} 松开。`;
-    return `To show ${timeText(l.target)} the hour hand is already right; the minute hand must point at ${mm} minutes (the ${mm / 5 || 12} mark). Its tip is now at ${from} (${l.minute_now} minutes): drag it to ${to} and release.`;
+    return say(locale, {
+      en: `To show ${timeText(l.target)} the hour hand is already right; the minute hand must point at ${mm} minutes (the ${mm / 5 || 12} mark). Its tip is now at ${from} (${l.minute_now} minutes): drag it to ${to} and release.`,
+      zh: `要显示 ${timeText(l.target)}，时针已经在正确位置，分针要指向 ${mm} 分（${mm / 5 || 12} 点刻度）。分针尖端现在在 ${from}（${l.minute_now} 分），按住它拖到 ${to} 松开。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Drag the minute hand so the clock shows ${timeText(l.target)}.`, `拖动分针，使时钟显示 ${timeText(l.target)}。`);
+    return say(locale, { en: `Drag the minute hand so the clock shows ${timeText(l.target)}.`, zh: `拖动分针，使时钟显示 ${timeText(l.target)}。` });
   },
 });

@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, line, ptText, svgDoc } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -65,7 +65,7 @@ export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Drag each icon onto its twin', '把左边每个图标拖到右边相同的图标上'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag each icon onto its twin', zh: '把左边每个图标拖到右边相同的图标上' }));
     const col = (kind: string): string => (l.mono ? style.text : hsl(l.hue + (kind.length * 61) % 360, 65, style.theme === 'light' ? 45 : 62));
     l.left.forEach((k, i) => {
       const b = l.left_boxes[i]!;
@@ -89,11 +89,13 @@ export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const steps = l.left.map((k, i) => ({ name: iconName(k, locale), from: ptText(m, boxCenter(l.left_boxes[i]!)), to: ptText(m, boxCenter(l.right_boxes[l.right.indexOf(k)]!)) }));
-    if (locale === 'zh-CN') return `左列有 ${l.left.length} 个图标，右列是同样的图标但顺序打乱${l.rots.some(Boolean) ? '且有旋转' : ''}。逐个找到配对：` + steps.map((s) => `${s.name} 从 ${s.from} 拖到 ${s.to}`).join('；') + '。';
-    return `The left column has ${l.left.length} icons; the right column has the same icons in another order${l.rots.some(Boolean) ? ', some turned' : ''}. Pair them up: ` + steps.map((s) => `drag the ${s.name} from ${s.from} to ${s.to}`).join('; ') + '.';
+    return say(locale, {
+      en: `The left column has ${l.left.length} icons; the right column has the same icons in another order${l.rots.some(Boolean) ? ', some turned' : ''}. Pair them up: ` + steps.map((s) => `drag the ${s.name} from ${s.from} to ${s.to}`).join('; ') + '.',
+      zh: `左列有 ${l.left.length} 个图标，右列是同样的图标但顺序打乱${l.rots.some(Boolean) ? '且有旋转' : ''}。逐个找到配对：` + steps.map((s) => `${s.name} 从 ${s.from} 拖到 ${s.to}`).join('；') + '。',
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Drag each of the ${l.left.length} icons on the left onto the identical icon on the right.`, `把左边 ${l.left.length} 个图标分别拖到右边与之相同的图标上。`);
+    return say(locale, { en: `Drag each of the ${l.left.length} icons on the left onto the identical icon on the right.`, zh: `把左边 ${l.left.length} 个图标分别拖到右边与之相同的图标上。` });
   },
 });

@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
 import type { Rng } from '../../../../core/rng.js';
 import { Ids, boxInside, boxRect, boxesOverlap, label, ptText, regionWord, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { boxAround } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -58,11 +58,11 @@ export function drawDragDrop(l: DragDropLatent, style: PuzzleStyle, rng: Rng, op
   const pic = { image_box: l.image_box, bg_hue: l.bg_hue, clutter: l.clutter, noise: l.noise, gaps: l.gaps, gap_style: l.gap_style, mode: 'photo' as const };
   const img = drawGapPicture(pic, rng, ids, style.radius, opts);
   const piece = drawPiece(pic, rng, ids, l.piece.cx, l.piece.cy);
-  let body = chrome(style, l.width, l.height, L(style.locale, 'Drag the piece into its slot', '把拼图块拖到图中对应的位置'));
+  let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag the piece into its slot', zh: '把拼图块拖到图中对应的位置' }));
   body += img.body;
   body += boxRect(l.tray_box, { fill: style.panel, stroke: style.border, sw: 1, rx: style.radius, extra: 'stroke-dasharray="5 3"' });
   const textX = l.piece.cx < (l.tray_box[0] + l.tray_box[2]) / 2 ? (l.piece.cx + 30 + l.tray_box[2]) / 2 : (l.tray_box[0] + l.piece.cx - 30) / 2;
-  body += label(style, style.locale === 'zh-CN' ? '按住拼图块拖入上图' : 'Hold the piece and drop it in the picture', textX, (l.tray_box[1] + l.tray_box[3]) / 2 + 4, 12, style.subtext, { anchor: 'middle', maxWidth: (l.tray_box[2] - l.tray_box[0]) / 2 - 40 });
+  body += label(style, say(style.locale, { en: 'Hold the piece and drop it in the picture', zh: '按住拼图块拖入上图' }), textX, (l.tray_box[1] + l.tray_box[3]) / 2 + 4, 12, style.subtext, { anchor: 'middle', maxWidth: (l.tray_box[2] - l.tray_box[0]) / 2 - 40 });
   body += piece.body;
   return { svg: svgDoc(l.width, l.height, body, img.defs + piece.defs), width: l.width, height: l.height };
 }
@@ -134,11 +134,13 @@ export const dragDropPiece2d = defineEngine<DragDropLatent>({
     const from = ptText(m, [l.piece.cx, l.piece.cy]);
     const to = ptText(m, [g0.cx, g0.cy]);
     const d = l.gaps.length - 1;
-    if (locale === 'zh-CN') return `拼图块在下方托盘 ${from}。图中${d ? `有 ${d + 1} 个缺口，` : ''}与它轮廓、大小和角度一致的缺口在图片${where} ${to}${d ? '，其余是形状相似的干扰' : ''}。按住拼图块中心拖到 ${to} 松开。`;
-    return `The piece is in the tray at ${from}. ${d ? `The picture has ${d + 1} slots; ` : ''}the slot with its outline, size and angle is at the ${where} of the picture, ${to}${d ? '; the others are look-alikes' : ''}. Drag the piece by its centre to ${to} and release.`;
+    return say(locale, {
+      en: `The piece is in the tray at ${from}. ${d ? `The picture has ${d + 1} slots; ` : ''}the slot with its outline, size and angle is at the ${where} of the picture, ${to}${d ? '; the others are look-alikes' : ''}. Drag the piece by its centre to ${to} and release.`,
+      zh: `拼图块在下方托盘 ${from}。图中${d ? `有 ${d + 1} 个缺口，` : ''}与它轮廓、大小和角度一致的缺口在图片${where} ${to}${d ? '，其余是形状相似的干扰' : ''}。按住拼图块中心拖到 ${to} 松开。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the puzzle piece from the tray into the matching slot in the picture.', '把托盘里的拼图块拖到图片中与之匹配的缺口里。');
+    return say(locale, { en: 'Drag the puzzle piece from the tray into the matching slot in the picture.', zh: '把托盘里的拼图块拖到图片中与之匹配的缺口里。' });
   },
 });

@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord, scatter, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -95,7 +95,7 @@ export const dragItemToTarget = defineEngine<DragItemLatent>({
 
   draw(l, style, rng) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    let body = chrome(style, l.width, l.height, L(style.locale, `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket`, `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}篮子`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket`, zh: `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}篮子` }));
     body += boxRect(l.area, { fill: hsl(l.bg_hue, 30, style.theme === 'light' ? 93 : 22), rx: style.radius });
     for (let y = l.area[1] + 18; y < l.area[3]; y += 22) body += line(l.area[0] + 4, y, l.area[2] - 4, y, hsl(l.bg_hue, 25, style.theme === 'light' ? 86 : 28), 1);
     body += noiseDots(rng, l.area, 30, 0.35);
@@ -129,12 +129,14 @@ export const dragItemToTarget = defineEngine<DragItemLatent>({
     const to = ptText(m, boxCenter(dropBox(b, l.margin)));
     const where = regionWord((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2, l.area, locale);
     const name = iconName(l.item.kind, locale);
-    if (locale === 'zh-CN') return `画面中有 ${l.baskets.length} 个篮子，${c.zh}的那个在${where}。${name}在 ${from}，按住它拖到${c.zh}篮子里 ${to} 松开。`;
-    return `There are ${l.baskets.length} baskets; the ${c.en} one is at the ${where}. The ${name} is at ${from}: drag it into the ${c.en} basket and release at ${to}.`;
+    return say(locale, {
+      en: `There are ${l.baskets.length} baskets; the ${c.en} one is at the ${where}. The ${name} is at ${from}: drag it into the ${c.en} basket and release at ${to}.`,
+      zh: `画面中有 ${l.baskets.length} 个篮子，${c.zh}的那个在${where}。${name}在 ${from}，按住它拖到${c.zh}篮子里 ${to} 松开。`,
+    });
   },
 
   instruction(l, locale) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    return L(locale, `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket.`, `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}的篮子里。`);
+    return say(locale, { en: `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket.`, zh: `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}的篮子里。` });
   },
 });

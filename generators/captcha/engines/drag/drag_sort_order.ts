@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
 import { boxRect, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -80,8 +80,7 @@ export const dragSortOrder = defineEngine<DragSortLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, L(style.locale, l.descending ? 'Drag the tiles into the slots, largest first' : 'Drag the tiles into the slots, smallest first', l.descending ? '把数字块按从大到小拖入下方格子' : '把数字块按从小到大拖入下方格子'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: l.descending ? 'Drag the tiles into the slots, largest first' : 'Drag the tiles into the slots, smallest first', zh: l.descending ? '把数字块按从大到小拖入下方格子' : '把数字块按从小到大拖入下方格子' }));
     l.values.forEach((v, i) => {
       const b = l.tiles[i]!;
       body += boxRect([b[0] + 2, b[1] + 3, b[2] + 2, b[3] + 3], { fill: 'rgba(0,0,0,0.2)', rx: style.radius + 2 });
@@ -92,7 +91,7 @@ export const dragSortOrder = defineEngine<DragSortLatent>({
     l.slots.forEach((b, i) => {
       body += boxRect(b, { fill: style.panel, stroke: style.subtext, sw: 1.4, rx: style.radius + 2, extra: 'stroke-dasharray="5 4"' });
       const [cx] = boxCenter(b);
-      body += label(style, zh ? `第${i + 1}` : `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`, cx, b[3] + 16, 12, style.subtext, { anchor: 'middle' });
+      body += label(style, say(style.locale, { en: `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`, zh: `第${i + 1}` }), cx, b[3] + 16, 12, style.subtext, { anchor: 'middle' });
     });
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
@@ -104,13 +103,15 @@ export const dragSortOrder = defineEngine<DragSortLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const sorted = [...l.values].sort((a, b) => (l.descending ? b - a : a - b));
     const steps = l.values.map((v, i) => `${v} ${ptText(m, boxCenter(l.tiles[i]!))} → ${ptText(m, boxCenter(l.slots[rankOf(l, i)]!))}`);
-    if (locale === 'zh-CN') return `数字块是 ${l.values.join('、')}，${l.descending ? '从大到小' : '从小到大'}排列为 ${sorted.join('、')}。把每块拖到对应名次的格子：${steps.join('；')}。`;
-    return `The tiles read ${l.values.join(', ')}; ${l.descending ? 'largest first' : 'smallest first'} they go ${sorted.join(', ')}. Drag each tile into the slot of its place: ${steps.join('; ')}.`;
+    return say(locale, {
+      en: `The tiles read ${l.values.join(', ')}; ${l.descending ? 'largest first' : 'smallest first'} they go ${sorted.join(', ')}. Drag each tile into the slot of its place: ${steps.join('; ')}.`,
+      zh: `数字块是 ${l.values.join('、')}，${l.descending ? '从大到小' : '从小到大'}排列为 ${sorted.join('、')}。把每块拖到对应名次的格子：${steps.join('；')}。`,
+    });
   },
 
   instruction(l, locale) {
     return l.descending
-      ? L(locale, 'Drag the number tiles into the slots so they read from largest to smallest.', '把数字块拖入下方格子，使其从大到小排列。')
-      : L(locale, 'Drag the number tiles into the slots so they read from smallest to largest.', '把数字块拖入下方格子，使其从小到大排列。');
+      ? say(locale, { en: 'Drag the number tiles into the slots so they read from largest to smallest.', zh: '把数字块拖入下方格子，使其从大到小排列。' })
+      : say(locale, { en: 'Drag the number tiles into the slots so they read from smallest to largest.', zh: '把数字块拖入下方格子，使其从小到大排列。' });
   },
 });

@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, line, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -90,7 +90,7 @@ export const jigsawTileSwap = defineEngine<TileSwapLatent>({
   draw(l, style, rng) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Two tiles are swapped: drag one onto the other', '有两块图片位置互换了，拖动其中一块到另一块上'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Two tiles are swapped: drag one onto the other', zh: '有两块图片位置互换了，拖动其中一块到另一块上' }));
     const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
     defs += base.defs;
     body += base.body;
@@ -121,11 +121,13 @@ export const jigsawTileSwap = defineEngine<TileSwapLatent>({
     const B = cellWords(l.b, l.cols, locale);
     const pa = ptText(m, boxCenter(l.cells[l.a]!));
     const pb = ptText(m, boxCenter(l.cells[l.b]!));
-    if (locale === 'zh-CN') return `图片被分成 ${l.rows}×${l.cols} 块。${A}和${B}两块的颜色和内容与周围接不上（天空、地面和线条在边界处断开），说明它们互换了位置。把 ${pa} 处的图块拖到 ${pb} 处松开，即可换回。`;
-    return `The picture is cut into ${l.rows}×${l.cols} tiles. The tiles at ${A} and ${B} do not continue their neighbours (sky, ground and lines break at their edges), so they were swapped. Drag the tile at ${pa} onto the tile at ${pb} to swap them back.`;
+    return say(locale, {
+      en: `The picture is cut into ${l.rows}×${l.cols} tiles. The tiles at ${A} and ${B} do not continue their neighbours (sky, ground and lines break at their edges), so they were swapped. Drag the tile at ${pa} onto the tile at ${pb} to swap them back.`,
+      zh: `图片被分成 ${l.rows}×${l.cols} 块。${A}和${B}两块的颜色和内容与周围接不上（天空、地面和线条在边界处断开），说明它们互换了位置。把 ${pa} 处的图块拖到 ${pb} 处松开，即可换回。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Two tiles of the picture are swapped. Drag one of them onto the other to restore the picture.', '图片中有两块互换了位置，把其中一块拖到另一块上以还原图片。');
+    return say(locale, { en: 'Two tiles of the picture are swapped. Drag one of them onto the other to restore the picture.', zh: '图片中有两块互换了位置，把其中一块拖到另一块上以还原图片。' });
   },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxRect, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -103,7 +103,7 @@ export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
   draw(l, style, rng) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Drag each piece into its place', '把每块拼图拖到正确的位置'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag each piece into its place', zh: '把每块拼图拖到正确的位置' }));
     const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
     defs += base.defs;
     body += base.body;
@@ -135,12 +135,13 @@ export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const steps = l.holes.map((h, i) => ({ from: ptText(m, boxCenter(l.pieces[i]!)), to: ptText(m, boxCenter(l.cells[h]!)), cell: cellWords(h, l.cols, locale) }));
-    if (locale === 'zh-CN')
-      return `图片中有 ${l.holes.length} 个空格，下方托盘里有 ${l.holes.length} 块拼图。根据每块的颜色和内容与空格周围是否衔接来配对：` + steps.map((s) => `${s.from} 的拼图属于${s.cell}，拖到 ${s.to}`).join('；') + '。';
-    return `The picture has ${l.holes.length} empty cells and the tray holds ${l.holes.length} pieces. Match each piece by how its colours and content continue the neighbours of a cell: ` + steps.map((s) => `the piece at ${s.from} belongs at ${s.cell}, drag it to ${s.to}`).join('; ') + '.';
+    return say(locale, {
+      en: `The picture has ${l.holes.length} empty cells and the tray holds ${l.holes.length} pieces. Match each piece by how its colours and content continue the neighbours of a cell: ` + steps.map((s) => `the piece at ${s.from} belongs at ${s.cell}, drag it to ${s.to}`).join('; ') + '.',
+      zh: `图片中有 ${l.holes.length} 个空格，下方托盘里有 ${l.holes.length} 块拼图。根据每块的颜色和内容与空格周围是否衔接来配对：` + steps.map((s) => `${s.from} 的拼图属于${s.cell}，拖到 ${s.to}`).join('；') + '。',
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Drag each of the ${l.holes.length} pieces from the tray into its empty cell in the picture.`, `把托盘中的 ${l.holes.length} 块拼图分别拖到图片中对应的空格里。`);
+    return say(locale, { en: `Drag each of the ${l.holes.length} pieces from the tray into its empty cell in the picture.`, zh: `把托盘中的 ${l.holes.length} 块拼图分别拖到图片中对应的空格里。` });
   },
 });

@@ -12,6 +12,7 @@ import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame } from '../../
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
 import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideOutline, lucideSvg } from '../../lib/lucide.js';
+import { say } from '../../lib/i18n.js';
 
 interface Obj {
   icon: string;
@@ -110,8 +111,7 @@ export const areaSelectPoint = defineEngine<AreaSelectLatent>({
       pic += lucideSvg(o.icon, { cx: o.cx, cy: o.cy, size: o.size, rot: o.rot }, o.color, { weight: 1.4 });
     }
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请点击图中所有的' : 'Click on every', big: zh ? item.zh : item.en }, [pic], ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Click on every', zh: '请点击图中所有的' }), big: say(style.locale, item) }, [pic], ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, bd.defs + g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -121,20 +121,17 @@ export const areaSelectPoint = defineEngine<AreaSelectLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    const zh = locale === 'zh-CN';
     const area = l.frame.tiles[0]!;
     const parts = l.answer.map((i) => {
       const c = boxCenter(l.objects[i]!.box);
       return `${regionWord(c[0], c[1], area, locale)} ${ptText(m, c)}`;
     });
     const sub = ptText(m, boxCenter(l.frame.submit_box));
-    return zh
-      ? `图中共有 ${l.objects.length} 个物体，其中${item.zh}有 ${l.answer.length} 个，分别在${parts.join('、')}。逐个点击后，再点击 ${sub} 的提交按钮。`
-      : `The picture holds ${l.objects.length} objects; ${l.answer.length} of them are ${item.enPlural}, at the ${parts.join('; the ')}. Click each of them, then the submit button at ${sub}.`;
+    return say(locale, { en: `The picture holds ${l.objects.length} objects; ${l.answer.length} of them are ${item.enPlural}, at the ${parts.join('; the ')}. Click each of them, then the submit button at ${sub}.`, zh: `图中共有 ${l.objects.length} 个物体，其中${item.zh}有 ${l.answer.length} 个，分别在${parts.join('、')}。逐个点击后，再点击 ${sub} 的提交按钮。` });
   },
 
   instruction(l, locale) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return locale === 'zh-CN' ? `请点击图中每一个${item.zh}，然后点击提交按钮。` : `Click on every ${item.en} in the picture, then click the submit button.`;
+    return say(locale, { en: `Click on every ${item.en} in the picture, then click the submit button.`, zh: `请点击图中每一个${item.zh}，然后点击提交按钮。` });
   },
 });

@@ -2,7 +2,7 @@
  * #67 backmost_layer_select (group G, visual reasoning, Set+Submit): every cell holds two or three
  * overlapping shapes; select the cells whose backmost shape is the named one (NextGen Backmost_Layer).
  *
- * Measured after drawing (captcha-catalogue lesson 3): every shape keeps at least `min_visible` of its
+ * Measured after drawing (labels are measured on what is drawn, never assumed from the latent): every shape keeps at least `min_visible` of its
  * area visible and every upper shape really covers part of the one below (so the order shows), both
  * measured on an id raster of the drawn outlines; otherwise the state is rejected.
  */
@@ -10,7 +10,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { PLANE_SHAPES, planeName } from '../../lib/plane-shapes.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
@@ -131,7 +131,7 @@ export const backmostLayerSelect = defineEngine<BackmostLatent>({
 
   draw(l, style) {
     const name = planeName(l.target_kind, style.locale);
-    let body = chrome(style, l.width, l.height, L(style.locale, `Select cells whose bottom shape is a ${name}`, `选出最底层图形是${name}的格子`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select cells whose bottom shape is a ${name}`, zh: `选出最底层图形是${name}的格子` }));
     l.stacks.forEach((s, i) => {
       const c = l.cells[i]!;
       body += tile(style, c);
@@ -152,11 +152,13 @@ export const backmostLayerSelect = defineEngine<BackmostLatent>({
     const hits = l.cells.map((_, i) => i).filter((i) => l.stacks[i]![0]!.shape === l.target_kind);
     const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `在每个格子里看哪个图形被其他图形压在下面（轮廓被遮住的那个）。最底层是${name}的格子有：${list.join('、')}。逐个点击，然后点击提交 ${sub}。`;
-    return `In each cell, find the shape the others lie on (the one whose outline is covered). The bottom shape is a ${name} in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `In each cell, find the shape the others lie on (the one whose outline is covered). The bottom shape is a ${name} in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`,
+      zh: `在每个格子里看哪个图形被其他图形压在下面（轮廓被遮住的那个）。最底层是${name}的格子有：${list.join('、')}。逐个点击，然后点击提交 ${sub}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Select every cell where the backmost (bottom) shape is a ${planeName(l.target_kind, 'en-US')}, then press Submit.`, `选出所有最底层图形是${planeName(l.target_kind, 'zh-CN')}的格子，然后点击提交。`);
+    return say(locale, { en: `Select every cell where the backmost (bottom) shape is a ${planeName(l.target_kind, 'en-US')}, then press Submit.`, zh: `选出所有最底层图形是${planeName(l.target_kind, 'zh-CN')}的格子，然后点击提交。` });
   },
 });

@@ -8,6 +8,7 @@ import { Ids, boxRect, circle, rect, svgDoc } from '../../lib/draw.js';
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { hslToRgb, lightness, rgbToHex } from '../../lib/color.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of brightness_select (puzzle px). */
 export interface BrightnessLatent extends Record<string, unknown> {
@@ -87,11 +88,10 @@ export const brightnessSelect = defineEngine<BrightnessLatent>({
       for (let j = 0; j < 5; j++) t += circle(rng.float(b[0], b[2]), rng.float(b[1], b[3]), rng.float(0.5, 1.1), { fill: '#808080', opacity: 0.3 });
       return t;
     });
-    const zh = style.locale === 'zh-CN';
     const lighter = l.relation === 'lighter';
     const g = drawGridFrame(style, l.frame, {
-      lead: zh ? '请选择所有比右侧样本' : 'Select every tile that is',
-      big: lighter ? (zh ? '更亮的方块' : 'lighter than the sample') : zh ? '更暗的方块' : 'darker than the sample',
+      lead: say(style.locale, { en: 'Select every tile that is', zh: '请选择所有比右侧样本' }),
+      big: lighter ? (say(style.locale, { en: 'lighter than the sample', zh: '更亮的方块' })) : say(style.locale, { en: 'darker than the sample', zh: '更暗的方块' }),
       example: (b) => boxRect(b, { fill: light ? '#f1f1f1' : '#2b2b2b', rx: 6, stroke: style.border, sw: 1 }) + rect(b[0] + 8, b[1] + 8, b[2] - b[0] - 16, b[3] - b[1] - 16, { fill: l.sample, rx: 4 }),
     }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
@@ -102,15 +102,12 @@ export const brightnessSelect = defineEngine<BrightnessLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const lighter = l.relation === 'lighter';
-    return zh
-      ? `样本色块在标题右侧。逐格比较每个方块与样本的明暗程度，${lighter ? '比样本更亮' : '比样本更暗'}的方块入选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `The sample swatch sits at the right of the header. Comparing each tile's lightness with it, the tiles ${lighter ? 'lighter' : 'darker'} than the sample are selected. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `The sample swatch sits at the right of the header. Comparing each tile's lightness with it, the tiles ${lighter ? 'lighter' : 'darker'} than the sample are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `样本色块在标题右侧。逐格比较每个方块与样本的明暗程度，${lighter ? '比样本更亮' : '比样本更暗'}的方块入选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
     const lighter = l.relation === 'lighter';
-    return locale === 'zh-CN' ? `请选中所有比样本${lighter ? '更亮' : '更暗'}的方块，然后点击提交按钮。` : `Select every tile ${lighter ? 'lighter' : 'darker'} than the sample, then click the submit button.`;
+    return say(locale, { en: `Select every tile ${lighter ? 'lighter' : 'darker'} than the sample, then click the submit button.`, zh: `请选中所有比样本${lighter ? '更亮' : '更暗'}的方块，然后点击提交按钮。` });
   },
 });

@@ -19,6 +19,7 @@ import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import { numberEn } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 /** Named colours a cell's shapes are painted in (CSS hex). */
 export const PALETTE: readonly string[] = ['#e53935', '#1e6fe0', '#2e9d4a', '#f2c318', '#8e44c8', '#f07d1a', '#111111', '#16b3c6'];
@@ -125,8 +126,7 @@ export const colorCountSelect = defineEngine<ColorCountLatent>({
       for (const o of l.cells[i]!) t += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, PALETTE[o.color]!, 'stroke="rgba(255,255,255,0.8)" stroke-width="1"');
       return t;
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择图形恰好有' : 'Select every square whose shapes have exactly', big: zh ? `${l.n} 种颜色的方格` : `${l.n} (${numberEn(l.n)}) colour${l.n > 1 ? 's' : ''}` }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every square whose shapes have exactly', zh: '请选择图形恰好有' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) colour${l.n > 1 ? 's' : ''}`, zh: `${l.n} 种颜色的方格` }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -135,14 +135,11 @@ export const colorCountSelect = defineEngine<ColorCountLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const counts = l.cells.map((c) => colours(c)).join(zh ? '、' : ', ');
-    return zh
-      ? `逐格数不同颜色的种类（不是图形个数，按行）：${counts}。恰好 ${l.n} 种颜色的方格入选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Counting the different colours in each square (not the shapes), row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m);
+    const counts = l.cells.map((c) => colours(c)).join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `Counting the different colours in each square (not the shapes), row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格数不同颜色的种类（不是图形个数，按行）：${counts}。恰好 ${l.n} 种颜色的方格入选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请选中图形恰好有 ${l.n} 种不同颜色的所有方格，然后点击提交按钮。` : `Select every square whose shapes show exactly ${l.n} different colour${l.n > 1 ? 's' : ''}, then click the submit button.`;
+    return say(locale, { en: `Select every square whose shapes show exactly ${l.n} different colour${l.n > 1 ? 's' : ''}, then click the submit button.`, zh: `请选中图形恰好有 ${l.n} 种不同颜色的所有方格，然后点击提交按钮。` });
   },
 });

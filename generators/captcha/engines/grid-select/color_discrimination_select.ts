@@ -10,6 +10,7 @@ import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } f
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { deltaE, hslToRgb, rgbToHex } from '../../lib/color.js';
 import { roundedSquarePath } from '../../lib/dice-clocks.js';
+import { say } from '../../lib/i18n.js';
 
 interface Patch {
   color: string;
@@ -118,11 +119,10 @@ export const colorDiscriminationSelect = defineEngine<ColorDiscLatent>({
       }
       return t;
     });
-    const zh = style.locale === 'zh-CN';
     const ex = (b: [number, number, number, number]): string => boxRect(b, { fill: l.sample, stroke: style.border, sw: 1.5, rx: 6 });
     const g = drawGridFrame(style, l.frame, {
-      lead: zh ? '请选择与右侧样本颜色相同的所有方块' : 'Select every tile in the same colour as',
-      big: zh ? '样本颜色' : 'the sample',
+      lead: say(style.locale, { en: 'Select every tile in the same colour as', zh: '请选择与右侧样本颜色相同的所有方块' }),
+      big: say(style.locale, { en: 'the sample', zh: '样本颜色' }),
       example: ex,
     }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
@@ -133,14 +133,11 @@ export const colorDiscriminationSelect = defineEngine<ColorDiscLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const near = Math.min(...l.patches.map((p) => deltaE(p.color, l.sample)).filter((d) => d > MATCH));
-    return zh
-      ? `样本色块在标题右侧。逐格比较色块与样本：颜色完全一致的保留；其余色块色相或明暗略有不同（最接近的色差 ΔE≈${near.toFixed(0)}），不选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `The sample swatch is at the right of the header. Comparing each tile's patch with it, the identical ones match; the others differ slightly in hue or lightness (closest ΔE≈${near.toFixed(0)}) and are left out. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `The sample swatch is at the right of the header. Comparing each tile's patch with it, the identical ones match; the others differ slightly in hue or lightness (closest ΔE≈${near.toFixed(0)}) and are left out. ` + gridSteps(l.frame, l.answer, locale, m), zh: `样本色块在标题右侧。逐格比较色块与样本：颜色完全一致的保留；其余色块色相或明暗略有不同（最接近的色差 ΔE≈${near.toFixed(0)}），不选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请选中所有与样本颜色相同的方块，然后点击提交按钮。' : 'Select every tile whose colour matches the sample swatch, then click the submit button.';
+    return say(locale, { en: 'Select every tile whose colour matches the sample swatch, then click the submit button.', zh: '请选中所有与样本颜色相同的方块，然后点击提交按钮。' });
   },
 });

@@ -14,6 +14,7 @@ import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import { numberEn } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 interface Obj {
   kind: string;
@@ -111,8 +112,7 @@ export const countMatchSelect = defineEngine<CountMatchLatent>({
       for (const o of l.cells[i]!) t += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, o.color, 'stroke="rgba(0,0,0,0.35)" stroke-width="1"');
       return t;
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有恰好包含' : 'Select every square with exactly', big: zh ? `${l.n} 个图形的方格` : `${l.n} (${numberEn(l.n)}) shapes` }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every square with exactly', zh: '请选择所有恰好包含' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) shapes`, zh: `${l.n} 个图形的方格` }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -121,14 +121,11 @@ export const countMatchSelect = defineEngine<CountMatchLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const counts = l.cells.map((c) => c.length).join(zh ? '、' : ', ');
-    return zh
-      ? `逐格数图形个数（按行）：${counts}。恰好 ${l.n} 个的方格入选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Counting the shapes in each square, row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m);
+    const counts = l.cells.map((c) => c.length).join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `Counting the shapes in each square, row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格数图形个数（按行）：${counts}。恰好 ${l.n} 个的方格入选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请选中所有恰好包含 ${l.n} 个图形的方格，然后点击提交按钮。` : `Select every square that contains exactly ${l.n} shapes, then click the submit button.`;
+    return say(locale, { en: `Select every square that contains exactly ${l.n} shapes, then click the submit button.`, zh: `请选中所有恰好包含 ${l.n} 个图形的方格，然后点击提交按钮。` });
   },
 });

@@ -3,7 +3,7 @@
  * into 4×4 tiles (reCAPTCHA 4×4 style); select every tile that shows part of the named object, then
  * submit.
  *
- * Verify after rendering (catalogue lesson 3): the object is a union of filled regions that are drawn
+ * Verify after rendering (labels come from what is drawn): the object is a union of filled regions that are drawn
  * exactly; each tile's covered fraction is measured on a 1 px grid. A tile is a target when the
  * object covers at least `threshold` of it; a puzzle where any tile is covered by a sliver between
  * 0 and the threshold is rejected, so every tile is clearly in or out.
@@ -11,7 +11,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, circle, hsl, path, rect, svgDoc } from '../../lib/draw.js';
-import { type Bi, tr } from '../../lib/i18n.js';
+import { type Bi, say } from '../../lib/i18n.js';
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { type Pt, type Region, circleRegion, ellipseRegion, polygon, rectRegion, regionSvg, tileCoverage } from '../../lib/regions.js';
@@ -183,11 +183,10 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
     const clip = ids.next();
     body = `<g clip-path="url(#${clip})">${body}</g>`;
     const sceneDefs = `<clipPath id="${clip}"><rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}"/></clipPath>`;
-    const zh = style.locale === 'zh-CN';
     const gf = drawGridFrame(style, l.frame, {
-      lead: zh ? '请选择包含以下内容的所有方格' : 'Select all squares with',
-      big: tr(NAMES[l.object], style.locale),
-      note: l.frame.chrome === 'banner' ? (zh ? '如果没有，请点击验证' : 'If there are none, click verify') : undefined,
+      lead: say(style.locale, { en: 'Select all squares with', zh: '请选择包含以下内容的所有方格' }),
+      big: say(style.locale, NAMES[l.object]),
+      note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'If there are none, click verify', zh: '如果没有，请点击验证' })) : undefined,
     }, [], ids, body);
     return { svg: svgDoc(l.frame.width, l.frame.height, gf.body, defs + sceneDefs + gf.defs), width: l.frame.width, height: l.frame.height };
   },
@@ -197,15 +196,12 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = tr(NAMES[l.object], locale);
-    const zh = locale === 'zh-CN';
-    return zh
-      ? `整张图被分成 4×4 个方格，${name}横跨多个方格。凡是包含${name}任何可见部分的方格都要选（覆盖至少 ${Math.round(l.threshold * 100)}%），不相交的方格不选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `The picture is cut into 4×4 squares and ${name} spans several of them. Every square showing any visible part of it (at least ${Math.round(l.threshold * 100)}% covered) counts; squares it does not touch do not. ` + gridSteps(l.frame, l.answer, locale, m);
+    const name = say(locale, NAMES[l.object]);
+    return say(locale, { en: `The picture is cut into 4×4 squares and ${name} spans several of them. Every square showing any visible part of it (at least ${Math.round(l.threshold * 100)}% covered) counts; squares it does not touch do not. ` + gridSteps(l.frame, l.answer, locale, m), zh: `整张图被分成 4×4 个方格，${name}横跨多个方格。凡是包含${name}任何可见部分的方格都要选（覆盖至少 ${Math.round(l.threshold * 100)}%），不相交的方格不选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
-    const name = tr(NAMES[l.object], locale);
-    return locale === 'zh-CN' ? `请选中所有包含${name}的方格，然后点击提交按钮。` : `Select all squares with ${name}, then click the submit button.`;
+    const name = say(locale, NAMES[l.object]);
+    return say(locale, { en: `Select all squares with ${name}, then click the submit button.`, zh: `请选中所有包含${name}的方格，然后点击提交按钮。` });
   },
 });

@@ -10,6 +10,7 @@ import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } f
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
 import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideSvg } from '../../lib/lucide.js';
+import { say } from '../../lib/i18n.js';
 
 interface TileContent {
   icon: string;
@@ -109,9 +110,9 @@ export const gridSelectCategory = defineEngine<GridCategoryLatent>({
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
     const zh = style.locale === 'zh-CN';
     const g = drawGridFrame(style, l.frame, {
-      lead: zh ? '请选择包含以下内容的所有图片' : 'Select all images with',
+      lead: say(style.locale, { en: 'Select all images with', zh: '请选择包含以下内容的所有图片' }),
       big: zh ? item.zh : item.enPlural,
-      note: l.frame.chrome === 'banner' ? (zh ? '选完后点击验证' : 'Click verify once there are none left.') : undefined,
+      note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'Click verify once there are none left.', zh: '选完后点击验证' })) : undefined,
       example: l.frame.chrome === 'panel' ? (b) => `<rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" rx="6" fill="${style.bg}" stroke="${style.border}"/>` + lucideSvg(l.target_icon, { cx: (b[0] + b[2]) / 2, cy: (b[1] + b[3]) / 2, size: (b[2] - b[0]) * 0.66 }, style.text, { weight: 1.4 }) : undefined,
     }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, defs + g.defs), width: l.frame.width, height: l.frame.height };
@@ -123,15 +124,12 @@ export const gridSelectCategory = defineEngine<GridCategoryLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    const zh = locale === 'zh-CN';
-    const others = [...new Set(l.tiles.filter((t) => t.icon !== l.target_icon).map((t) => (zh ? LUCIDE_BY_ICON.get(t.icon)!.zh : LUCIDE_BY_ICON.get(t.icon)!.en)))].slice(0, 5);
-    return zh
-      ? `题目要求选出所有包含${item.zh}的图片。逐格查看 ${l.frame.rows}×${l.frame.cols} 网格：其他格子是${others.join('、')}等。` + gridSteps(l.frame, l.answer, locale, m)
-      : `The task is to select every image with ${item.enPlural}. Checking the ${l.frame.rows}×${l.frame.cols} grid tile by tile, the other tiles show ${others.join(', ')} and so on. ` + gridSteps(l.frame, l.answer, locale, m);
+    const others = [...new Set(l.tiles.filter((t) => t.icon !== l.target_icon).map((t) => (say(locale, LUCIDE_BY_ICON.get(t.icon)!))))].slice(0, 5);
+    return say(locale, { en: `The task is to select every image with ${item.enPlural}. Checking the ${l.frame.rows}×${l.frame.cols} grid tile by tile, the other tiles show ${others.join(', ')} and so on. ` + gridSteps(l.frame, l.answer, locale, m), zh: `题目要求选出所有包含${item.zh}的图片。逐格查看 ${l.frame.rows}×${l.frame.cols} 网格：其他格子是${others.join('、')}等。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return locale === 'zh-CN' ? `请选中所有包含${item.zh}的图片，然后点击提交按钮。` : `Select all images with ${item.enPlural}, then click the submit button.`;
+    return say(locale, { en: `Select all images with ${item.enPlural}, then click the submit button.`, zh: `请选中所有包含${item.zh}的图片，然后点击提交按钮。` });
   },
 });

@@ -2,7 +2,7 @@
  * #68 hole_count_select (group G, visual reasoning, Set+Submit): every cell holds an irregular shape
  * with zero to three holes; select the cells whose shape has exactly k holes (NextGen Hole_Counting).
  *
- * The hole count is measured after drawing (captcha-catalogue lesson 3): the shape is rasterised with
+ * The hole count is measured after drawing (labels are measured on what is drawn, never assumed from the latent): the shape is rasterised with
  * its holes (even-odd) and enclosed background components are counted by flood fill; the label is that
  * measurement, and a state whose measurement differs from the intended count is rejected.
  */
@@ -10,7 +10,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
@@ -138,7 +138,7 @@ export const holeCountSelect = defineEngine<HoleCountLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, `Select shapes with exactly ${l.k} hole${l.k > 1 ? 's' : ''}`, `选出恰好有 ${l.k} 个洞的图形`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select shapes with exactly ${l.k} hole${l.k > 1 ? 's' : ''}`, zh: `选出恰好有 ${l.k} 个洞的图形` }));
     l.shapes.forEach((s, i) => {
       body += tile(style, l.cells[i]!);
       const d = polyD(blobPts(s.outer)) + s.holes.map((h) => polyD(blobPts(h))).join('');
@@ -154,14 +154,16 @@ export const holeCountSelect = defineEngine<HoleCountLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.measured.map((c, i) => `${cellWords(i, l.cols, locale)}: ${c}`).join(locale === 'zh-CN' ? '，' : ', ');
+    const counts = l.measured.map((c, i) => `${cellWords(i, l.cols, locale)}: ${c}`).join(say(locale, { en: ', ', zh: '，' }));
     const hits = l.cells.map((_, i) => i).filter((i) => l.measured[i] === l.k).map((i) => ptText(m, boxCenter(l.cells[i]!)));
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `数每个图形中能透出底色的洞（画出的小圆圈不是洞）：${counts}。恰好有 ${l.k} 个洞的格子在 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`;
-    return `Count the holes where the background shows through each shape (drawn rings are not holes): ${counts}. Cells with exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `Count the holes where the background shows through each shape (drawn rings are not holes): ${counts}. Cells with exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`,
+      zh: `数每个图形中能透出底色的洞（画出的小圆圈不是洞）：${counts}。恰好有 ${l.k} 个洞的格子在 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Select every shape that has exactly ${l.k} hole${l.k > 1 ? 's' : ''}, then press Submit.`, `选出所有恰好有 ${l.k} 个洞的图形，然后点击提交。`);
+    return say(locale, { en: `Select every shape that has exactly ${l.k} hole${l.k > 1 ? 's' : ''}, then press Submit.`, zh: `选出所有恰好有 ${l.k} 个洞的图形，然后点击提交。` });
   },
 });

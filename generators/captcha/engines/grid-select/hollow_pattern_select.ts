@@ -11,6 +11,7 @@ import { plainTile } from '../../lib/backdrops.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { deltaE, hslToRgb, rgbToHex } from '../../lib/color.js';
+import { say } from '../../lib/i18n.js';
 
 interface Tile {
   kind: string;
@@ -90,8 +91,7 @@ export const hollowPatternSelect = defineEngine<HollowLatent>({
       const attrs = `stroke="${t.color}" stroke-width="${l.stroke}" stroke-linejoin="round"`;
       return plainTile(rng, b, style, l.tile_tone) + iconSvg(t.kind, cx, cy, r, t.rot, t.hollow ? 'none' : t.color, attrs);
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有' : 'Select every shape that is', big: zh ? '空心的图形' : 'hollow (outline only)' }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every shape that is', zh: '请选择所有' }), big: say(style.locale, { en: 'hollow (outline only)', zh: '空心的图形' }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -100,14 +100,11 @@ export const hollowPatternSelect = defineEngine<HollowLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const names = l.answer.map((i) => iconName(l.tiles[i]!.kind, locale)).join(zh ? '、' : ', ');
-    return zh
-      ? `逐格观察：只有轮廓线、中间透出底色的是空心图形（${names}），实心填充的不选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Going tile by tile: shapes drawn as an outline with the tile showing through the middle are hollow (${names}); solid ones are not. ` + gridSteps(l.frame, l.answer, locale, m);
+    const names = l.answer.map((i) => iconName(l.tiles[i]!.kind, locale)).join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `Going tile by tile: shapes drawn as an outline with the tile showing through the middle are hollow (${names}); solid ones are not. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格观察：只有轮廓线、中间透出底色的是空心图形（${names}），实心填充的不选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请选中所有空心（只有轮廓）的图形，然后点击提交按钮。' : 'Select every hollow (outline-only) shape, then click the submit button.';
+    return say(locale, { en: 'Select every hollow (outline-only) shape, then click the submit button.', zh: '请选中所有空心（只有轮廓）的图形，然后点击提交按钮。' });
   },
 });

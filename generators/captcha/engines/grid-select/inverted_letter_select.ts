@@ -15,6 +15,7 @@ import { Ids, hsl, path, svgDoc } from '../../lib/draw.js';
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
+import { say } from '../../lib/i18n.js';
 
 /** Letters whose upside-down form is unmistakable: unlike the upright letter and unlike its mirror image. */
 export const INVERT_CHARSET = [...'AFLRTY'];
@@ -101,8 +102,7 @@ export const invertedLetterSelect = defineEngine<InvertedLatent>({
       const o = glyphAt(t.ch, t.size, cx, cy, { rot: (t.state === 'inverted' ? 180 : 0) + t.tilt, sx: t.state === 'mirrored' ? -1 : 1, face: t.face, weight: 700 });
       return plainTile(rng, b, style) + path(o.d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : t.color });
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有' : 'Select all letters that are', big: zh ? '倒置（上下颠倒）的字母' : 'upside down' }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select all letters that are', zh: '请选择所有' }), big: say(style.locale, { en: 'upside down', zh: '倒置（上下颠倒）的字母' }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -111,14 +111,11 @@ export const invertedLetterSelect = defineEngine<InvertedLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const nm = l.tiles.filter((t) => t.state === 'mirrored').length;
-    return zh
-      ? `逐格判断字母方向：上下颠倒（旋转 180°）的字母入选${nm ? `；有 ${nm} 个只是左右镜像、仍然朝上，不选` : ''}。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Checking each letter's orientation: the ones turned upside down (180°) count${nm ? `; ${nm} ${nm === 1 ? 'is' : 'are'} only mirrored left-right and still upright, so not selected` : ''}. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `Checking each letter's orientation: the ones turned upside down (180°) count${nm ? `; ${nm} ${nm === 1 ? 'is' : 'are'} only mirrored left-right and still upright, so not selected` : ''}. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格判断字母方向：上下颠倒（旋转 180°）的字母入选${nm ? `；有 ${nm} 个只是左右镜像、仍然朝上，不选` : ''}。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请选中所有上下颠倒的字母，然后点击提交按钮。' : 'Select every letter that is upside down, then click the submit button.';
+    return say(locale, { en: 'Select every letter that is upside down, then click the submit button.', zh: '请选中所有上下颠倒的字母，然后点击提交按钮。' });
   },
 });

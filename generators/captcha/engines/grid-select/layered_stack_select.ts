@@ -11,7 +11,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
 import { PLANE_SHAPES } from '../../lib/plane-shapes.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
@@ -134,7 +134,7 @@ export const layeredStackSelect = defineEngine<LayeredStackLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Select cells where red is above blue', '选出红色图形压在蓝色图形上面的格子'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select cells where red is above blue', zh: '选出红色图形压在蓝色图形上面的格子' }));
     l.stacks.forEach((s, i) => {
       const c = l.cells[i]!;
       body += tile(style, c);
@@ -156,11 +156,13 @@ export const layeredStackSelect = defineEngine<LayeredStackLatent>({
     const hits = l.cells.map((_, i) => i).filter((i) => redAbove(l.stacks[i]!));
     const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `在每个格子里看红色和蓝色图形重叠的地方：哪个轮廓完整、盖住了另一个，哪个就在上面。红色在蓝色上面的格子是：${list.join('、')}。逐个点击，再点击提交 ${sub}。`;
-    return `In each cell, look where the red and blue shapes overlap: the one whose outline stays whole and covers the other is on top. Red lies above blue in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `In each cell, look where the red and blue shapes overlap: the one whose outline stays whole and covers the other is on top. Red lies above blue in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`,
+      zh: `在每个格子里看红色和蓝色图形重叠的地方：哪个轮廓完整、盖住了另一个，哪个就在上面。红色在蓝色上面的格子是：${list.join('、')}。逐个点击，再点击提交 ${sub}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Select every cell where the red shape lies on top of the blue shape, then press Submit.', '选出所有红色图形压在蓝色图形上面的格子，然后点击提交。');
+    return say(locale, { en: 'Select every cell where the red shape lies on top of the blue shape, then press Submit.', zh: '选出所有红色图形压在蓝色图形上面的格子，然后点击提交。' });
   },
 });

@@ -11,6 +11,7 @@ import { Ids, boxInside, boxesOverlap, hsl, intBox, path, svgDoc } from '../../l
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
+import { say } from '../../lib/i18n.js';
 
 /** Glyph pool by script. */
 export const SCRIPT_POOL: Readonly<Record<string, readonly string[]>> = {
@@ -113,10 +114,9 @@ export const multiScriptSelect = defineEngine<MultiScriptLatent>({
       for (const g of l.cells[i]!) t += path(glyphAt(g.ch, g.size, (b[0] + b[2]) / 2 + g.dx * s, (b[1] + b[3]) / 2 + g.dy * s, { rot: g.rot, weight: 700 }).d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : g.color });
       return t;
     });
-    const zh = style.locale === 'zh-CN';
     const g = drawGridFrame(style, l.frame, {
-      lead: zh ? '请选择包含右侧字符的所有方格' : 'Select all squares containing',
-      big: zh ? '该字符（可能被旋转）' : 'this glyph (maybe turned)',
+      lead: say(style.locale, { en: 'Select all squares containing', zh: '请选择包含右侧字符的所有方格' }),
+      big: say(style.locale, { en: 'this glyph (maybe turned)', zh: '该字符（可能被旋转）' }),
       example: (b) => `<rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" rx="6" fill="${style.bg}" stroke="${style.border}"/>` + path(glyphAt(l.target, (b[2] - b[0]) * 0.6, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, { weight: 700 }).d, { fill: style.text }),
     }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
@@ -127,13 +127,10 @@ export const multiScriptSelect = defineEngine<MultiScriptLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    return zh
-      ? `提示中的字符是「${l.target}」。逐格检查每个方格里的字符，把它们转正后比较，含有「${l.target}」的方格入选，其他字符（来自拉丁、希腊、西里尔、假名、汉字等）不选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `The prompt glyph is "${l.target}". Turning each glyph in each square upright in the mind and comparing, the squares that contain "${l.target}" are selected; the other glyphs (Latin, Greek, Cyrillic, kana, Chinese) are not. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `The prompt glyph is "${l.target}". Turning each glyph in each square upright in the mind and comparing, the squares that contain "${l.target}" are selected; the other glyphs (Latin, Greek, Cyrillic, kana, Chinese) are not. ` + gridSteps(l.frame, l.answer, locale, m), zh: `提示中的字符是「${l.target}」。逐格检查每个方格里的字符，把它们转正后比较，含有「${l.target}」的方格入选，其他字符（来自拉丁、希腊、西里尔、假名、汉字等）不选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请选中所有包含字符「${l.target}」（可能被旋转）的方格，然后点击提交按钮。` : `Select every square containing the glyph "${l.target}" (it may be rotated), then click the submit button.`;
+    return say(locale, { en: `Select every square containing the glyph "${l.target}" (it may be rotated), then click the submit button.`, zh: `请选中所有包含字符「${l.target}」（可能被旋转）的方格，然后点击提交按钮。` });
   },
 });

@@ -10,6 +10,7 @@ import { Ids, hsl, path, svgDoc } from '../../lib/draw.js';
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
+import { say } from '../../lib/i18n.js';
 
 /** Letters whose turned form never reads as another upright letter (within ±120°). */
 export const ROTATE_CHARSET = [...'ABDFGJKLPRTVY'];
@@ -90,8 +91,7 @@ export const rotatedLetterSelect = defineEngine<RotatedLatent>({
       const o = glyphAt(t.ch, t.size, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, { rot: t.angle, face: t.face, weight: 700 });
       return plainTile(rng, b, style) + path(o.d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : t.color });
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有倾斜角度' : 'Select all letters tilted by', big: zh ? `超过 ${l.threshold}° 的字母` : `more than ${l.threshold}°` }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select all letters tilted by', zh: '请选择所有倾斜角度' }), big: say(style.locale, { en: `more than ${l.threshold}°`, zh: `超过 ${l.threshold}° 的字母` }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -100,14 +100,11 @@ export const rotatedLetterSelect = defineEngine<RotatedLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const angles = l.tiles.map((t) => `${t.ch}${Math.abs(t.angle)}°`).join(' ');
-    return zh
-      ? `估计每个字母相对正立方向的倾斜角（按行）：${angles}。倾斜超过 ${l.threshold}° 的入选。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Estimating each letter's tilt from upright, row by row: ${angles}. Those tilted more than ${l.threshold}° are selected. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `Estimating each letter's tilt from upright, row by row: ${angles}. Those tilted more than ${l.threshold}° are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `估计每个字母相对正立方向的倾斜角（按行）：${angles}。倾斜超过 ${l.threshold}° 的入选。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请选中所有倾斜超过 ${l.threshold}° 的字母，然后点击提交按钮。` : `Select every letter tilted more than ${l.threshold}° from upright, then click the submit button.`;
+    return say(locale, { en: `Select every letter tilted more than ${l.threshold}° from upright, then click the submit button.`, zh: `请选中所有倾斜超过 ${l.threshold}° 的字母，然后点击提交按钮。` });
   },
 });

@@ -15,7 +15,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, label, path, ptText, svgDoc, wrapPhrases } from '../../lib/draw.js';
 import { rasterIds } from '../../lib/proj3d.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
@@ -229,14 +229,13 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Select the turned copies', '选出旋转后的相同图形'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select the turned copies', zh: '选出旋转后的相同图形' }));
     const fill = hsl(l.hue, 60, 50);
     const edge = hsl(l.hue, 55, 28);
     body += tile(style, l.ref_box, style.panel);
     const [rx, ry] = boxCenter(l.ref_box);
     body += path(polyD(shapePts(l.radii, false, rx, ry, 32, 0)), { fill, stroke: edge, sw: 1.5 });
-    const text = zh ? '选出所有与左图形状相同（只旋转、未镜像）的格子，然后提交' : 'Select every tile with the shape on the left, only turned (not mirrored), then submit';
+    const text = say(style.locale, { en: 'Select every tile with the shape on the left, only turned (not mirrored), then submit', zh: '选出所有与左图形状相同（只旋转、未镜像）的格子，然后提交' });
     const lines = wrapPhrases(text, 13, l.width - 110, { face: style.face });
     lines.slice(0, 4).forEach((ln, i) => (body += label(style, ln, 100, 62 + i * 17, 13, style.subtext)));
     l.tiles.forEach((t, i) => {
@@ -257,12 +256,13 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
     const hits = l.tiles.map((t, i) => (t.variant === 'match' ? i : -1)).filter((i) => i >= 0);
     const mirrors = l.tiles.filter((t) => t.variant === 'mirror').length;
     const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
-    if (locale === 'zh-CN')
-      return `参考图形有 ${l.radii.length} 个角，左右不对称。逐格比较：${hits.length} 个格子只是把它旋转了，${mirrors ? `${mirrors} 个是它的镜像（翻转过），` : ''}其余形状不同。依次点击${list.join('、')}，最后点击提交 ${ptText(m, boxCenter(l.submit_box))}。`;
-    return `The reference shape has ${l.radii.length} corners and is not mirror-symmetric. Tile by tile: ${hits.length} tiles only turn it${mirrors ? `, ${mirrors} show its mirror image` : ''}, the rest have a different outline. Click ${list.join('; ')}, then Submit at ${ptText(m, boxCenter(l.submit_box))}.`;
+    return say(locale, {
+      en: `The reference shape has ${l.radii.length} corners and is not mirror-symmetric. Tile by tile: ${hits.length} tiles only turn it${mirrors ? `, ${mirrors} show its mirror image` : ''}, the rest have a different outline. Click ${list.join('; ')}, then Submit at ${ptText(m, boxCenter(l.submit_box))}.`,
+      zh: `参考图形有 ${l.radii.length} 个角，左右不对称。逐格比较：${hits.length} 个格子只是把它旋转了，${mirrors ? `${mirrors} 个是它的镜像（翻转过），` : ''}其余形状不同。依次点击${list.join('、')}，最后点击提交 ${ptText(m, boxCenter(l.submit_box))}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Select every tile that shows the reference shape rotated (mirror images do not count), then press Submit.', '选出所有显示参考图形旋转后样子的格子（镜像不算），然后点击提交。');
+    return say(locale, { en: 'Select every tile that shows the reference shape rotated (mirror images do not count), then press Submit.', zh: '选出所有显示参考图形旋转后样子的格子（镜像不算），然后点击提交。' });
   },
 });

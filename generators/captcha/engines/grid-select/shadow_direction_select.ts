@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, circle, hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
@@ -76,7 +76,7 @@ export const shadowDirectionSelect = defineEngine<ShadowLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Select shadows that match their light', '选出影子方向与光源一致的图片'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select shadows that match their light', zh: '选出影子方向与光源一致的图片' }));
     l.scenes.forEach((s, i) => {
       const c = l.cells[i]!;
       const [cx, cy] = boxCenter(c);
@@ -122,11 +122,13 @@ export const shadowDirectionSelect = defineEngine<ShadowLatent>({
     const hits = l.cells.map((_, i) => i).filter((i) => consistent(l.scenes[i]!));
     const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `影子应当从物体出发、指向背离光源的方向。逐格比较光源和影子的方向，一致的格子是：${list.join('、')}；其他格子的影子偏了 ${l.min_off}° 以上。逐个点击后点击提交 ${sub}。`;
-    return `A shadow must run from the object directly away from the light. Comparing light and shadow in every cell, they agree in: ${list.join('; ')}; in the others the shadow is off by ${l.min_off}° or more. Click each, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `A shadow must run from the object directly away from the light. Comparing light and shadow in every cell, they agree in: ${list.join('; ')}; in the others the shadow is off by ${l.min_off}° or more. Click each, then Submit at ${sub}.`,
+      zh: `影子应当从物体出发、指向背离光源的方向。逐格比较光源和影子的方向，一致的格子是：${list.join('、')}；其他格子的影子偏了 ${l.min_off}° 以上。逐个点击后点击提交 ${sub}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Select every picture whose shadow points away from its light source, then press Submit.', '选出所有影子方向背离光源（与光照一致）的图片，然后点击提交。');
+    return say(locale, { en: 'Select every picture whose shadow points away from its light source, then press Submit.', zh: '选出所有影子方向背离光源（与光照一致）的图片，然后点击提交。' });
   },
 });

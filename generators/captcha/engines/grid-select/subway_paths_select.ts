@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
@@ -152,7 +152,7 @@ export const subwayPathsSelect = defineEngine<SubwayLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, `Select maps with exactly ${l.k} route${l.k > 1 ? 's' : ''} green→red`.replace('→', ' to '), `选出从绿站到红站恰好有 ${l.k} 条路线的地图`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select maps with exactly ${l.k} route${l.k > 1 ? 's' : ''} green→red`.replace('→', ' to '), zh: `选出从绿站到红站恰好有 ${l.k} 条路线的地图` }));
     l.graphs.forEach((g, i) => {
       body += tile(style, l.cells[i]!);
       g.edges.forEach(([a, b], j) => {
@@ -172,14 +172,16 @@ export const subwayPathsSelect = defineEngine<SubwayLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.routes.map((r, i) => `${cellWords(i, l.cols, locale)}: ${r}`).join(locale === 'zh-CN' ? '，' : ', ');
+    const counts = l.routes.map((r, i) => `${cellWords(i, l.cols, locale)}: ${r}`).join(say(locale, { en: ', ', zh: '，' }));
     const hits = l.cells.map((_, i) => i).filter((i) => l.routes[i] === l.k).map((i) => ptText(m, boxCenter(l.cells[i]!)));
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `在每张地图上数从绿站到红站、不重复经过车站的路线数：${counts}。恰好 ${l.k} 条的是 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`;
-    return `On each map, count the routes from the green station to the red one that never visit a station twice: ${counts}. Exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `On each map, count the routes from the green station to the red one that never visit a station twice: ${counts}. Exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`,
+      zh: `在每张地图上数从绿站到红站、不重复经过车站的路线数：${counts}。恰好 ${l.k} 条的是 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Select every map with exactly ${l.k} different route${l.k > 1 ? 's' : ''} from the green station to the red station (no station visited twice), then press Submit.`, `选出从绿站到红站恰好有 ${l.k} 条不同路线（不重复经过车站）的地图，然后点击提交。`);
+    return say(locale, { en: `Select every map with exactly ${l.k} different route${l.k > 1 ? 's' : ''} from the green station to the red station (no station visited twice), then press Submit.`, zh: `选出从绿站到红站恰好有 ${l.k} 条不同路线（不重复经过车站）的地图，然后点击提交。` });
   },
 });

@@ -14,7 +14,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
 import { boxRect, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
@@ -196,7 +196,7 @@ export const viewpointSelect = defineEngine<ViewpointLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Select every true view of the object', '选出该物体所有正确的视图'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select every true view of the object', zh: '选出该物体所有正确的视图' }));
     body += tile(style, l.ref_box, style.panel);
     const b = l.ref_box;
     const v = { yaw: l.yaw, pitch: l.pitch, scale: 26, cx: (b[0] + b[2]) / 2, cy: (b[1] + b[3]) / 2 };
@@ -231,11 +231,13 @@ export const viewpointSelect = defineEngine<ViewpointLatent>({
     const hits = l.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.view);
     const list = hits.map(({ c, i }) => `${cellWords(i, l.cols, locale)} (${names[c.view!][locale === 'zh-CN' ? 1 : 0]}) ${ptText(m, boxCenter(l.cells[i]!))}`);
     const sub = ptText(m, boxCenter(l.submit_box));
-    if (locale === 'zh-CN') return `物体由 ${l.cubes.length} 个小方块组成。把它分别从前、后、左、右、上方投影，得到的轮廓与候选图比较：${list.join('、')}是真实视图，其余轮廓多了或少了方块。逐个点击后点击提交 ${sub}。`;
-    return `The object has ${l.cubes.length} cubes. Projecting it from the front, back, left, right and top and comparing with the candidates: ${list.join('; ')} are true views; the others have a block too many or too few. Click each, then Submit at ${sub}.`;
+    return say(locale, {
+      en: `The object has ${l.cubes.length} cubes. Projecting it from the front, back, left, right and top and comparing with the candidates: ${list.join('; ')} are true views; the others have a block too many or too few. Click each, then Submit at ${sub}.`,
+      zh: `物体由 ${l.cubes.length} 个小方块组成。把它分别从前、后、左、右、上方投影，得到的轮廓与候选图比较：${list.join('、')}是真实视图，其余轮廓多了或少了方块。逐个点击后点击提交 ${sub}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Select every silhouette that shows the object as seen from the front, back, left, right or top, then press Submit.', '选出所有从正面、背面、左面、右面或上方看该物体得到的轮廓图，然后点击提交。');
+    return say(locale, { en: 'Select every silhouette that shows the object as seen from the front, back, left, right or top, then press Submit.', zh: '选出所有从正面、背面、左面、右面或上方看该物体得到的轮廓图，然后点击提交。' });
   },
 });

@@ -10,6 +10,7 @@ import { Ids, hsl, path, svgDoc } from '../../lib/draw.js';
 import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
+import { say } from '../../lib/i18n.js';
 
 interface LetterTile {
   ch: string;
@@ -85,8 +86,7 @@ export const vowelSelect = defineEngine<VowelLatent>({
       const cy = (b[1] + b[3]) / 2 + rng.float(-3, 3);
       return plainTile(rng, b, style) + path(glyphAt(t.ch, t.size, cx, cy, { rot: t.rot, face: t.face, weight: rng.pick([400, 700] as const) }).d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : t.color });
     });
-    const zh = style.locale === 'zh-CN';
-    const g = drawGridFrame(style, l.frame, { lead: zh ? '请选择所有元音字母' : 'Select all tiles with a', big: zh ? 'A E I O U' : 'vowel (A E I O U)' }, tiles, ids);
+    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select all tiles with a', zh: '请选择所有元音字母' }), big: say(style.locale, { en: 'vowel (A E I O U)', zh: 'A E I O U' }) }, tiles, ids);
     return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
@@ -95,14 +95,11 @@ export const vowelSelect = defineEngine<VowelLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const shown = l.letters.map((t) => t.ch).join(' ');
-    return zh
-      ? `网格中的字母按行依次为：${shown}。元音是 A、E、I、O、U（不分大小写）。` + gridSteps(l.frame, l.answer, locale, m)
-      : `Row by row the tiles read: ${shown}. The vowels are A, E, I, O and U in either case. ` + gridSteps(l.frame, l.answer, locale, m);
+    return say(locale, { en: `Row by row the tiles read: ${shown}. The vowels are A, E, I, O and U in either case. ` + gridSteps(l.frame, l.answer, locale, m), zh: `网格中的字母按行依次为：${shown}。元音是 A、E、I、O、U（不分大小写）。` + gridSteps(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请选中所有元音字母（A、E、I、O、U，不分大小写）的方块，然后点击提交按钮。' : 'Select every tile showing a vowel (A, E, I, O, U in either case), then click the submit button.';
+    return say(locale, { en: 'Select every tile showing a vowel (A, E, I, O, U in either case), then click the submit button.', zh: '请选中所有元音字母（A、E、I、O、U，不分大小写）的方块，然后点击提交按钮。' });
   },
 });

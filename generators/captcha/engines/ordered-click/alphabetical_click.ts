@@ -11,6 +11,7 @@ import { glyphAt } from '../../../../renderers/glyphs.js';
 import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 /** Lower-case letters allowed in mixed-case puzzles (no i, l, o: confusable with I, 1, 0). */
 export const LOWER_OK = [...'abdefghjkmnpqrtuy'];
@@ -82,7 +83,7 @@ export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
     const ids = new Ids();
     const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
-    const lead = style.locale === 'zh-CN' ? '请按字母表顺序点击' : 'Click in alphabetical order';
+    const lead = say(style.locale, { en: 'Click in alphabetical order', zh: '请按字母表顺序点击' });
     const body = drawClickFrame(style, l.frame, lead, (x, cy) =>
       path(glyphAt('A', 16, x + 8, cy, { face: style.face, weight: 700 }).d, { fill: style.accent }) +
       path(`M${x + 20} ${cy}L${x + 36} ${cy}M${x + 31} ${cy - 4}L${x + 36} ${cy}L${x + 31} ${cy + 4}`, { stroke: style.accent, sw: 2, extra: 'stroke-linecap="round" stroke-linejoin="round"' }) +
@@ -95,16 +96,13 @@ export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const shown = l.items.map((i) => i.ch).join(zh ? '、' : ', ');
+    const shown = l.items.map((i) => i.ch).join(say(locale, { en: ', ', zh: '、' }));
     const sorted = l.order.map((i) => l.items[i]!.ch);
     const steps = orderSteps(l.order.map((i) => ({ name: `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `图中的字母有：${shown}。按字母表顺序（不区分大小写）排列为 ${sorted.join(' → ')}。${steps}。依次点击。`
-      : `The picture shows the letters ${shown}. In alphabetical order (ignoring case) they are ${sorted.join(' → ')}. ${steps}. Click them in this order.`;
+    return say(locale, { en: `The picture shows the letters ${shown}. In alphabetical order (ignoring case) they are ${sorted.join(' → ')}. ${steps}. Click them in this order.`, zh: `图中的字母有：${shown}。按字母表顺序（不区分大小写）排列为 ${sorted.join(' → ')}。${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请按字母表顺序（A→Z，不区分大小写）依次点击图中的 ${l.items.length} 个字母。` : `Click the ${l.items.length} letters in alphabetical order (A to Z, ignoring case).`;
+    return say(locale, { en: `Click the ${l.items.length} letters in alphabetical order (A to Z, ignoring case).`, zh: `请按字母表顺序（A→Z，不区分大小写）依次点击图中的 ${l.items.length} 个字母。` });
   },
 });

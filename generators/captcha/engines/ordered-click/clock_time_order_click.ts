@@ -12,6 +12,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { plainPicture } from '../../lib/backdrops.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { type ClockStyle, clockSvg } from '../../lib/dice-clocks.js';
+import { say } from '../../lib/i18n.js';
 
 interface Clock {
   h: number;
@@ -108,8 +109,7 @@ export const clockTimeOrderClick = defineEngine<ClockOrderLatent>({
     let pic = plainPicture(rng, l.frame.image_box, style, 'none');
     const pal = PALETTES[l.palette % PALETTES.length]!;
     for (const c of l.clocks) pic += clockSvg(c.cx, c.cy, c.r, c.h, c.m, c.style, pal, style.face);
-    const zh = style.locale === 'zh-CN';
-    const body = drawClickFrame(style, l.frame, zh ? '按时间从早到晚依次点击时钟' : 'Click the clocks from earliest to latest time', null, pic);
+    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Click the clocks from earliest to latest time', zh: '按时间从早到晚依次点击时钟' }), null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
 
@@ -118,14 +118,11 @@ export const clockTimeOrderClick = defineEngine<ClockOrderLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `${fmt(l.clocks[i]!)} 的时钟` : `the clock at ${fmt(l.clocks[i]!)}`, box: l.clocks[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `读出每个时钟：短针指小时，长针指分钟。时间分别为 ${l.clocks.map(fmt).join('、')}。从早到晚：${steps}。依次点击。`
-      : `Reading each dial (short hand = hours, long hand = minutes) gives ${l.clocks.map(fmt).join(', ')}. Earliest to latest: ${steps}. Click them in this order.`;
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `the clock at ${fmt(l.clocks[i]!)}`, zh: `${fmt(l.clocks[i]!)} 的时钟` }), box: l.clocks[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, { en: `Reading each dial (short hand = hours, long hand = minutes) gives ${l.clocks.map(fmt).join(', ')}. Earliest to latest: ${steps}. Click them in this order.`, zh: `读出每个时钟：短针指小时，长针指分钟。时间分别为 ${l.clocks.map(fmt).join('、')}。从早到晚：${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请读出 ${l.clocks.length} 个时钟的时间，按从早到晚的顺序依次点击。` : `Read the ${l.clocks.length} clocks and click them in order from the earliest time to the latest.`;
+    return say(locale, { en: `Read the ${l.clocks.length} clocks and click them in order from the earliest time to the latest.`, zh: `请读出 ${l.clocks.length} 个时钟的时间，按从早到晚的顺序依次点击。` });
   },
 });

@@ -14,6 +14,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { plainPicture } from '../../lib/backdrops.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { wordBox, wordOutline } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 interface Dot {
   n: number;
@@ -124,8 +125,7 @@ export const connectDotsClick = defineEngine<ConnectDotsLatent>({
       pic += circle(d.x, d.y, 5.5, { fill: ink });
       pic += path(wordOutline(String(d.n), l.label_size, d.lx, d.ly, d.lrot, FACE, 700).d, { fill: ink });
     }
-    const zh = style.locale === 'zh-CN';
-    const body = drawClickFrame(style, l.frame, zh ? '按数字从小到大依次点击圆点' : 'Click the dots in increasing number order', null, pic);
+    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Click the dots in increasing number order', zh: '按数字从小到大依次点击圆点' }), null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
 
@@ -134,15 +134,12 @@ export const connectDotsClick = defineEngine<ConnectDotsLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `编号 ${l.dots[i]!.n} 的圆点` : `dot ${l.dots[i]!.n}`, box: l.dots[i]!.box })), l.frame.image_box, locale, m);
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `dot ${l.dots[i]!.n}`, zh: `编号 ${l.dots[i]!.n} 的圆点` }), box: l.dots[i]!.box })), l.frame.image_box, locale, m);
     const nums = l.order.map((i) => l.dots[i]!.n);
-    return zh
-      ? `每个圆点旁有一个编号，编号从小到大依次为 ${nums.join('、')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? '（编号不连续）' : ''}。${steps}。按编号顺序点击圆点本身。`
-      : `Each dot has a number next to it; in increasing order they are ${nums.join(', ')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? ' (not consecutive)' : ''}. ${steps}. Click the dots themselves in this order.`;
+    return say(locale, { en: `Each dot has a number next to it; in increasing order they are ${nums.join(', ')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? ' (not consecutive)' : ''}. ${steps}. Click the dots themselves in this order.`, zh: `每个圆点旁有一个编号，编号从小到大依次为 ${nums.join('、')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? '（编号不连续）' : ''}。${steps}。按编号顺序点击圆点本身。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请按编号从小到大的顺序依次点击 ${l.dots.length} 个圆点。` : `Click the ${l.dots.length} numbered dots in increasing number order.`;
+    return say(locale, { en: `Click the ${l.dots.length} numbered dots in increasing number order.`, zh: `请按编号从小到大的顺序依次点击 ${l.dots.length} 个圆点。` });
   },
 });

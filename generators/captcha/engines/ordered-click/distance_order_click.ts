@@ -10,6 +10,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { plainPicture } from '../../lib/backdrops.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { say } from '../../lib/i18n.js';
 
 interface Item {
   kind: string;
@@ -99,8 +100,7 @@ export const distanceOrderClick = defineEngine<DistanceOrderLatent>({
       pic += iconSvg(it.kind, it.cx + 1.5, it.cy + 2, it.r, it.rot, 'rgba(0,0,0,0.25)');
       pic += iconSvg(it.kind, it.cx, it.cy, it.r, it.rot, it.color, 'stroke="rgba(0,0,0,0.4)" stroke-width="1"');
     }
-    const zh = style.locale === 'zh-CN';
-    const body = drawClickFrame(style, l.frame, zh ? '按离红点从近到远的顺序点击图标' : 'Click the icons from nearest to farthest from the red dot', null, pic);
+    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Click the icons from nearest to farthest from the red dot', zh: '按离红点从近到远的顺序点击图标' }), null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
 
@@ -109,14 +109,11 @@ export const distanceOrderClick = defineEngine<DistanceOrderLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const steps = orderSteps(l.order.map((i) => ({ name: `${iconName(l.items[i]!.kind, locale)}${zh ? `（距离约 ${Math.round(dist(l, l.items[i]!) * m.sx)} 像素）` : ` (about ${Math.round(dist(l, l.items[i]!) * m.sx)} px away)`}`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `红点位于图片中的 (${Math.round(l.marker[0] * m.sx + m.tx)}, ${Math.round(l.marker[1] * m.sy + m.ty)})。比较每个图标中心到红点的距离，从近到远：${steps}。依次点击。`
-      : `The red dot is at (${Math.round(l.marker[0] * m.sx + m.tx)}, ${Math.round(l.marker[1] * m.sy + m.ty)}). Comparing each icon's centre distance to it, nearest to farthest: ${steps}. Click them in this order.`;
+    const steps = orderSteps(l.order.map((i) => ({ name: `${iconName(l.items[i]!.kind, locale)}${say(locale, { en: ` (about ${Math.round(dist(l, l.items[i]!) * m.sx)} px away)`, zh: `（距离约 ${Math.round(dist(l, l.items[i]!) * m.sx)} 像素）` })}`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, { en: `The red dot is at (${Math.round(l.marker[0] * m.sx + m.tx)}, ${Math.round(l.marker[1] * m.sy + m.ty)}). Comparing each icon's centre distance to it, nearest to farthest: ${steps}. Click them in this order.`, zh: `红点位于图片中的 (${Math.round(l.marker[0] * m.sx + m.tx)}, ${Math.round(l.marker[1] * m.sy + m.ty)})。比较每个图标中心到红点的距离，从近到远：${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请按距离红点从近到远的顺序，依次点击 ${l.items.length} 个图标。` : `Click the ${l.items.length} icons in order of their distance from the red dot, nearest first.`;
+    return say(locale, { en: `Click the ${l.items.length} icons in order of their distance from the red dot, nearest first.`, zh: `请按距离红点从近到远的顺序，依次点击 ${l.items.length} 个图标。` });
   },
 });

@@ -9,6 +9,7 @@ import { textWidth } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, ptText, regionWord, rect, scatter, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
 import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { say } from '../../lib/i18n.js';
 
 interface Item {
   kind: string;
@@ -117,9 +118,8 @@ export const iconClickOrdered = defineEngine<IconClickLatent>({
   draw(l, style, rng) {
     const ids = new Ids();
     const bg = texturedBackground(rng.fork('bg'), l.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
-    const zh = style.locale === 'zh-CN';
     let body = widgetCard(style, l.width, l.height);
-    const lead = zh ? '请依次点击：' : 'Click in order:';
+    const lead = say(style.locale, { en: 'Click in order:', zh: '请依次点击：' });
     const lw = textWidth(lead, 15, { face: style.face, weight: 700 });
     body += label(style, lead, 14, 34, 15, style.text, { weight: 700 });
     // reference strip: the targets in order, monochrome, on a panel
@@ -153,16 +153,15 @@ export const iconClickOrdered = defineEngine<IconClickLatent>({
       return { name: iconName(t, locale), where: regionWord(it.cx, it.cy, l.image_box, locale), at: ptText(m, boxCenter(it.box)) };
     });
     const decoys = l.items.length - l.targets.length;
-    if (locale === 'zh-CN')
-      return `参考条从左到右依次是：${parts.map((p) => p.name).join('、')}。图中共有 ${l.items.length} 个图标，其中 ${decoys} 个是干扰图标。` +
-        parts.map((p, i) => `第${i + 1}个${p.name}在图片${p.where} ${p.at}`).join('；') + '。按顺序点击。';
-    return `The reference strip shows, left to right: ${parts.map((p) => p.name).join(', ')}. The picture has ${l.items.length} icons, ${decoys} of them decoys. ` +
-      parts.map((p, i) => `#${i + 1} the ${p.name} is at the ${p.where} ${p.at}`).join('; ') + '. Click them in this order.';
+    return say(locale, {
+      en: `The reference strip shows, left to right: ${parts.map((p) => p.name).join(', ')}. The picture has ${l.items.length} icons, ${decoys} of them decoys. ` +
+      parts.map((p, i) => `#${i + 1} the ${p.name} is at the ${p.where} ${p.at}`).join('; ') + '. Click them in this order.',
+      zh: `参考条从左到右依次是：${parts.map((p) => p.name).join('、')}。图中共有 ${l.items.length} 个图标，其中 ${decoys} 个是干扰图标。` +
+        parts.map((p, i) => `第${i + 1}个${p.name}在图片${p.where} ${p.at}`).join('；') + '。按顺序点击。',
+    });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN'
-      ? `请按参考条中的顺序依次点击图中的图标（共 ${l.targets.length} 个）。`
-      : `Click the icons in the order shown in the reference strip (${l.targets.length} icons).`;
+    return say(locale, { en: `Click the icons in the order shown in the reference strip (${l.targets.length} icons).`, zh: `请按参考条中的顺序依次点击图中的图标（共 ${l.targets.length} 个）。` });
   },
 });

@@ -9,6 +9,7 @@ import { Ids, hsl, noiseLines, path, svgDoc, texturedBackground } from '../../li
 import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { CASE_DISTINCT, type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of letter_sequence_click (puzzle px). */
 export interface LetterSequenceLatent extends Record<string, unknown> {
@@ -76,7 +77,7 @@ export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
     const ids = new Ids();
     const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
-    const lead = style.locale === 'zh-CN' ? '请依次点击：' : 'Click in order:';
+    const lead = say(style.locale, { en: 'Click in order:', zh: '请依次点击：' });
     const body = drawClickFrame(style, l.frame, lead, (x, cy) => {
       let out = '';
       l.targets.forEach((t, i) => {
@@ -92,15 +93,15 @@ export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const caseNote = l.targets.some((t) => t !== t.toUpperCase());
     const steps = orderSteps(l.order.map((i) => ({ name: `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    if (zh)
-      return `提示要求依次点击 ${l.targets.join('、')}${caseNote ? '（注意大小写，图中也有对应的另一种大小写作为干扰）' : ''}。图中共 ${l.items.length} 个字母。${steps}。按此顺序点击。`;
-    return `The prompt lists ${l.targets.join(', ')}${caseNote ? ' (case matters: the other case of some targets is on the picture as a decoy)' : ''}. The picture has ${l.items.length} letters. ${steps}. Click them in this order.`;
+    return say(locale, {
+      en: `The prompt lists ${l.targets.join(', ')}${caseNote ? ' (case matters: the other case of some targets is on the picture as a decoy)' : ''}. The picture has ${l.items.length} letters. ${steps}. Click them in this order.`,
+      zh: `提示要求依次点击 ${l.targets.join('、')}${caseNote ? '（注意大小写，图中也有对应的另一种大小写作为干扰）' : ''}。图中共 ${l.items.length} 个字母。${steps}。按此顺序点击。`,
+    });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请依次点击图中的字母（区分大小写）：${l.targets.join(' ')}` : `Click these letters in order (case-sensitive): ${l.targets.join(', ')}`;
+    return say(locale, { en: `Click these letters in order (case-sensitive): ${l.targets.join(', ')}`, zh: `请依次点击图中的字母（区分大小写）：${l.targets.join(' ')}` });
   },
 });

@@ -8,6 +8,7 @@ import { Ids, hsl, noiseLines, svgDoc, texturedBackground } from '../../lib/draw
 import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { type WordItem, checkWords, scatterWords, wordsSvg } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of number_ascending_click (puzzle px). */
 export interface NumberAscendingLatent extends Record<string, unknown> {
@@ -87,8 +88,7 @@ export const numberAscendingClick = defineEngine<NumberAscendingLatent>({
     const ids = new Ids();
     const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + wordsSvg(l.items);
-    const zh = style.locale === 'zh-CN';
-    const lead = l.direction === 'asc' ? (zh ? '请从小到大依次点击数字' : 'Click the numbers from smallest to largest') : zh ? '请从大到小依次点击数字' : 'Click the numbers from largest to smallest';
+    const lead = l.direction === 'asc' ? (say(style.locale, { en: 'Click the numbers from smallest to largest', zh: '请从小到大依次点击数字' })) : say(style.locale, { en: 'Click the numbers from largest to smallest', zh: '请从大到小依次点击数字' });
     const body = drawClickFrame(style, l.frame, lead, null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body, bg.defs), width: l.frame.width, height: l.frame.height };
   },
@@ -98,17 +98,14 @@ export const numberAscendingClick = defineEngine<NumberAscendingLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const shown = l.items.map((i) => i.text).join(zh ? '、' : ', ');
+    const shown = l.items.map((i) => i.text).join(say(locale, { en: ', ', zh: '、' }));
     const sorted = l.order.map((i) => l.items[i]!.text);
     const steps = orderSteps(l.order.map((i) => ({ name: l.items[i]!.text, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `图中的数字有：${shown}（字号大小与数值无关）。${l.direction === 'asc' ? '从小到大' : '从大到小'}排列为 ${sorted.join(' → ')}。${steps}。依次点击。`
-      : `The numbers on the picture are ${shown} (their size says nothing about their value). ${l.direction === 'asc' ? 'Smallest to largest' : 'Largest to smallest'}: ${sorted.join(' → ')}. ${steps}. Click them in this order.`;
+    return say(locale, { en: `The numbers on the picture are ${shown} (their size says nothing about their value). ${l.direction === 'asc' ? 'Smallest to largest' : 'Largest to smallest'}: ${sorted.join(' → ')}. ${steps}. Click them in this order.`, zh: `图中的数字有：${shown}（字号大小与数值无关）。${l.direction === 'asc' ? '从小到大' : '从大到小'}排列为 ${sorted.join(' → ')}。${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    if (l.direction === 'asc') return locale === 'zh-CN' ? `请按从小到大的顺序依次点击图中的 ${l.items.length} 个数字。` : `Click the ${l.items.length} numbers in the picture from smallest to largest.`;
-    return locale === 'zh-CN' ? `请按从大到小的顺序依次点击图中的 ${l.items.length} 个数字。` : `Click the ${l.items.length} numbers in the picture from largest to smallest.`;
+    if (l.direction === 'asc') return say(locale, { en: `Click the ${l.items.length} numbers in the picture from smallest to largest.`, zh: `请按从小到大的顺序依次点击图中的 ${l.items.length} 个数字。` });
+    return say(locale, { en: `Click the ${l.items.length} numbers in the picture from largest to smallest.`, zh: `请按从大到小的顺序依次点击图中的 ${l.items.length} 个数字。` });
   },
 });

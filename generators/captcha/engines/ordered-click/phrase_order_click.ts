@@ -14,6 +14,7 @@ import { clickSequence } from '../../lib/solutions.js';
 import { type GlyphItem, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
 import { EN_WORDS, ZH_IDIOMS, uniqueChars } from '../../lib/words.js';
 import { CJK_POOL } from './word_click_ordered.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of phrase_order_click (puzzle px). */
 export interface PhraseOrderLatent extends Record<string, unknown> {
@@ -90,7 +91,7 @@ export const phraseOrderClick = defineEngine<PhraseOrderLatent>({
     const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
     const n = [...l.phrase].length;
-    const lead = style.locale === 'zh-CN' ? '请按语序依次点击文字：' : 'Click the letters in word order:';
+    const lead = say(style.locale, { en: 'Click the letters in word order:', zh: '请按语序依次点击文字：' });
     const s = n > 5 ? 16 : 20;
     const body = drawClickFrame(style, l.frame, lead, (x, cy) => {
       let out = '';
@@ -105,18 +106,18 @@ export const phraseOrderClick = defineEngine<PhraseOrderLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const shown = l.items.map((i) => i.ch).join(zh ? '、' : ', ');
+    const shown = l.items.map((i) => i.ch).join(say(locale, { en: ', ', zh: '、' }));
     const decoys = l.items.length - [...l.phrase].length;
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `「${l.items[i]!.ch}」` : `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    if (zh)
-      return `图中的字有：${shown}。${l.script === 'cjk' ? '它们能组成成语' : '它们能拼成单词'}「${l.phrase}」${decoys ? `，多出的 ${decoys} 个是干扰字` : ''}。按语序点击：${steps}。`;
-    return `The picture shows: ${shown}. ${l.script === 'cjk' ? 'They form the idiom' : 'They spell the word'} "${l.phrase}"${decoys ? `; the other ${decoys} ${decoys === 1 ? 'is a decoy' : 'are decoys'}` : ''}. In that order: ${steps}.`;
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `"${l.items[i]!.ch}"`, zh: `「${l.items[i]!.ch}」` }), box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, {
+      en: `The picture shows: ${shown}. ${l.script === 'cjk' ? 'They form the idiom' : 'They spell the word'} "${l.phrase}"${decoys ? `; the other ${decoys} ${decoys === 1 ? 'is a decoy' : 'are decoys'}` : ''}. In that order: ${steps}.`,
+      zh: `图中的字有：${shown}。${l.script === 'cjk' ? '它们能组成成语' : '它们能拼成单词'}「${l.phrase}」${decoys ? `，多出的 ${decoys} 个是干扰字` : ''}。按语序点击：${steps}。`,
+    });
   },
 
   instruction(l, locale) {
     const n = [...l.phrase].length;
-    if (l.script === 'cjk') return locale === 'zh-CN' ? `请按成语的正确语序依次点击图中的 ${n} 个字。` : `Click the ${n} characters in the picture in the order that forms a Chinese idiom.`;
-    return locale === 'zh-CN' ? `请按单词的正确拼写顺序依次点击图中的 ${n} 个字母。` : `Click the ${n} letters in the picture in the order that spells an English word.`;
+    if (l.script === 'cjk') return say(locale, { en: `Click the ${n} characters in the picture in the order that forms a Chinese idiom.`, zh: `请按成语的正确语序依次点击图中的 ${n} 个字。` });
+    return say(locale, { en: `Click the ${n} letters in the picture in the order that spells an English word.`, zh: `请按单词的正确拼写顺序依次点击图中的 ${n} 个字母。` });
   },
 });

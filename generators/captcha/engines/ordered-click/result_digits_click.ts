@@ -10,6 +10,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { clickSequence } from '../../lib/solutions.js';
 import { type GlyphItem, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
 import { uniqueChars } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of result_digits_click (puzzle px). */
 export interface ResultDigitsLatent extends Record<string, unknown> {
@@ -105,7 +106,7 @@ export const resultDigitsClick = defineEngine<ResultDigitsLatent>({
     const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
     const eq = `${l.a} ${SYM[l.op]} ${l.b} = ?`;
     const w = textWidth(eq, 17, { face: style.face, weight: 700 });
-    const lead = style.locale === 'zh-CN' ? '依次点击结果的各位数字：' : 'Click the digits of';
+    const lead = say(style.locale, { en: 'Click the digits of', zh: '依次点击结果的各位数字：' });
     const body = drawClickFrame(style, l.frame, lead, (x, cy) => label(style, eq, x, cy + 6, 17, style.accent, { weight: 700 }), pic, w);
     return { svg: svgDoc(l.frame.width, l.frame.height, body, bg.defs), width: l.frame.width, height: l.frame.height };
   },
@@ -115,15 +116,12 @@ export const resultDigitsClick = defineEngine<ResultDigitsLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const res = String(l.value);
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `数字 ${l.items[i]!.ch}` : `digit ${l.items[i]!.ch}`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `提示中的算式是 ${l.a} ${SYM[l.op]} ${l.b} = ?，结果为 ${res}，需要依次点击 ${[...res].join('、')}。图中共有 ${l.items.length} 个数字。${steps}。`
-      : `The prompt's equation is ${l.a} ${SYM[l.op]} ${l.b} = ?, which is ${res}, so the digits ${[...res].join(', ')} must be clicked in that order. The picture holds ${l.items.length} digits. ${steps}.`;
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `digit ${l.items[i]!.ch}`, zh: `数字 ${l.items[i]!.ch}` }), box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, { en: `The prompt's equation is ${l.a} ${SYM[l.op]} ${l.b} = ?, which is ${res}, so the digits ${[...res].join(', ')} must be clicked in that order. The picture holds ${l.items.length} digits. ${steps}.`, zh: `提示中的算式是 ${l.a} ${SYM[l.op]} ${l.b} = ?，结果为 ${res}，需要依次点击 ${[...res].join('、')}。图中共有 ${l.items.length} 个数字。${steps}。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请计算 ${l.a} ${SYM[l.op]} ${l.b}，并在图中依次点击结果的每一位数字。` : `Work out ${l.a} ${SYM[l.op]} ${l.b} and click the digits of the result on the picture, in order.`;
+    return say(locale, { en: `Work out ${l.a} ${SYM[l.op]} ${l.b} and click the digits of the result on the picture, in order.`, zh: `请计算 ${l.a} ${SYM[l.op]} ${l.b}，并在图中依次点击结果的每一位数字。` });
   },
 });

@@ -15,6 +15,7 @@ import { clickSequence } from '../../lib/solutions.js';
 import { ICONS, iconName, iconSvg } from '../../lib/icons.js';
 import { pinSvg } from '../../lib/markers.js';
 import { type Pt, pointPolylineDist, segmentsCross } from '../../lib/regions.js';
+import { say } from '../../lib/i18n.js';
 
 interface Marker {
   kind: string;
@@ -205,8 +206,7 @@ export const routeWaypointClick = defineEngine<RouteLatent>({
       pic += iconSvg(m.kind, m.cx, m.cy, m.r * 0.72, 0, m.color);
     }
     pic += pinSvg(l.start[0], l.start[1] + 6, 26, '#2f9e44');
-    const zh = style.locale === 'zh-CN';
-    const body = drawClickFrame(style, l.frame, zh ? '从绿色起点出发，按路线经过的顺序点击图标' : 'Follow the route from the green pin; click icons in order', null, pic);
+    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Follow the route from the green pin; click icons in order', zh: '从绿色起点出发，按路线经过的顺序点击图标' }), null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
 
@@ -215,16 +215,13 @@ export const routeWaypointClick = defineEngine<RouteLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const steps = orderSteps(l.markers.slice(0, l.visits).map((mk) => ({ name: iconName(mk.kind, locale), box: mk.box })), l.frame.image_box, locale, m);
     const decoys = l.markers.length - l.visits;
     const c = crossings(legs(l)).count;
-    return zh
-      ? `从绿色起点沿蓝色虚线和箭头方向前进${c ? `（路线有 ${c} 处交叉，交叉处保持原方向继续）` : ''}，依次经过 ${l.visits} 个图标；另有 ${decoys} 个图标不在路线上。${steps}。按经过顺序点击。`
-      : `Starting at the green pin and following the blue dashed line and its arrows${c ? ` (it crosses itself ${c} time${c > 1 ? 's' : ''}; keep going straight at a crossing)` : ''}, the route reaches ${l.visits} icons; ${decoys} other icon${decoys === 1 ? ' is' : 's are'} off the route. ${steps}. Click them in the order visited.`;
+    return say(locale, { en: `Starting at the green pin and following the blue dashed line and its arrows${c ? ` (it crosses itself ${c} time${c > 1 ? 's' : ''}; keep going straight at a crossing)` : ''}, the route reaches ${l.visits} icons; ${decoys} other icon${decoys === 1 ? ' is' : 's are'} off the route. ${steps}. Click them in the order visited.`, zh: `从绿色起点沿蓝色虚线和箭头方向前进${c ? `（路线有 ${c} 处交叉，交叉处保持原方向继续）` : ''}，依次经过 ${l.visits} 个图标；另有 ${decoys} 个图标不在路线上。${steps}。按经过顺序点击。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请从绿色起点出发沿路线前进，按经过的先后顺序依次点击路线上的 ${l.visits} 个图标。` : `Follow the route from the green start pin and click the ${l.visits} icons on it in the order the route reaches them.`;
+    return say(locale, { en: `Follow the route from the green start pin and click the ${l.visits} icons on it in the order the route reaches them.`, zh: `请从绿色起点出发沿路线前进，按经过的先后顺序依次点击路线上的 ${l.visits} 个图标。` });
   },
 });

@@ -14,6 +14,7 @@ import { clickSequence } from '../../lib/solutions.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import type { Rng } from '../../../../core/rng.js';
+import { say } from '../../lib/i18n.js';
 
 /** A coloured shape on the board. */
 export interface ShapeItem {
@@ -135,7 +136,7 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
     const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(' → ');
     const lines = wrapPhrases(seq, 13, pb[2] - pb[0] - 12, { face: style.face, weight: 700 });
     if (lines.length === 1) {
-      s += label(style, zh ? '请按顺序点击：' : 'Click in this order:', pb[0] + 6, pb[1] + 21, 14, style.text, { weight: 700 });
+      s += label(style, say(style.locale, { en: 'Click in this order:', zh: '请按顺序点击：' }), pb[0] + 6, pb[1] + 21, 14, style.text, { weight: 700 });
       s += label(style, seq, pb[0] + 6, pb[1] + 45, 13, style.accent, { weight: 700 });
     } else {
       lines.slice(0, 2).forEach((ln, i) => (s += label(style, ln, pb[0] + 6, pb[1] + 23 + i * 22, 13, style.accent, { weight: 700, maxWidth: pb[2] - pb[0] - 12 })));
@@ -157,14 +158,12 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
     const zh = locale === 'zh-CN';
     const steps = orderSteps(l.order.map((i) => ({ name: nameOf(l.items[i]!, zh), box: l.items[i]!.box })), l.frame.image_box, locale, m);
     const decoys = l.items.length - l.order.length;
-    return zh
-      ? `提示按顺序列出 ${l.order.length} 个目标，需同时核对颜色和形状；其余 ${decoys} 个图形是干扰项（有的颜色或形状与目标相同）。${steps}。依次点击。`
-      : `The prompt lists ${l.order.length} targets by colour and shape; both must match, and the other ${decoys} shapes are decoys (some share a colour or a shape with a target). ${steps}. Click them in this order.`;
+    return say(locale, { en: `The prompt lists ${l.order.length} targets by colour and shape; both must match, and the other ${decoys} shapes are decoys (some share a colour or a shape with a target). ${steps}. Click them in this order.`, zh: `提示按顺序列出 ${l.order.length} 个目标，需同时核对颜色和形状；其余 ${decoys} 个图形是干扰项（有的颜色或形状与目标相同）。${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
     const zh = locale === 'zh-CN';
-    const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(zh ? '、' : ', ');
-    return zh ? `请依次点击：${seq}。` : `Click, in this order: ${seq}.`;
+    const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `Click, in this order: ${seq}.`, zh: `请依次点击：${seq}。` });
   },
 });

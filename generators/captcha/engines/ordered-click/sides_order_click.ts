@@ -13,6 +13,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { plainPicture } from '../../lib/backdrops.js';
 import { clickSequence } from '../../lib/solutions.js';
 import { type Pt, type Region, isConvex, minCornerTurn, minEdge, regionBBox, regionSvg } from '../../lib/regions.js';
+import { say } from '../../lib/i18n.js';
 
 interface Poly {
   sides: number;
@@ -127,8 +128,7 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
   draw(l, style, rng) {
     let pic = plainPicture(rng, l.frame.image_box, style);
     for (const p of l.polys) pic += regionSvg(polyRegion(p), p.color, 'stroke="rgba(0,0,0,0.5)" stroke-width="1.4" stroke-linejoin="round"');
-    const zh = style.locale === 'zh-CN';
-    const lead = l.direction === 'asc' ? (zh ? '按边数从少到多依次点击' : 'Click from fewest to most sides') : zh ? '按边数从多到少依次点击' : 'Click from most to fewest sides';
+    const lead = l.direction === 'asc' ? (say(style.locale, { en: 'Click from fewest to most sides', zh: '按边数从少到多依次点击' })) : say(style.locale, { en: 'Click from most to fewest sides', zh: '按边数从多到少依次点击' });
     const body = drawClickFrame(style, l.frame, lead, null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
@@ -138,18 +138,15 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const steps = orderSteps(l.order.map((i) => {
       const n = l.polys[i]!.sides;
-      return { name: zh ? `${NAMES_ZH[n]}（${n} 条边）` : `the ${NAMES_EN[n]} (${n} sides)`, box: l.polys[i]!.box };
+      return { name: say(locale, { en: `the ${NAMES_EN[n]} (${n} sides)`, zh: `${NAMES_ZH[n]}（${n} 条边）` }), box: l.polys[i]!.box };
     }), l.frame.image_box, locale, m);
-    return zh
-      ? `逐个数每个多边形的边数（与大小、颜色、朝向无关），按${l.direction === 'asc' ? '从少到多' : '从多到少'}排列：${steps}。依次点击。`
-      : `Counting the sides of each polygon (size, colour and rotation do not matter), ${l.direction === 'asc' ? 'fewest to most' : 'most to fewest'}: ${steps}. Click them in this order.`;
+    return say(locale, { en: `Counting the sides of each polygon (size, colour and rotation do not matter), ${l.direction === 'asc' ? 'fewest to most' : 'most to fewest'}: ${steps}. Click them in this order.`, zh: `逐个数每个多边形的边数（与大小、颜色、朝向无关），按${l.direction === 'asc' ? '从少到多' : '从多到少'}排列：${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    if (l.direction === 'asc') return locale === 'zh-CN' ? `请按边数从少到多的顺序依次点击 ${l.polys.length} 个多边形。` : `Click the ${l.polys.length} polygons in order of their number of sides, fewest first.`;
-    return locale === 'zh-CN' ? `请按边数从多到少的顺序依次点击 ${l.polys.length} 个多边形。` : `Click the ${l.polys.length} polygons in order of their number of sides, most first.`;
+    if (l.direction === 'asc') return say(locale, { en: `Click the ${l.polys.length} polygons in order of their number of sides, fewest first.`, zh: `请按边数从少到多的顺序依次点击 ${l.polys.length} 个多边形。` });
+    return say(locale, { en: `Click the ${l.polys.length} polygons in order of their number of sides, most first.`, zh: `请按边数从多到少的顺序依次点击 ${l.polys.length} 个多边形。` });
   },
 });

@@ -12,6 +12,7 @@ import { clickSequence } from '../../lib/solutions.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionArea } from '../../lib/regions.js';
 import { type ShapeItem, checkShapes, placeShapes } from './shape_attribute_ordered.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of size_order_click (puzzle px). */
 export interface SizeOrderLatent extends Record<string, unknown> {
@@ -76,8 +77,7 @@ export const sizeOrderClick = defineEngine<SizeOrderLatent>({
       pic += iconSvg(it.kind, it.cx + 1.5, it.cy + 2, it.r, it.rot, 'rgba(0,0,0,0.25)');
       pic += iconSvg(it.kind, it.cx, it.cy, it.r, it.rot, it.color, 'stroke="rgba(0,0,0,0.4)" stroke-width="1"');
     }
-    const zh = style.locale === 'zh-CN';
-    const lead = l.direction === 'desc' ? (zh ? '请按从大到小的顺序点击图形' : 'Click the shapes from largest to smallest') : zh ? '请按从小到大的顺序点击图形' : 'Click the shapes from smallest to largest';
+    const lead = l.direction === 'desc' ? (say(style.locale, { en: 'Click the shapes from largest to smallest', zh: '请按从大到小的顺序点击图形' })) : say(style.locale, { en: 'Click the shapes from smallest to largest', zh: '请按从小到大的顺序点击图形' });
     const body = drawClickFrame(style, l.frame, lead, null, pic);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
   },
@@ -92,14 +92,12 @@ export const sizeOrderClick = defineEngine<SizeOrderLatent>({
     const desc = l.direction === 'desc';
     const rank = (j: number): string =>
       zh ? (j === 0 ? (desc ? '最大' : '最小') : `第${j + 1}${desc ? '大' : '小'}`) : `${j === 0 ? '' : ordinal(j + 1) + ' '}${desc ? 'largest' : 'smallest'}`;
-    const steps = orderSteps(l.order.map((i, j) => ({ name: zh ? `${rank(j)}的` : `the ${rank(j)}`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `图中有 ${l.items.length} 个大小不同的${name}，颜色与大小无关。按面积${desc ? '从大到小' : '从小到大'}：${steps}。依次点击。`
-      : `There are ${l.items.length} ${name} shapes of different sizes (colour is irrelevant). By area, ${desc ? 'largest to smallest' : 'smallest to largest'}: ${steps}. Click them in this order.`;
+    const steps = orderSteps(l.order.map((i, j) => ({ name: say(locale, { en: `the ${rank(j)}`, zh: `${rank(j)}的` }), box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, { en: `There are ${l.items.length} ${name} shapes of different sizes (colour is irrelevant). By area, ${desc ? 'largest to smallest' : 'smallest to largest'}: ${steps}. Click them in this order.`, zh: `图中有 ${l.items.length} 个大小不同的${name}，颜色与大小无关。按面积${desc ? '从大到小' : '从小到大'}：${steps}。依次点击。` });
   },
 
   instruction(l, locale) {
-    if (l.direction === 'desc') return locale === 'zh-CN' ? `请按从大到小的顺序依次点击 ${l.items.length} 个图形。` : `Click the ${l.items.length} shapes from largest to smallest.`;
-    return locale === 'zh-CN' ? `请按从小到大的顺序依次点击 ${l.items.length} 个图形。` : `Click the ${l.items.length} shapes from smallest to largest.`;
+    if (l.direction === 'desc') return say(locale, { en: `Click the ${l.items.length} shapes from largest to smallest.`, zh: `请按从大到小的顺序依次点击 ${l.items.length} 个图形。` });
+    return say(locale, { en: `Click the ${l.items.length} shapes from smallest to largest.`, zh: `请按从小到大的顺序依次点击 ${l.items.length} 个图形。` });
   },
 });

@@ -16,6 +16,7 @@ import { clickSequence } from '../../lib/solutions.js';
 import { roundedSquarePath } from '../../lib/dice-clocks.js';
 import { EN_WORDS, uniqueChars } from '../../lib/words.js';
 import { UPPER } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 interface Tile {
   ch: string;
@@ -119,8 +120,7 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
       const oy = t.size * 0.3;
       pic += path(glyphAt(String(t.points % 10), t.size * 0.2, t.cx + ox * Math.cos(a) - oy * Math.sin(a), t.cy + ox * Math.sin(a) + oy * Math.cos(a), { rot: t.rot, weight: 700 }).d, { fill: '#5b4a2c' });
     }
-    const zh = style.locale === 'zh-CN';
-    const lead = zh ? '请依次点击字母拼出：' : 'Spell the word:';
+    const lead = say(style.locale, { en: 'Spell the word:', zh: '请依次点击字母拼出：' });
     const ww = textWidth(l.word, 18, { face: style.face, weight: 700, letterSpacing: 2 });
     const body = drawClickFrame(style, l.frame, lead, (x, cy) => textSvg(l.word, x, cy + 6.5, 18, style.accent, { face: style.face, weight: 700, letterSpacing: 2 }), pic, ww);
     return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
@@ -131,15 +131,12 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const decoys = l.tiles.filter((t) => !l.word.includes(t.ch)).map((t) => t.ch);
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `字母 ${l.tiles[i]!.ch}` : `tile ${l.tiles[i]!.ch}`, box: l.tiles[i]!.box })), l.frame.image_box, locale, m);
-    return zh
-      ? `需要拼出单词 ${l.word}，共 ${l.word.length} 个字母；图中另有干扰字母 ${decoys.join('、')}。按拼写顺序：${steps}。`
-      : `The word to spell is ${l.word}, ${l.word.length} letters; the tiles ${decoys.join(', ')} are decoys. In spelling order: ${steps}.`;
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `tile ${l.tiles[i]!.ch}`, zh: `字母 ${l.tiles[i]!.ch}` }), box: l.tiles[i]!.box })), l.frame.image_box, locale, m);
+    return say(locale, { en: `The word to spell is ${l.word}, ${l.word.length} letters; the tiles ${decoys.join(', ')} are decoys. In spelling order: ${steps}.`, zh: `需要拼出单词 ${l.word}，共 ${l.word.length} 个字母；图中另有干扰字母 ${decoys.join('、')}。按拼写顺序：${steps}。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请依次点击字母块，拼出单词 ${l.word}。` : `Click the letter tiles in order to spell ${l.word}.`;
+    return say(locale, { en: `Click the letter tiles in order to spell ${l.word}.`, zh: `请依次点击字母块，拼出单词 ${l.word}。` });
   },
 });

@@ -12,6 +12,7 @@ import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../l
 import { clickSequence } from '../../lib/solutions.js';
 import { type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
 import { CJK_POOL } from './word_click_ordered.js';
+import { say } from '../../lib/i18n.js';
 
 interface ThumbGlyph {
   ch: string;
@@ -89,7 +90,7 @@ export const thumbGlyphClick = defineEngine<ThumbGlyphLatent>({
     const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     const pic = bg.body + noiseLines(rng, l.frame.image_box, 1) + itemsSvg(l.items);
     const tw = l.targets.length * TW + 8;
-    const lead = style.locale === 'zh-CN' ? '请按下图顺序点击：' : 'Click in this order:';
+    const lead = say(style.locale, { en: 'Click in this order:', zh: '请按下图顺序点击：' });
     const body = drawClickFrame(style, l.frame, lead, (x, cy) => {
       const tb: Box = [Math.round(x), Math.round(cy - 16), Math.round(x + tw), Math.round(cy + 16)];
       let out = boxRect(tb, { fill: hsl(l.thumb_hue, 30, 88), stroke: style.border, sw: 1, rx: 3 });
@@ -108,15 +109,12 @@ export const thumbGlyphClick = defineEngine<ThumbGlyphLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const steps = orderSteps(l.order.map((i) => ({ name: zh ? `「${l.items[i]!.ch}」` : `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
+    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `"${l.items[i]!.ch}"`, zh: `「${l.items[i]!.ch}」` }), box: l.items[i]!.box })), l.frame.image_box, locale, m);
     const decoys = l.items.length - l.targets.length;
-    return zh
-      ? `提示中的小图从左到右是 ${l.targets.join('、')}（字体和颜色与大图不同）。大图中有 ${l.items.length} 个字，其中 ${decoys} 个是干扰字。${steps}。按小图顺序点击。`
-      : `The thumbnail in the prompt reads, left to right, ${l.targets.join(', ')} (in a different font and colour than the picture). The picture has ${l.items.length} characters, ${decoys} of them decoys. ${steps}. Click them in the thumbnail's order.`;
+    return say(locale, { en: `The thumbnail in the prompt reads, left to right, ${l.targets.join(', ')} (in a different font and colour than the picture). The picture has ${l.items.length} characters, ${decoys} of them decoys. ${steps}. Click them in the thumbnail's order.`, zh: `提示中的小图从左到右是 ${l.targets.join('、')}（字体和颜色与大图不同）。大图中有 ${l.items.length} 个字，其中 ${decoys} 个是干扰字。${steps}。按小图顺序点击。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请按提示小图中的顺序，依次点击大图中对应的 ${l.targets.length} 个字。` : `Click the ${l.targets.length} characters shown in the small prompt image, in the same order, on the big picture.`;
+    return say(locale, { en: `Click the ${l.targets.length} characters shown in the small prompt image, in the same order, on the big picture.`, zh: `请按提示小图中的顺序，依次点击大图中对应的 ${l.targets.length} 个字。` });
   },
 });

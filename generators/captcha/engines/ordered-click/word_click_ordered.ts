@@ -8,6 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { glyphAt, textWidth } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, path, ptText, regionWord, scatter, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Common, mutually distinct CJK characters (no look-alike pairs such as 日/曰, 土/士, 己/已). */
 export const CJK_POOL = [...'天地山水火木金日月星云风雨雪花草树林石田河海江湖春夏秋冬东西南北大小多少中国家学生工作时年心手口目耳马牛羊鸟鱼虫龙虎猫狗米面茶酒书画琴棋门窗桥路车船飞光明红绿黄白黑青方圆长高远近新老美好快乐安笑歌舞松竹梅兰菊灯'];
@@ -130,8 +131,7 @@ export const wordClickOrdered = defineEngine<WordClickLatent>({
     const ids = new Ids();
     const bg = texturedBackground(rng.fork('bg'), l.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
     let body = widgetCard(style, l.width, l.height);
-    const zh = style.locale === 'zh-CN';
-    const lead = zh ? '请依次点击：' : 'Click in order:';
+    const lead = say(style.locale, { en: 'Click in order:', zh: '请依次点击：' });
     const lw = textWidth(lead, 15, { face: style.face, weight: 700 });
     body += label(style, lead, 14, 34, 15, style.text, { weight: 700 });
     // prompt characters, drawn as glyph paths with a little jitter (no <text>)
@@ -167,16 +167,15 @@ export const wordClickOrdered = defineEngine<WordClickLatent>({
       return { t, where: regionWord(it.cx, it.cy, l.image_box, locale), at: ptText(m, boxCenter(it.box)) };
     });
     const decoys = l.items.length - l.targets.length;
-    if (locale === 'zh-CN')
-      return `提示要求依次点击「${l.targets.join('」「')}」。图中共有 ${l.items.length} 个字，其中 ${decoys} 个是干扰字。` +
-        parts.map((p, i) => `第${i + 1}个「${p.t}」在图片${p.where} ${p.at}`).join('；') + '。按顺序点击这些位置。';
-    return `The prompt asks for ${l.targets.map((t) => `"${t}"`).join(', ')} in that order. The picture holds ${l.items.length} characters, ${decoys} of them decoys. ` +
-      parts.map((p, i) => `#${i + 1} "${p.t}" is at the ${p.where} ${p.at}`).join('; ') + '. Click them in this order.';
+    return say(locale, {
+      en: `The prompt asks for ${l.targets.map((t) => `"${t}"`).join(', ')} in that order. The picture holds ${l.items.length} characters, ${decoys} of them decoys. ` +
+      parts.map((p, i) => `#${i + 1} "${p.t}" is at the ${p.where} ${p.at}`).join('; ') + '. Click them in this order.',
+      zh: `提示要求依次点击「${l.targets.join('」「')}」。图中共有 ${l.items.length} 个字，其中 ${decoys} 个是干扰字。` +
+        parts.map((p, i) => `第${i + 1}个「${p.t}」在图片${p.where} ${p.at}`).join('；') + '。按顺序点击这些位置。',
+    });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN'
-      ? `请依次点击图中的：${l.targets.join(' ')}`
-      : `Click the characters in this order: ${l.targets.join(', ')}`;
+    return say(locale, { en: `Click the characters in this order: ${l.targets.join(', ')}`, zh: `请依次点击图中的：${l.targets.join(' ')}` });
   },
 });

@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type PuzzleSolution } from '../../engine.js';
 import { boxRect, hsl, ptText, svgDoc } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
 
@@ -101,7 +101,7 @@ export const gobangMove = defineEngine<GobangLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Swap two icons to line up five', '交换两个图标，使五个相同图标连成一线'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Swap two icons to line up five', zh: '交换两个图标，使五个相同图标连成一线' }));
     body += boxRect([16, 42, 304, 330], { fill: hsl(35, 45, style.theme === 'light' ? 78 : 30), rx: style.radius });
     l.cells.forEach((c, i) => {
       body += tile(style, c, hsl(35, 40, style.theme === 'light' ? 90 : 22));
@@ -131,11 +131,13 @@ export const gobangMove = defineEngine<GobangLatent>({
     const name = iconName(kind, locale);
     const a = cellWords(i, N, locale);
     const b = cellWords(j, N, locale);
-    if (locale === 'zh-CN') return `有一条线上已经有四个${name}，只差一格。把${a}和${b}的图标交换后，这条线就有五个${name}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`;
-    return `One line already has four ${name} icons with one gap. Swapping the icons at ${a} and ${b} completes five ${name} icons in that line${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`;
+    return say(locale, {
+      en: `One line already has four ${name} icons with one gap. Swapping the icons at ${a} and ${b} completes five ${name} icons in that line${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`,
+      zh: `有一条线上已经有四个${name}，只差一格。把${a}和${b}的图标交换后，这条线就有五个${name}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click two icons to swap them so that five identical icons line up in a row, column or diagonal.', '点击两个图标交换位置，使五个相同图标在一行、一列或对角线上连成一线。');
+    return say(locale, { en: 'Click two icons to swap them so that five identical icons line up in a row, column or diagonal.', zh: '点击两个图标交换位置，使五个相同图标在一行、一列或对角线上连成一线。' });
   },
 });

@@ -8,6 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, boxesOverlap, footerIcons, hsl, label, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
 import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of match_three_swap (puzzle px). */
 export interface MatchThreeLatent extends Record<string, unknown> {
@@ -112,9 +113,8 @@ export const matchThreeSwap = defineEngine<MatchThreeLatent>({
   },
 
   draw(l, style, rng) {
-    const zh = style.locale === 'zh-CN';
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, zh ? '交换两个相邻图标，使三个相同图标连成一线' : 'Swap two neighbours to line up three', 14, 32, 14, style.text, { weight: 700, maxWidth: l.width - 28 });
+    body += label(style, say(style.locale, { en: 'Swap two neighbours to line up three', zh: '交换两个相邻图标，使三个相同图标连成一线' }), 14, 32, 14, style.text, { weight: 700, maxWidth: l.width - 28 });
     body += boxRect(l.board_box, { fill: style.panel, rx: style.radius + 2 });
     l.cells.forEach((c, i) => {
       const [cx, cy] = [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2];
@@ -144,18 +144,17 @@ export const matchThreeSwap = defineEngine<MatchThreeLatent>({
     [s[i], s[j]] = [s[j]!, s[i]!];
     const line = LINES.find(([a, b, c]) => s[a!] === s[b!] && s[a!] === s[c!])!;
     const kind = s[line[0]!]!;
-    const rc = (x: number): string => (locale === 'zh-CN' ? `第${Math.floor(x / 3) + 1}行第${(x % 3) + 1}列` : `row ${Math.floor(x / 3) + 1}, column ${(x % 3) + 1}`);
+    const rc = (x: number): string => (say(locale, { en: `row ${Math.floor(x / 3) + 1}, column ${(x % 3) + 1}`, zh: `第${Math.floor(x / 3) + 1}行第${(x % 3) + 1}列` }));
     const isRow = line[1]! - line[0]! === 1;
     const lineName = locale === 'zh-CN' ? (isRow ? `第${Math.floor(line[0]! / 3) + 1}行` : `第${(line[0]! % 3) + 1}列`) : isRow ? `row ${Math.floor(line[0]! / 3) + 1}` : `column ${(line[0]! % 3) + 1}`;
     const n = l.valid_pairs.length;
-    if (locale === 'zh-CN')
-      return `棋盘是 3×3 的图标。交换${rc(i)}的${iconName(l.board[i]!, locale)}和${rc(j)}的${iconName(l.board[j]!, locale)}后，${lineName}会出现三个${iconName(kind, locale)}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`;
-    return `The 3×3 board has no line yet. Swapping the ${iconName(l.board[i]!, locale)} at ${rc(i)} with the ${iconName(l.board[j]!, locale)} at ${rc(j)} puts three ${iconName(kind, locale)} icons in ${lineName}${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`;
+    return say(locale, {
+      en: `The 3×3 board has no line yet. Swapping the ${iconName(l.board[i]!, locale)} at ${rc(i)} with the ${iconName(l.board[j]!, locale)} at ${rc(j)} puts three ${iconName(kind, locale)} icons in ${lineName}${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`,
+      zh: `棋盘是 3×3 的图标。交换${rc(i)}的${iconName(l.board[i]!, locale)}和${rc(j)}的${iconName(l.board[j]!, locale)}后，${lineName}会出现三个${iconName(kind, locale)}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN'
-      ? '点击两个相邻的图标进行交换，使同一行或同一列出现三个相同的图标。'
-      : 'Click two neighbouring icons to swap them so that three identical icons line up in a row or column.';
+    return say(locale, { en: 'Click two neighbouring icons to swap them so that three identical icons line up in a row or column.', zh: '点击两个相邻的图标进行交换，使同一行或同一列出现三个相同的图标。' });
   },
 });

@@ -6,6 +6,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, circle, label, n1, path, ptText, svgDoc } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of checkbox_not_robot (puzzle px). */
 export interface CheckboxLatent extends Record<string, unknown> {
@@ -86,7 +87,6 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     const cb = l.checkbox_box;
     const s = cb[2] - cb[0];
     const light = style.theme === 'light';
@@ -94,10 +94,10 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
     body += boxRect(cb, { fill: light ? '#ffffff' : '#2b2b2b', stroke: light ? '#c1c1c1' : '#6b6b6b', sw: 2, rx: 2 });
     const lx = cb[2] + Math.round(s * 0.45);
     const rightW = 64;
-    body += label(style, zh ? '我不是机器人' : "I'm not a robot", lx, l.height / 2 + s * 0.2, Math.max(12, s * 0.52), style.text, { maxWidth: l.width - lx - rightW - 6 });
+    body += label(style, say(style.locale, { en: "I'm not a robot", zh: '我不是机器人' }), lx, l.height / 2 + s * 0.2, Math.max(12, s * 0.52), style.text, { maxWidth: l.width - lx - rightW - 6 });
     const logoX = l.width - rightW / 2 - 4;
     body += logo(l.logo, logoX, l.height * 0.38, Math.min(13, l.height * 0.2), style.accent);
-    body += label(style, zh ? '隐私权 - 条款' : 'Privacy - Terms', logoX, l.height * 0.38 + Math.min(13, l.height * 0.2) + 12, 8.5, style.subtext, { anchor: 'middle', maxWidth: rightW });
+    body += label(style, say(style.locale, { en: 'Privacy - Terms', zh: '隐私权 - 条款' }), logoX, l.height * 0.38 + Math.min(13, l.height * 0.2) + 12, 8.5, style.subtext, { anchor: 'middle', maxWidth: rightW });
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
 
@@ -111,12 +111,10 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.checkbox_box));
-    return locale === 'zh-CN'
-      ? `这是“我不是机器人”验证组件，左侧的空白复选框位于 ${at}。只需点击一次该复选框。`
-      : `This is an "I'm not a robot" widget; its empty checkbox on the left is at ${at}. A single click on the checkbox completes it.`;
+    return say(locale, { en: `This is an "I'm not a robot" widget; its empty checkbox on the left is at ${at}. A single click on the checkbox completes it.`, zh: `这是“我不是机器人”验证组件，左侧的空白复选框位于 ${at}。只需点击一次该复选框。` });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请勾选“我不是机器人”复选框。' : 'Tick the "I\'m not a robot" checkbox.';
+    return say(locale, { en: 'Tick the "I\'m not a robot" checkbox.', zh: '请勾选“我不是机器人”复选框。' });
   },
 });

@@ -3,7 +3,7 @@
  * dots of several named colours; click the one dot of the named colour (NextGen Red_Dot). Hard
  * puzzles use smaller dots and neighbouring hues as distractors.
  *
- * Tolerance (catalogue lesson 4): the accepted box is the dot's radius plus max(4 px, 15 %) on every
+ * Tolerance (as a person would accept a click near a small target): the accepted box is the dot's radius plus max(4 px, 15 %) on every
  * side, recorded as the verifier box; distractor dots keep out of that box.
  */
 import type { Box } from '../../../../core/geometry.js';
@@ -11,6 +11,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, circle, hsl, label, noiseDots, ptText, rect, regionWord, svgDoc, widgetCard, footerIcons } from '../../lib/draw.js';
 import { NAMED_COLORS, namedColor, swatch } from '../../lib/palette.js';
+import { say } from '../../lib/i18n.js';
 
 interface Dot {
   color: string;
@@ -101,8 +102,7 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
     const defs = `<linearGradient id="${g}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(l.bg_hue, 20, 93)}"/><stop offset="1" stop-color="${hsl(l.bg_hue + 40, 22, 85)}"/></linearGradient>`;
     let s = widgetCard(style, l.width, l.height);
     const c = namedColor(l.target_color);
-    const zh = style.locale === 'zh-CN';
-    s += label(style, zh ? `请点击${c.zh}的圆点` : `Click the ${c.en} dot`, 14, 32, 16, style.text, { weight: 700, maxWidth: l.width - 60 });
+    s += label(style, say(style.locale, { en: `Click the ${c.en} dot`, zh: `请点击${c.zh}的圆点` }), 14, 32, 16, style.text, { weight: 700, maxWidth: l.width - 60 });
     s += swatch(l.width - 34, 27, 14, c.hex, style.border);
     s += rect(ib[0], ib[1], ib[2] - ib[0], ib[3] - ib[1], { fill: `url(#${g})`, rx: 3 });
     s += noiseDots(rng, ib, 70, 0.35);
@@ -125,13 +125,11 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
     const c = namedColor(l.target_color);
     const where = regionWord(t.cx, t.cy, l.image_box, locale);
     const at = ptText(m, boxCenter(l.click_box));
-    return locale === 'zh-CN'
-      ? `图中有 ${l.dots.length} 个圆点，只有一个是${c.zh}，其余颜色不同。${c.zh}圆点在图片${where} ${at}，点击它的中心。`
-      : `The picture has ${l.dots.length} dots and only one is ${c.en}; the rest are other colours. The ${c.en} dot is at the ${where} ${at}: click its centre.`;
+    return say(locale, { en: `The picture has ${l.dots.length} dots and only one is ${c.en}; the rest are other colours. The ${c.en} dot is at the ${where} ${at}: click its centre.`, zh: `图中有 ${l.dots.length} 个圆点，只有一个是${c.zh}，其余颜色不同。${c.zh}圆点在图片${where} ${at}，点击它的中心。` });
   },
 
   instruction(l, locale) {
     const c = namedColor(l.target_color);
-    return locale === 'zh-CN' ? `请点击图中${c.zh}的圆点。` : `Click the ${c.en} dot in the picture.`;
+    return say(locale, { en: `Click the ${c.en} dot in the picture.`, zh: `请点击图中${c.zh}的圆点。` });
   },
 });

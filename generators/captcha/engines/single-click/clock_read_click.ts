@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
@@ -112,7 +112,7 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
 
   draw(l, style) {
     const tt = timeText(l.target);
-    let body = chrome(style, l.width, l.height, L(style.locale, `Click the clock that shows ${tt}`, `请点击显示 ${tt} 的时钟`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the clock that shows ${tt}`, zh: `请点击显示 ${tt} 的时钟` }));
     const ink = style.theme === 'light' ? '#1f2329' : '#e8eaed';
     l.cells.forEach((c, i) => {
       body += tile(style, c);
@@ -154,11 +154,13 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
     const where = cellWords(l.answer, l.cols, locale);
     const mm = l.target % 60;
     const sw = l.swapped.some(Boolean);
-    if (locale === 'zh-CN') return `要找 ${tt}：分针（长针）应指向 ${mm / 5} 点位置（${mm} 分），时针（短针）在 ${Math.floor(l.target / 60) || 12} 点之后约 ${Math.round((mm / 60) * 100)}% 处。${sw ? '有一个钟把长短针对调了，不算。' : ''}只有${where}的时钟符合，点击 ${at}。`;
-    return `For ${tt} the long minute hand must point at the ${mm / 5 || 12} (${mm} minutes) and the short hour hand just past ${Math.floor(l.target / 60) || 12}, about ${Math.round((mm / 60) * 100)}% of the way to the next hour.${sw ? ' One clock has the hands swapped, which does not count.' : ''} Only the clock at ${where} matches; click it at ${at}.`;
+    return say(locale, {
+      en: `For ${tt} the long minute hand must point at the ${mm / 5 || 12} (${mm} minutes) and the short hour hand just past ${Math.floor(l.target / 60) || 12}, about ${Math.round((mm / 60) * 100)}% of the way to the next hour.${sw ? ' One clock has the hands swapped, which does not count.' : ''} Only the clock at ${where} matches; click it at ${at}.`,
+      zh: `要找 ${tt}：分针（长针）应指向 ${mm / 5} 点位置（${mm} 分），时针（短针）在 ${Math.floor(l.target / 60) || 12} 点之后约 ${Math.round((mm / 60) * 100)}% 处。${sw ? '有一个钟把长短针对调了，不算。' : ''}只有${where}的时钟符合，点击 ${at}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Click the clock showing ${timeText(l.target)}.`, `请点击显示 ${timeText(l.target)} 的时钟。`);
+    return say(locale, { en: `Click the clock showing ${timeText(l.target)}.`, zh: `请点击显示 ${timeText(l.target)} 的时钟。` });
   },
 });

@@ -13,7 +13,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -125,7 +125,7 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Which cube can be folded from this net?', '哪个立方体可以由这个展开图折成？'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which cube can be folded from this net?', zh: '哪个立方体可以由这个展开图折成？' }));
     body += tile(style, l.net_box, style.panel);
     const cols = Math.max(...l.net.map((p) => p[0])) + 1;
     const rows = Math.max(...l.net.map((p) => p[1])) + 1;
@@ -177,14 +177,16 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
       if (j === l.answer) return null;
       const [t, a, b] = c;
       const o = [[t, a], [t, b], [a, b]].find(([p, q]) => opp(p!) === q);
-      if (o) return locale === 'zh-CN' ? `${optWord(j, locale)}同时出现了相对的${name(o[0]!)}和${name(o[1]!)}` : `${optWord(j, locale)} shows the opposite faces ${name(o[0]!)} and ${name(o[1]!)} together`;
-      return locale === 'zh-CN' ? `${optWord(j, locale)}三个面的排列方向是镜像的` : `${optWord(j, locale)} has its three faces in mirrored order`;
+      if (o) return say(locale, { en: `${optWord(j, locale)} shows the opposite faces ${name(o[0]!)} and ${name(o[1]!)} together`, zh: `${optWord(j, locale)}同时出现了相对的${name(o[0]!)}和${name(o[1]!)}` });
+      return say(locale, { en: `${optWord(j, locale)} has its three faces in mirrored order`, zh: `${optWord(j, locale)}三个面的排列方向是镜像的` });
     }).filter(Boolean);
-    if (locale === 'zh-CN') return `折叠展开图后相对的面是：${pairs.join('，')}。${why.join('；')}。只有${optWord(l.answer, locale)}的三个面两两相邻且绕顶点的顺序正确，点击 ${at}。`;
-    return `Folding the net, the opposite faces are ${pairs.join(', ')}. ${why.join('; ')}. Only ${optWord(l.answer, locale)} shows three mutually adjacent faces in the right order around the corner; click it at ${at}.`;
+    return say(locale, {
+      en: `Folding the net, the opposite faces are ${pairs.join(', ')}. ${why.join('; ')}. Only ${optWord(l.answer, locale)} shows three mutually adjacent faces in the right order around the corner; click it at ${at}.`,
+      zh: `折叠展开图后相对的面是：${pairs.join('，')}。${why.join('；')}。只有${optWord(l.answer, locale)}的三个面两两相邻且绕顶点的顺序正确，点击 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the cube that can be made by folding the net.', '请点击可以由展开图折叠而成的立方体。');
+    return say(locale, { en: 'Click the cube that can be made by folding the net.', zh: '请点击可以由展开图折叠而成的立方体。' });
   },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, regionWord, scatter, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { PLANE_FAMILIES, PLANE_SHAPES, planeName, planeShapeD } from '../../lib/plane-shapes.js';
 import { boxAround } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
@@ -86,7 +86,7 @@ export const geometryClick = defineEngine<GeometryClickLatent>({
   },
 
   draw(l, style, rng) {
-    let body = chrome(style, l.width, l.height, L(style.locale, `Click the ${planeName(l.target_kind, 'en-US')}`, `请点击${planeName(l.target_kind, 'zh-CN')}`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the ${planeName(l.target_kind, 'en-US')}`, zh: `请点击${planeName(l.target_kind, 'zh-CN')}` }));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     body += noiseLines(rng, l.area, l.noise_lines, undefined, [1, 1.8]);
     for (const it of l.items) {
@@ -104,11 +104,13 @@ export const geometryClick = defineEngine<GeometryClickLatent>({
     const name = planeName(l.target_kind, locale);
     const where = regionWord(it.cx, it.cy, l.area, locale);
     const at = ptText(m, boxCenter(it.box));
-    if (locale === 'zh-CN') return `画面中有 ${l.items.length} 个图形。逐个数边和看轮廓，只有${where}的那个是${name}，其余都是别的形状。点击它 ${at}。`;
-    return `There are ${l.items.length} shapes. Counting sides and checking outlines, only the one at the ${where} is a ${name}; the others are different shapes. Click it at ${at}.`;
+    return say(locale, {
+      en: `There are ${l.items.length} shapes. Counting sides and checking outlines, only the one at the ${where} is a ${name}; the others are different shapes. Click it at ${at}.`,
+      zh: `画面中有 ${l.items.length} 个图形。逐个数边和看轮廓，只有${where}的那个是${name}，其余都是别的形状。点击它 ${at}。`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Click the ${planeName(l.target_kind, 'en-US')}.`, `请点击图中的${planeName(l.target_kind, 'zh-CN')}。`);
+    return say(locale, { en: `Click the ${planeName(l.target_kind, 'en-US')}.`, zh: `请点击图中的${planeName(l.target_kind, 'zh-CN')}。` });
   },
 });

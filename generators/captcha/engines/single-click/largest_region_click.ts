@@ -8,7 +8,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { inPoly, polyArea, polyD } from '../../lib/geometry.js';
 import { boxesArea, maskBoxes, pointInBoxes } from '../../lib/click-regions.js';
@@ -121,7 +121,7 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click inside the largest area', '请点击面积最大的区域'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click inside the largest area', zh: '请点击面积最大的区域' }));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     for (const g of l.regions) {
       body += path(polyD(regionPts(g)), { fill: hsl(g.hue, 55, style.theme === 'light' ? 88 : 26), stroke: hsl(g.hue, 55, style.theme === 'light' ? 40 : 65), sw: 2.2, extra: 'stroke-dasharray="2 4" stroke-linecap="round"' });
@@ -145,11 +145,13 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
     const where = regionWord(g.cx, g.cy, l.area, locale);
     const sorted = [...l.areas].sort((a, b) => b - a);
     const ratio = Math.round((sorted[0]! / sorted[1]!) * 100 - 100);
-    if (locale === 'zh-CN') return `共有 ${l.regions.length} 个虚线围成的区域。比较面积（而不是宽度），${where}的区域最大，比第二大的约大 ${ratio}%。点击它的内部 ${at}。`;
-    return `There are ${l.regions.length} dotted regions. Comparing areas (not widths), the one at the ${where} is the largest, about ${ratio}% larger than the next. Click inside it at ${at}.`;
+    return say(locale, {
+      en: `There are ${l.regions.length} dotted regions. Comparing areas (not widths), the one at the ${where} is the largest, about ${ratio}% larger than the next. Click inside it at ${at}.`,
+      zh: `共有 ${l.regions.length} 个虚线围成的区域。比较面积（而不是宽度），${where}的区域最大，比第二大的约大 ${ratio}%。点击它的内部 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click inside the region with the largest area.', '请点击面积最大的那个区域内部。');
+    return say(locale, { en: 'Click inside the region with the largest area.', zh: '请点击面积最大的那个区域内部。' });
   },
 });

@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, ptText, svgDoc } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -88,7 +88,7 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the icon you see the least', '请点击出现次数最少的图标'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the icon you see the least', zh: '请点击出现次数最少的图标' }));
     body += boxRect(shrink(AREA, -6), { fill: style.panel, rx: style.radius });
     l.cells.forEach((c, i) => {
       const kind = l.icons[i];
@@ -109,11 +109,13 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
     for (const k of l.icons) if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
     const parts = [...counts.entries()].map(([k, c]) => `${iconName(k, locale)}×${c}`);
     const at = l.cells.filter((_, i) => l.icons[i] === l.rare).map((b) => ptText(m, boxCenter(b)));
-    if (locale === 'zh-CN') return `数一数各种图标：${parts.join('，')}。${iconName(l.rare, locale)}最少，位于 ${at.join('、')}${at.length > 1 ? '（任点其一即可）' : ''}。点击 ${at[0]}。`;
-    return `Counting each icon: ${parts.join(', ')}. The ${iconName(l.rare, locale)} is the least frequent, at ${at.join(' and ')}${at.length > 1 ? ' (either one is right)' : ''}. Click ${at[0]}.`;
+    return say(locale, {
+      en: `Counting each icon: ${parts.join(', ')}. The ${iconName(l.rare, locale)} is the least frequent, at ${at.join(' and ')}${at.length > 1 ? ' (either one is right)' : ''}. Click ${at[0]}.`,
+      zh: `数一数各种图标：${parts.join('，')}。${iconName(l.rare, locale)}最少，位于 ${at.join('、')}${at.length > 1 ? '（任点其一即可）' : ''}。点击 ${at[0]}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the icon that appears the least number of times.', '请点击出现次数最少的那个图标。');
+    return say(locale, { en: 'Click the icon that appears the least number of times.', zh: '请点击出现次数最少的那个图标。' });
   },
 });

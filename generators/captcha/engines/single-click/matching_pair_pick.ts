@@ -10,7 +10,7 @@ import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, ptText, svgDoc } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
@@ -95,7 +95,7 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the card with two icons of the same shape', '请点击含有两个形状相同图标的卡片'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the card with two icons of the same shape', zh: '请点击含有两个形状相同图标的卡片' }));
     l.cards.forEach((c, i) => {
       body += tile(style, c, style.panel);
       const cells = gridBoxes([c[0] + 6, c[1] + 6, c[2] - 6, c[3] - 6], 2, 2, 4);
@@ -116,11 +116,13 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
     const at = ptText(m, boxCenter(l.cards[l.answer]!));
     const where = cellWords(l.answer, l.cols, locale);
     const name = iconName(l.pair_kind, locale);
-    if (locale === 'zh-CN') return `共有 ${l.cards.length} 张卡片，每张有 4 个图标。其他卡片上的图标各不相同，只有${where}的卡片上有两个${name}（颜色和角度不同但形状相同）。点击这张卡片 ${at}。`;
-    return `There are ${l.cards.length} cards with four icons each. On every other card all icons differ; only the card at ${where} has two ${name} icons (same shape, other colour or angle). Click that card at ${at}.`;
+    return say(locale, {
+      en: `There are ${l.cards.length} cards with four icons each. On every other card all icons differ; only the card at ${where} has two ${name} icons (same shape, other colour or angle). Click that card at ${at}.`,
+      zh: `共有 ${l.cards.length} 张卡片，每张有 4 个图标。其他卡片上的图标各不相同，只有${where}的卡片上有两个${name}（颜色和角度不同但形状相同）。点击这张卡片 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the card that shows two icons of the same shape (their colour and angle may differ).', '请点击有两个形状相同图标的那张卡片（颜色和角度可能不同）。');
+    return say(locale, { en: 'Click the card that shows two icons of the same shape (their colour and angle may differ).', zh: '请点击有两个形状相同图标的那张卡片（颜色和角度可能不同）。' });
   },
 });

@@ -12,7 +12,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
 import { hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -123,7 +123,7 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Which one is the mirror image?', '哪一个是它的镜像？'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which one is the mirror image?', zh: '哪一个是它的镜像？' }));
     const fill = hsl(l.hue, 60, 52);
     const edge = hsl(l.hue, 55, 28);
     body += tile(style, l.ref_box, style.panel);
@@ -149,11 +149,13 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
     const others = l.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.variant !== 'mirror');
     const zh = { same: '与原图相同', turned: '只是旋转了半圈', flipped: '是上下翻转', near: '像镜像但有一个角不同', mirror: '' };
     const en = { same: 'is the shape unchanged', turned: 'is only turned half a turn', flipped: 'is flipped top to bottom', near: 'looks mirrored but one corner differs', mirror: '' };
-    if (locale === 'zh-CN') return `参考图形在竖直镜面左侧，它的镜像应当左右对调、上下不变。${others.map(({ c, i }) => `${optWord(i, locale)}${zh[c.variant]}`).join('，')}；只有${optWord(l.answer, locale)}是左右镜像。点击 ${at}。`;
-    return `The reference stands left of a vertical mirror, so its mirror image swaps left and right and keeps top and bottom. ${others.map(({ c, i }) => `${optWord(i, locale)} ${en[c.variant]}`).join('; ')}; only ${optWord(l.answer, locale)} is the left-right mirror image. Click it at ${at}.`;
+    return say(locale, {
+      en: `The reference stands left of a vertical mirror, so its mirror image swaps left and right and keeps top and bottom. ${others.map(({ c, i }) => `${optWord(i, locale)} ${en[c.variant]}`).join('; ')}; only ${optWord(l.answer, locale)} is the left-right mirror image. Click it at ${at}.`,
+      zh: `参考图形在竖直镜面左侧，它的镜像应当左右对调、上下不变。${others.map(({ c, i }) => `${optWord(i, locale)}${zh[c.variant]}`).join('，')}；只有${optWord(l.answer, locale)}是左右镜像。点击 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the option that is the mirror image of the shape in the vertical mirror.', '请点击该图形在竖直镜面中的镜像。');
+    return say(locale, { en: 'Click the option that is the mirror image of the shape in the vertical mirror.', zh: '请点击该图形在竖直镜面中的镜像。' });
   },
 });

@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
 import { iconName, iconOutline } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
@@ -77,7 +77,7 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the one that is different', '请点击与众不同的那一个'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the one that is different', zh: '请点击与众不同的那一个' }));
     l.cells.forEach((c, i) => {
       const [cx, cy] = boxCenter(c);
       const odd = i === l.odd;
@@ -105,11 +105,13 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
     const where = cellWords(l.odd, l.cols, locale);
     const zh = { color: l.amount > 0 ? '颜色更浅' : '颜色更深', rotate: `方向转了约 ${Math.abs(l.amount)}°`, size: l.amount > 0 ? '明显更大' : '明显更小', mirror: '左右镜像翻转了' }[l.diff];
     const en = { color: l.amount > 0 ? 'is a lighter shade' : 'is a darker shade', rotate: `is turned by about ${Math.abs(l.amount)}°`, size: l.amount > 0 ? 'is larger' : 'is smaller', mirror: 'is mirrored left to right' }[l.diff];
-    if (locale === 'zh-CN') return `${l.cells.length} 个格子里都是同样的${name}，只有${where}的那个${zh}。点击它 ${at}。`;
-    return `All ${l.cells.length} cells show the same ${name} except the one at ${where}, which ${en}. Click it at ${at}.`;
+    return say(locale, {
+      en: `All ${l.cells.length} cells show the same ${name} except the one at ${where}, which ${en}. Click it at ${at}.`,
+      zh: `${l.cells.length} 个格子里都是同样的${name}，只有${where}的那个${zh}。点击它 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the icon that differs from all the others.', '请点击与其他图标不同的那一个。');
+    return say(locale, { en: 'Click the icon that differs from all the others.', zh: '请点击与其他图标不同的那一个。' });
   },
 });

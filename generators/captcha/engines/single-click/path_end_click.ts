@@ -8,7 +8,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
 import { boxRect, circle, hsl, n1, noiseDots, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { boxAround, polyD, rotAbout } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
@@ -120,7 +120,7 @@ export const pathEndClick = defineEngine<PathEndLatent>({
   },
 
   draw(l, style, rng) {
-    let body = chrome(style, l.width, l.height, L(style.locale, "Click where the car's road ends", '请点击小车所在道路的终点'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: "Click where the car's road ends", zh: '请点击小车所在道路的终点' }));
     body += boxRect(l.area, { fill: hsl(100, 30, style.theme === 'light' ? 82 : 28), rx: style.radius });
     body += noiseDots(rng, l.area, 50, 0.4, [hsl(100, 35, 60), hsl(80, 30, 45)]);
     const roadCol = (r: Road): string => (l.same_colour ? '#7d7f86' : hsl(r.hue, 35, 55));
@@ -154,11 +154,13 @@ export const pathEndClick = defineEngine<PathEndLatent>({
     const at = ptText(m, boxCenter(l.ends[l.car]!));
     const start = ptText(m, c.p0);
     const where = regionWord(c.p1[0], c.p1[1], l.area, locale);
-    if (locale === 'zh-CN') return `地图上有 ${l.roads.length} 条路，小车在左侧 ${start} 的那条路起点。沿着这条路一路跟下去${l.roads.length > 2 ? '（在交叉处保持原方向）' : ''}，它终止于地图${where}的圆形标记。点击终点 ${at}。`;
-    return `The map has ${l.roads.length} roads; the car sits at the start of the one at ${start} on the left. Following that road${l.roads.length > 2 ? ' straight through the crossings' : ''}, it ends at the round marker at the ${where} of the map. Click that end point at ${at}.`;
+    return say(locale, {
+      en: `The map has ${l.roads.length} roads; the car sits at the start of the one at ${start} on the left. Following that road${l.roads.length > 2 ? ' straight through the crossings' : ''}, it ends at the round marker at the ${where} of the map. Click that end point at ${at}.`,
+      zh: `地图上有 ${l.roads.length} 条路，小车在左侧 ${start} 的那条路起点。沿着这条路一路跟下去${l.roads.length > 2 ? '（在交叉处保持原方向）' : ''}，它终止于地图${where}的圆形标记。点击终点 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Follow the road the car is on and click where it ends.', '沿着小车所在的道路，点击这条路的终点。');
+    return say(locale, { en: 'Follow the road the car is on and click where it ends.', zh: '沿着小车所在的道路，点击这条路的终点。' });
   },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, n1, noiseDots, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
@@ -79,7 +79,7 @@ export const pickUpright = defineEngine<PickUprightLatent>({
   draw(l, style, rng) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Click the picture that is upright', '请点击方向正确的图片'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the picture that is upright', zh: '请点击方向正确的图片' }));
     l.cells.forEach((c, i) => {
       const [cx, cy] = boxCenter(c);
       const r = (c[2] - c[0]) / 2 - 6;
@@ -99,12 +99,13 @@ export const pickUpright = defineEngine<PickUprightLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
     const where = cellWords(l.answer, l.cols, locale);
-    if (locale === 'zh-CN')
-      return `${l.cells.length} 张图是同一幅风景，只是旋转角度不同。只有${where}那张天空在上、地面和房屋在下、树木竖直向上，其余都是歪的或倒的。点击 ${at}。`;
-    return `The ${l.cells.length} pictures show the same landscape at different angles. Only the one at ${where} has the sky on top, the ground and house at the bottom and the tree pointing straight up; the others are tilted or upside down. Click ${at}.`;
+    return say(locale, {
+      en: `The ${l.cells.length} pictures show the same landscape at different angles. Only the one at ${where} has the sky on top, the ground and house at the bottom and the tree pointing straight up; the others are tilted or upside down. Click ${at}.`,
+      zh: `${l.cells.length} 张图是同一幅风景，只是旋转角度不同。只有${where}那张天空在上、地面和房屋在下、树木竖直向上，其余都是歪的或倒的。点击 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Click the picture that is the right way up.', '请点击方向正确（正立）的那张图片。');
+    return say(locale, { en: 'Click the picture that is the right way up.', zh: '请点击方向正确（正立）的那张图片。' });
   },
 });

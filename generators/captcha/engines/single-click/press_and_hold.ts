@@ -9,6 +9,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, boxesOverlap, label, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
 import { lucideSvg } from '../../lib/lucide.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of press_and_hold (puzzle px). */
 export interface PressHoldLatent extends Record<string, unknown> {
@@ -63,23 +64,22 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     let s = widgetCard(style, l.width, l.height);
-    s += label(style, zh ? '请按住按钮完成验证' : 'Press and hold to confirm', 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
-    s += label(style, zh ? `按住按钮约 ${seconds(l.hold_ms)} 秒，直到进度条填满` : `Keep holding for about ${seconds(l.hold_ms)} s until the bar fills`, 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, { en: 'Press and hold to confirm', zh: '请按住按钮完成验证' }), 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, { en: `Keep holding for about ${seconds(l.hold_ms)} s until the bar fills`, zh: `按住按钮约 ${seconds(l.hold_ms)} 秒，直到进度条填满` }), 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
     const b = l.button_box;
     const bw = b[2] - b[0];
     const bh = b[3] - b[1];
     const rx = l.shape === 'pill' ? bh / 2 : l.shape === 'round' ? 12 : style.radius;
     s += boxRect(b, { fill: style.bg, stroke: style.accent, sw: 2, rx });
     s += lucideSvg(l.shape === 'round' ? 'pointer' : 'hand', { cx: b[0] + 22, cy: b[1] + bh / 2, size: Math.min(22, bh - 14) }, style.accent, { weight: 1.1 });
-    s += label(style, zh ? '按住' : 'Press & Hold', b[0] + 22 + (bw - 22) / 2, b[1] + bh / 2 + 5.5, 15, style.accent, { anchor: 'middle', weight: 700, maxWidth: bw - 50 });
+    s += label(style, say(style.locale, { en: 'Press & Hold', zh: '按住' }), b[0] + 22 + (bw - 22) / 2, b[1] + bh / 2 + 5.5, 15, style.accent, { anchor: 'middle', weight: 700, maxWidth: bw - 50 });
     s += boxRect(l.track_box, { fill: style.panel, stroke: style.border, sw: 1, rx: 3 });
     if (l.help_box) {
       const h = l.help_box;
-      s += label(style, zh ? '需要帮助？' : 'Need help?', (h[0] + h[2]) / 2, (h[1] + h[3]) / 2 + 5, 13, style.subtext, { anchor: 'middle', maxWidth: h[2] - h[0] });
+      s += label(style, say(style.locale, { en: 'Need help?', zh: '需要帮助？' }), (h[0] + h[2]) / 2, (h[1] + h[3]) / 2 + 5, 13, style.subtext, { anchor: 'middle', maxWidth: h[2] - h[0] });
     }
-    s += label(style, zh ? '人机验证' : 'Human verification', l.width - 16, l.height - 14, 10.5, style.subtext, { anchor: 'end' });
+    s += label(style, say(style.locale, { en: 'Human verification', zh: '人机验证' }), l.width - 16, l.height - 14, 10.5, style.subtext, { anchor: 'end' });
     return { svg: svgDoc(l.width, l.height, s), width: l.width, height: l.height };
   },
 
@@ -93,12 +93,10 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.button_box));
-    return locale === 'zh-CN'
-      ? `组件要求按住按钮直到下方进度条填满（约 ${seconds(l.hold_ms)} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。`
-      : `The widget asks to press and hold until the progress bar fills (about ${seconds(l.hold_ms)} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`;
+    return say(locale, { en: `The widget asks to press and hold until the progress bar fills (about ${seconds(l.hold_ms)} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`, zh: `组件要求按住按钮直到下方进度条填满（约 ${seconds(l.hold_ms)} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。` });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请长按“按住”按钮约 ${seconds(l.hold_ms)} 秒完成验证。` : `Press and hold the "Press & Hold" button for about ${seconds(l.hold_ms)} seconds.`;
+    return say(locale, { en: `Press and hold the "Press & Hold" button for about ${seconds(l.hold_ms)} seconds.`, zh: `请长按“按住”按钮约 ${seconds(l.hold_ms)} 秒完成验证。` });
   },
 });

@@ -14,7 +14,7 @@ import type { Box, Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, line, n1, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { clickAny } from '../../lib/solutions.js';
 import { polyD } from '../../lib/geometry.js';
@@ -144,7 +144,7 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
   },
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Which solid does the shape sweep out?', '该图形旋转一周得到哪个立体？'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which solid does the shape sweep out?', zh: '该图形旋转一周得到哪个立体？' }));
     const pb = l.profile_box;
     body += tile(style, pb, style.panel);
     const ax = (pb[0] + pb[2]) / 2 - 20;
@@ -172,11 +172,13 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const name = NAMES[l.kind][locale === 'zh-CN' ? 1 : 0];
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
-    if (locale === 'zh-CN') return `图形紧贴虚线轴，绕轴旋转一周，每一高度处的宽度变成圆的半径，得到${name}。第 ${l.answer + 1} 个候选是${name}，点击它 ${at}。`;
-    return `The shape lies against the dashed axis; turning it once about the axis makes its width at each height the radius of a circle, which gives a ${name}. Candidate ${l.answer + 1} is that ${name}: click it at ${at}.`;
+    return say(locale, {
+      en: `The shape lies against the dashed axis; turning it once about the axis makes its width at each height the radius of a circle, which gives a ${name}. Candidate ${l.answer + 1} is that ${name}: click it at ${at}.`,
+      zh: `图形紧贴虚线轴，绕轴旋转一周，每一高度处的宽度变成圆的半径，得到${name}。第 ${l.answer + 1} 个候选是${name}，点击它 ${at}。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'The flat shape turns once around the dashed axis. Click the solid it sweeps out.', '平面图形绕虚线轴旋转一周，请点击它形成的立体。');
+    return say(locale, { en: 'The flat shape turns once around the dashed axis. Click the solid it sweeps out.', zh: '平面图形绕虚线轴旋转一周，请点击它形成的立体。' });
   },
 });

@@ -18,6 +18,7 @@ import { chrome } from '../../lib/controls.js';
 import { polyD, ptsBox } from '../../lib/geometry.js';
 import { boxesArea, maskBoxes, pointInBoxes } from '../../lib/click-regions.js';
 import { type V3, type View3, DIRS, cubeFaceCorners, project, rasterIds, shade, viewRotate } from '../../lib/proj3d.js';
+import { say } from '../../lib/i18n.js';
 
 const SHAPES = ['cube', 'cylinder', 'sphere', 'cone'] as const;
 type Shape3 = (typeof SHAPES)[number];
@@ -148,16 +149,16 @@ const ATTR_SETS: Attr[][] = [['shape'], ['color'], ['color', 'shape'], ['size', 
 /** Noun phrase for an object by the given attributes. */
 function describe(o: Obj, attrs: Attr[], locale: CaptchaLocale): string {
   const zh = locale === 'zh-CN';
-  const size = attrs.includes('size') ? (o.large ? (zh ? '大' : 'large ') : zh ? '小' : 'small ') : '';
+  const size = attrs.includes('size') ? (o.large ? (say(locale, { en: 'large ', zh: '大' })) : say(locale, { en: 'small ', zh: '小' })) : '';
   const col = attrs.includes('color') ? (zh ? SCENE_COLORS[o.color]!.zh : SCENE_COLORS[o.color]!.en + ' ') : '';
-  const shape = attrs.includes('shape') ? SHAPE_NAMES[o.shape][zh ? 1 : 0] : zh ? '物体' : 'object';
-  return zh ? `${size}${col}${shape}` : `${size}${col}${shape}`;
+  const shape = attrs.includes('shape') ? SHAPE_NAMES[o.shape][zh ? 1 : 0] : say(locale, { en: 'object', zh: '物体' });
+  return say(locale, { en: `${size}${col}${shape}`, zh: `${size}${col}${shape}` });
 }
 const REL_TEXT: Record<Rel, [string, string]> = { left: ['left of', '左边'], right: ['right of', '右边'], front: ['in front of', '前面'], behind: ['behind', '后面'] };
 function query(l: SpatialLatent, locale: CaptchaLocale): string {
   const t = describe(l.objects[l.target]!, l.target_attrs, locale);
   const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
-  return locale === 'zh-CN' ? `${r}${REL_TEXT[l.rel][1]}的${t}` : `the ${t} ${REL_TEXT[l.rel][0]} the ${r}`;
+  return say(locale, { en: `the ${t} ${REL_TEXT[l.rel][0]} the ${r}`, zh: `${r}${REL_TEXT[l.rel][1]}的${t}` });
 }
 
 function sampleScene(rng: Rng, k: (typeof DIFF)[Difficulty]): Obj[] {
@@ -298,8 +299,7 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
 
   draw(l, style) {
     const ids = new Ids();
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, `${zh ? '请点击' : 'Click '}${query(l, style.locale)}`, 13);
+    let body = chrome(style, l.width, l.height, `${say(style.locale, { en: 'Click ', zh: '请点击' })}${query(l, style.locale)}`, 13);
     body += boxRect(l.scene_box, { fill: hsl(210, 15, style.theme === 'light' ? 90 : 24), rx: style.radius });
     // floor grid (clipped to the scene with the objects)
     let defs = '';
@@ -339,11 +339,13 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
     const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
     const t = describe(l.objects[l.target]!, l.target_attrs, locale);
     const full = describe(l.objects[l.target]!, ['size', 'color', 'shape'], locale);
-    if (locale === 'zh-CN') return `先找到${r}，它在 ${ptText(m, ref)}。在它${REL_TEXT[l.rel][1]}的物体中，符合“${t}”的只有一个：${full}。点击它 ${at}。`;
-    return `First find the ${r}, at ${ptText(m, ref)}. Among the objects ${REL_TEXT[l.rel][0]} it, only one is a ${t}: the ${full}. Click it at ${at}.`;
+    return say(locale, {
+      en: `First find the ${r}, at ${ptText(m, ref)}. Among the objects ${REL_TEXT[l.rel][0]} it, only one is a ${t}: the ${full}. Click it at ${at}.`,
+      zh: `先找到${r}，它在 ${ptText(m, ref)}。在它${REL_TEXT[l.rel][1]}的物体中，符合“${t}”的只有一个：${full}。点击它 ${at}。`,
+    });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN' ? `请点击${query(l, locale)}。` : `Click ${query(l, locale)}.`;
+    return say(locale, { en: `Click ${query(l, locale)}.`, zh: `请点击${query(l, locale)}。` });
   },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, boxesOverlap, label, ptText, regionWord, svgDoc, widgetCard } from '../../lib/draw.js';
-import { type Bi, tr } from '../../lib/i18n.js';
+import { type Bi, say } from '../../lib/i18n.js';
 import { lucideSvg } from '../../lib/lucide.js';
 
 interface Btn {
@@ -84,17 +84,16 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     let s = widgetCard(style, l.width, l.height);
     s += lucideSvg(l.icon, { cx: 34, cy: 36, size: 30 }, style.accent, { weight: 1.1 });
-    s += label(style, zh ? '安全验证' : 'Security check', 60, 42, 18, style.text, { weight: 700, maxWidth: l.width - 76 });
-    s += label(style, zh ? '为保护您的账号安全，请完成下方验证。' : 'To protect your account, please confirm', 18, 74, 13, style.subtext, { maxWidth: l.width - 36 });
-    s += label(style, zh ? '验证通过后将自动继续。' : "you're a person. This takes one click.", 18, 93, 13, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, { en: 'Security check', zh: '安全验证' }), 60, 42, 18, style.text, { weight: 700, maxWidth: l.width - 76 });
+    s += label(style, say(style.locale, { en: 'To protect your account, please confirm', zh: '为保护您的账号安全，请完成下方验证。' }), 18, 74, 13, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, { en: "you're a person. This takes one click.", zh: '验证通过后将自动继续。' }), 18, 93, 13, style.subtext, { maxWidth: l.width - 36 });
     for (const b of l.buttons) {
       const w = b.box[2] - b.box[0];
       const h = b.box[3] - b.box[1];
       const cy = b.box[1] + h / 2 + 5;
-      const text = tr(b.label, style.locale);
+      const text = say(style.locale, b.label);
       if (b.look === 'primary') {
         s += boxRect(b.box, { fill: style.accent, rx: style.radius });
         s += label(style, text, b.box[0] + w / 2, cy, 14, style.onAccent, { anchor: 'middle', weight: 700, maxWidth: w - 12 });
@@ -118,17 +117,14 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const b = l.buttons[l.target]!.box;
     const c = boxCenter(b);
-    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => (zh ? `“${tr(x.label, locale)}”` : `"${tr(x.label, locale)}"`)).join(zh ? '、' : ', ');
+    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => (say(locale, { en: `"${say(locale, x.label)}"`, zh: `“${say(locale, x.label)}”` }))).join(say(locale, { en: ', ', zh: '、' }));
     const where = regionWord(c[0], c[1], [0, 0, l.width, l.height], locale);
-    return zh
-      ? `面板中有 ${l.buttons.length} 个按钮：除了“${TARGET_LABEL.zh}”外还有 ${others}，它们不会完成验证。“${TARGET_LABEL.zh}”按钮位于面板${where} ${ptText(m, c)}，点击一次即可。`
-      : `The panel has ${l.buttons.length} buttons; besides "${TARGET_LABEL.en}" there are ${others}, which do not complete the check. The "${TARGET_LABEL.en}" button is at the panel's ${where} ${ptText(m, c)}; one click on it is enough.`;
+    return say(locale, { en: `The panel has ${l.buttons.length} buttons; besides "${TARGET_LABEL.en}" there are ${others}, which do not complete the check. The "${TARGET_LABEL.en}" button is at the panel's ${where} ${ptText(m, c)}; one click on it is enough.`, zh: `面板中有 ${l.buttons.length} 个按钮：除了“${TARGET_LABEL.zh}”外还有 ${others}，它们不会完成验证。“${TARGET_LABEL.zh}”按钮位于面板${where} ${ptText(m, c)}，点击一次即可。` });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? `请点击“${TARGET_LABEL.zh}”按钮。` : `Click the "${TARGET_LABEL.en}" button.`;
+    return say(locale, { en: `Click the "${TARGET_LABEL.en}" button.`, zh: `请点击“${TARGET_LABEL.zh}”按钮。` });
   },
 });

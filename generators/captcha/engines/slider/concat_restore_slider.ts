@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, line, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { sliderSolution } from '../../lib/solutions.js';
 import { tilePicture } from '../../lib/backdrops.js';
@@ -88,7 +88,7 @@ export const concatRestoreSlider = defineEngine<ConcatLatent>({
     const ids = new Ids();
     const w = l.image_box[2] - l.image_box[0];
     let defs = '';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Drag the slider to restore the picture', '拖动滑块，拼合完整图片'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag the slider to restore the picture', zh: '拖动滑块，拼合完整图片' }));
     for (let i = 0; i < l.strips; i++) {
       const sb = stripBox(l, i);
       const clip = ids.next();
@@ -105,7 +105,7 @@ export const concatRestoreSlider = defineEngine<ConcatLatent>({
     }
     if (l.seam)
       for (let i = 1; i < l.strips; i++) body += line(l.image_box[0], stripBox(l, i)[1], l.image_box[2], stripBox(l, i)[1], 'rgba(255,255,255,0.7)', 1.5);
-    body += sliderTrack(style, l.track_box, l.handle_box, style.locale === 'zh-CN' ? '向右拖动还原图片' : 'Slide to restore the picture');
+    body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to restore the picture', zh: '向右拖动还原图片' }));
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -117,11 +117,13 @@ export const concatRestoreSlider = defineEngine<ConcatLatent>({
     const dx = Math.round(l.shift * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
     const which = locale === 'zh-CN' ? (l.strips === 2 ? '下半部分' : '中间一条') : l.strips === 2 ? 'bottom half' : 'middle strip';
-    if (locale === 'zh-CN') return `图片被横向切成 ${l.strips} 条，${which}相对其余部分向左错开了约 ${dx} 像素（地平线、道路和房屋在分界处断开，且内容从右边循环接回）。滑块带动错开的部分向右移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素即可拼合。`;
-    return `The picture is cut into ${l.strips} strips; the ${which} is shifted about ${dx} px left of the rest (the horizon, road and house break at the cut and its content wraps in from the right). The handle moves that strip right, so drag it from ${start} right by about ${dx} px, keeping it level.`;
+    return say(locale, {
+      en: `The picture is cut into ${l.strips} strips; the ${which} is shifted about ${dx} px left of the rest (the horizon, road and house break at the cut and its content wraps in from the right). The handle moves that strip right, so drag it from ${start} right by about ${dx} px, keeping it level.`,
+      zh: `图片被横向切成 ${l.strips} 条，${which}相对其余部分向左错开了约 ${dx} 像素（地平线、道路和房屋在分界处断开，且内容从右边循环接回）。滑块带动错开的部分向右移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素即可拼合。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider until the picture strips line up into one picture.', '拖动滑块，直到错开的图片条重新拼成完整图片。');
+    return say(locale, { en: 'Drag the slider until the picture strips line up into one picture.', zh: '拖动滑块，直到错开的图片条重新拼成完整图片。' });
   },
 });

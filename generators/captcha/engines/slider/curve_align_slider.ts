@@ -11,7 +11,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
 import { Ids, boxRect, line, n1, path, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { sliderSolution } from '../../lib/solutions.js';
 
@@ -164,7 +164,7 @@ export const curveAlignSlider = defineEngine<CurveAlignLatent>({
       for (let x = 0; x <= w; x += 3) d += `${x ? 'L' : 'M'}${n1(p[0] + x)} ${n1(mid - curveAt(l, x + off) * hh)}`;
       return d;
     };
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Slide until the two curves line up', '拖动滑块，使两条曲线重合'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Slide until the two curves line up', zh: '拖动滑块，使两条曲线重合' }));
     body += boxRect(p, { fill: style.panel, stroke: style.border, sw: 1, rx: style.radius });
     for (let gx = p[0] + 37; gx < p[2]; gx += 37) body += line(gx, p[1] + 2, gx, p[3] - 2, style.border, 0.8);
     for (let gy = p[1] + 32; gy < p[3]; gy += 32) body += line(p[0] + 2, gy, p[2] - 2, gy, style.border, 0.8);
@@ -173,7 +173,7 @@ export const curveAlignSlider = defineEngine<CurveAlignLatent>({
     body += path(pts(0), { stroke: style.subtext, sw: 2.2, extra: 'stroke-dasharray="6 4" stroke-linecap="round"' });
     body += path(pts(l.shift), { stroke: style.accent, sw: 2.6, extra: 'stroke-linecap="round" stroke-linejoin="round"' });
     body += '</g>';
-    body += sliderTrack(style, l.track_box, l.handle_box, style.locale === 'zh-CN' ? '向右拖动对齐曲线' : 'Slide to align the curves');
+    body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to align the curves', zh: '向右拖动对齐曲线' }));
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -184,11 +184,13 @@ export const curveAlignSlider = defineEngine<CurveAlignLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const dx = Math.round(l.shift * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
-    if (locale === 'zh-CN') return `虚线是参考曲线，实线是同一条曲线但整体向左偏移了约 ${dx} 像素（两条曲线的峰谷一一对应，实线的都更靠左）。滑块与实线同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素，两条曲线就会重合。`;
-    return `The dashed line is the reference; the solid line is the same curve shifted left by about ${dx} px (each peak and dip of the solid curve sits that far left of its twin). The curve moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level, to make them coincide.`;
+    return say(locale, {
+      en: `The dashed line is the reference; the solid line is the same curve shifted left by about ${dx} px (each peak and dip of the solid curve sits that far left of its twin). The curve moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level, to make them coincide.`,
+      zh: `虚线是参考曲线，实线是同一条曲线但整体向左偏移了约 ${dx} 像素（两条曲线的峰谷一一对应，实线的都更靠左）。滑块与实线同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素，两条曲线就会重合。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider until the solid curve lies exactly on the dashed curve.', '拖动滑块，直到实线曲线与虚线曲线完全重合。');
+    return say(locale, { en: 'Drag the slider until the solid curve lies exactly on the dashed curve.', zh: '拖动滑块，直到实线曲线与虚线曲线完全重合。' });
   },
 });

@@ -12,7 +12,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { circle, hsl, line, path, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD, rotAbout } from '../../lib/geometry.js';
 import { rotatedText, rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
@@ -97,7 +97,7 @@ export const dialRotateToMark = defineEngine<DialLatent>({
   draw(l, style) {
     const { cx, cy, r } = l.dial;
     const n = l.labels.length;
-    let body = chrome(style, l.width, l.height, L(style.locale, `Turn the dial until ${l.labels[l.target]} is at the marker`, `转动刻度盘，使 ${l.labels[l.target]} 对准上方标记`));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Turn the dial until ${l.labels[l.target]} is at the marker`, zh: `转动刻度盘，使 ${l.labels[l.target]} 对准上方标记` }));
     body += circle(cx, cy, r + 4, { fill: hsl(l.hue, 18, style.theme === 'light' ? 80 : 30) });
     body += circle(cx, cy, r, { fill: hsl(l.hue, 30, style.theme === 'light' ? 95 : 20), stroke: hsl(l.hue, 30, 50), sw: 2 });
     for (let i = 0; i < n * 4; i++) {
@@ -126,11 +126,13 @@ export const dialRotateToMark = defineEngine<DialLatent>({
     const a = Math.round(angleOf(l, l.target));
     const v = l.labels[l.target];
     const tail = rotationDragText(locale, l, m);
-    if (locale === 'zh-CN') return `标记在刻度盘正上方。数字 ${v} 现在位于从正上方顺时针约 ${a}° 的位置，刻度盘顺时针再转 ${l.needed_deg}° 它就到达标记处。${tail}`;
-    return `The marker is at the top of the dial. The number ${v} now sits about ${a}° clockwise from the top, so the dial must turn ${l.needed_deg}° clockwise to bring it under the marker. ${tail}`;
+    return say(locale, {
+      en: `The marker is at the top of the dial. The number ${v} now sits about ${a}° clockwise from the top, so the dial must turn ${l.needed_deg}° clockwise to bring it under the marker. ${tail}`,
+      zh: `标记在刻度盘正上方。数字 ${v} 现在位于从正上方顺时针约 ${a}° 的位置，刻度盘顺时针再转 ${l.needed_deg}° 它就到达标记处。${tail}`,
+    });
   },
 
   instruction(l, locale) {
-    return L(locale, `Drag the slider to turn the dial until ${l.labels[l.target]} points at the marker. ${rotationScaleText(locale, 'cw')}`, `拖动滑块转动刻度盘，使数字 ${l.labels[l.target]} 对准标记。${rotationScaleText(locale, 'cw')}`);
+    return say(locale, { en: `Drag the slider to turn the dial until ${l.labels[l.target]} points at the marker. ${rotationScaleText(locale, 'cw')}`, zh: `拖动滑块转动刻度盘，使数字 ${l.labels[l.target]} 对准标记。${rotationScaleText(locale, 'cw')}` });
   },
 });

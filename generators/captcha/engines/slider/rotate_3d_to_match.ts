@@ -15,7 +15,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, label, path, ptText, svgDoc } from '../../lib/draw.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
 import { rotationDrag, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
@@ -147,13 +147,12 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Turn the object to match the small view', '拖动滑块旋转物体，使其与小图一致'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Turn the object to match the small view', zh: '拖动滑块旋转物体，使其与小图一致' }));
     body += tile(style, l.panel_box, style.panel);
     body += drawCubes(l, [l.panel_box[0] + 90, l.panel_box[1] + 10, l.panel_box[2], l.panel_box[3] - 10], l.yaw, 34);
     body += boxRect(l.target_box, { fill: style.theme === 'light' ? '#ffffff' : '#15171c', stroke: style.accent, sw: 1.5, rx: 6 });
     body += drawCubes(l, [l.target_box[0], l.target_box[1] + 4, l.target_box[2], l.target_box[3] - 8], l.target_yaw, 15);
-    body += label(style, zh ? '目标' : 'Target', (l.target_box[0] + l.target_box[2]) / 2, l.target_box[3] + 16, 12, style.subtext, { anchor: 'middle' });
+    body += label(style, say(style.locale, { en: 'Target', zh: '目标' }), (l.target_box[0] + l.target_box[2]) / 2, l.target_box[3] + 16, 12, style.subtext, { anchor: 'middle' });
     body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'front-right');
     return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
   },
@@ -167,12 +166,13 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
     const full = Math.round(l.travel * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
     const n = l.cubes.length;
-    if (locale === 'zh-CN')
-      return `物体由 ${n} 个小立方体组成。与左上角的目标小图相比，大图中的物体还需绕竖直轴转 ${l.needed_deg}°（正面向右转）才一致。滑块整条行程 ${full} 像素对应转一整圈 360°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`;
-    return `The object is made of ${n} cubes. Compared with the small target view, the large one must still turn ${l.needed_deg}° about the vertical axis (front moving right) to match. The slider's full travel of ${full} px is one full turn, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`;
+    return say(locale, {
+      en: `The object is made of ${n} cubes. Compared with the small target view, the large one must still turn ${l.needed_deg}° about the vertical axis (front moving right) to match. The slider's full travel of ${full} px is one full turn, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
+      zh: `物体由 ${n} 个小立方体组成。与左上角的目标小图相比，大图中的物体还需绕竖直轴转 ${l.needed_deg}°（正面向右转）才一致。滑块整条行程 ${full} 像素对应转一整圈 360°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, `Drag the slider to turn the 3D object until it looks like the target view. ${rotationScaleText(locale, 'front-right')}`, `拖动滑块旋转立体物体，直到它与目标视图一致。${rotationScaleText(locale, 'front-right')}`);
+    return say(locale, { en: `Drag the slider to turn the 3D object until it looks like the target view. ${rotationScaleText(locale, 'front-right')}`, zh: `拖动滑块旋转立体物体，直到它与目标视图一致。${rotationScaleText(locale, 'front-right')}` });
   },
 });

@@ -16,6 +16,7 @@ import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { rotationScaleText, rotationTrack } from '../../lib/rotation.js';
 import { Ids, boxInside, circle, hsl, label, n1, noiseDots, path, ptText, svgDoc, widgetCard, footerIcons } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of rotate_disc_slider (puzzle px, degrees clockwise). */
 export interface RotateDiscLatent extends Record<string, unknown> {
@@ -161,9 +162,8 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
     const ids = new Ids();
     const clip = ids.next();
     const { cx, cy, r } = l.disc;
-    const zh = style.locale === 'zh-CN';
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, zh ? '拖动滑块，使图片角度为正' : 'Drag the slider to turn the picture upright', 14, 30, 14, style.text, { weight: 700, maxWidth: l.width - 60 });
+    body += label(style, say(style.locale, { en: 'Drag the slider to turn the picture upright', zh: '拖动滑块，使图片角度为正' }), 14, 30, 14, style.text, { weight: 700, maxWidth: l.width - 60 });
     body += footerIcons(style, l.width - 48, 24);
     body += circle(cx, cy, r + 6, { fill: style.panel, stroke: style.border, sw: 1 });
     body += `<g clip-path="url(#${clip})">${scene(l, rng.fork('scene'))}${noiseDots(rng, [cx - r, cy - r, cx + r, cy + r], l.noise, 0.5)}</g>`;
@@ -193,12 +193,13 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
     const dxc = Math.round((l.needed_deg / l.mapping.deg_per_px) * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
     const full = Math.round(l.travel * m.sx);
-    if (locale === 'zh-CN')
-      return `圆形图片被顺时针旋转了 ${l.theta}°（地面和树应朝下、天空朝上）。滑块整条行程 ${full} 像素对应顺时针旋转 360°，还需顺时针转 ${l.needed_deg}°，即把滑块从 ${start} 向右拖动约 ${dxc} 像素，保持水平。`;
-    return `The round picture is rotated ${l.theta}° clockwise (ground and tree should point down, sky up). The slider's full travel of ${full} px turns it 360° clockwise, so it needs ${l.needed_deg}° more: drag the handle at ${start} right by about ${dxc} px, keeping it level.`;
+    return say(locale, {
+      en: `The round picture is rotated ${l.theta}° clockwise (ground and tree should point down, sky up). The slider's full travel of ${full} px turns it 360° clockwise, so it needs ${l.needed_deg}° more: drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
+      zh: `圆形图片被顺时针旋转了 ${l.theta}°（地面和树应朝下、天空朝上）。滑块整条行程 ${full} 像素对应顺时针旋转 360°，还需顺时针转 ${l.needed_deg}°，即把滑块从 ${start} 向右拖动约 ${dxc} 像素，保持水平。`,
+    });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? `拖动下方滑块，使图片转正。${rotationScaleText(locale, 'cw')}` : `Drag the slider to rotate the picture until it is upright. ${rotationScaleText(locale, 'cw')}`;
+    return say(locale, { en: `Drag the slider to rotate the picture until it is upright. ${rotationScaleText(locale, 'cw')}`, zh: `拖动下方滑块，使图片转正。${rotationScaleText(locale, 'cw')}` });
   },
 });

@@ -12,7 +12,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, circle, n1, noiseDots, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
 import { discPlace, landscape } from '../../lib/backdrops.js';
@@ -97,7 +97,6 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
   draw(l, style, rng) {
     const ids = new Ids();
     const { cx, cy, r, r_in } = l.disc;
-    const zh = style.locale === 'zh-CN';
     const opts = { hue: l.scene_hue, sun: true, house: true, tree: true, road: true, clouds: 3, clutter: 5 };
     const outer = landscape(rng.fork('scene'), discPlace(cx, cy, r, 0), ids, opts);
     const inner = landscape(rng.fork('scene'), discPlace(cx, cy, r, l.theta), ids, opts);
@@ -106,7 +105,7 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
     const defs = outer.defs + inner.defs +
       `<clipPath id="${cOut}"><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r)}"/></clipPath>` +
       `<clipPath id="${cIn}"><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r_in)}"/></clipPath>`;
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Drag the slider to align the picture', '拖动滑块，使内圈与外圈图案对齐'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag the slider to align the picture', zh: '拖动滑块，使内圈与外圈图案对齐' }));
     body += circle(cx, cy, r + 5, { fill: style.panel, stroke: style.border, sw: 1 });
     body += `<g clip-path="url(#${cOut})">${outer.body}</g>`;
     body += `<g clip-path="url(#${cIn})">${inner.body}</g>`;
@@ -123,12 +122,13 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const tail = rotationDragText(locale, l, m);
-    if (locale === 'zh-CN')
-      return `外圈图案是正的（天空在上、地面和道路在下），内圈被顺时针转了 ${l.theta}°，地平线和道路在接缝处错开。${tail}`;
-    return `The outer ring is upright (sky up, ground and road down); the centre disc is turned ${l.theta}° clockwise, so the horizon and road break at the seam. ${tail}`;
+    return say(locale, {
+      en: `The outer ring is upright (sky up, ground and road down); the centre disc is turned ${l.theta}° clockwise, so the horizon and road break at the seam. ${tail}`,
+      zh: `外圈图案是正的（天空在上、地面和道路在下），内圈被顺时针转了 ${l.theta}°，地平线和道路在接缝处错开。${tail}`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, `Drag the slider to turn the centre of the picture until it lines up with the outer ring. ${rotationScaleText(locale, 'cw')}`, `拖动滑块转动图片中心，直到与外圈对齐。${rotationScaleText(locale, 'cw')}`);
+    return say(locale, { en: `Drag the slider to turn the centre of the picture until it lines up with the outer ring. ${rotationScaleText(locale, 'cw')}`, zh: `拖动滑块转动图片中心，直到与外圈对齐。${rotationScaleText(locale, 'cw')}` });
   },
 });

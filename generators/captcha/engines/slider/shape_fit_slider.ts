@@ -9,7 +9,7 @@ import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
 import { Ids, boxInside, boxesOverlap, hsl, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
 import { iconName } from '../../lib/icons.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { sliderSolution } from '../../lib/solutions.js';
 import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapFrame, gapsDistinct } from '../../lib/sliders.js';
@@ -58,9 +58,9 @@ export function drawShapeFit(l: ShapeFitLatent, style: PuzzleStyle, rng: Rng, op
   const pic = { image_box: l.band_box, bg_hue: l.hue, clutter: 0, noise: 0, gaps: l.holes, gap_style: 'shadow' as const, mode: 'plain' as const };
   const img = drawGapPicture(pic, rng, ids, style.radius, opts);
   const piece = drawPiece(pic, rng, ids, l.shape.cx, l.shape.cy, hsl(l.hue + 180, 70, 50));
-  let body = chrome(style, l.width, l.height, L(style.locale, 'Slide the shape into its matching silhouette', '拖动滑块，把图形移入与它相同的剪影'));
+  let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Slide the shape into its matching silhouette', zh: '拖动滑块，把图形移入与它相同的剪影' }));
   body += img.body + piece.body;
-  body += sliderTrack(style, l.track_box, l.handle_box, style.locale === 'zh-CN' ? '向右拖动' : 'Slide to fit');
+  body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to fit', zh: '向右拖动' }));
   return { svg: svgDoc(l.width, l.height, body, img.defs + piece.defs), width: l.width, height: l.height };
 }
 
@@ -131,11 +131,13 @@ export const shapeFitSlider = defineEngine<ShapeFitLatent>({
     const dx = Math.round((h0.cx - l.shape.cx) * m.sx);
     const name = iconName(h0.kind, locale);
     const start = ptText(m, boxCenter(l.handle_box));
-    if (locale === 'zh-CN') return `左端的彩色图形是${name}。右侧 ${l.holes.length} 个剪影中，只有 ${ptText(m, [h0.cx, h0.cy])} 处的剪影与它形状、大小、角度都相同，距离约 ${dx} 像素。图形随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`;
-    return `The coloured shape at the left is a ${name}. Of the ${l.holes.length} silhouettes to its right only the one at ${ptText(m, [h0.cx, h0.cy])} has the same outline, size and angle, about ${dx} px away. The shape moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`;
+    return say(locale, {
+      en: `The coloured shape at the left is a ${name}. Of the ${l.holes.length} silhouettes to its right only the one at ${ptText(m, [h0.cx, h0.cy])} has the same outline, size and angle, about ${dx} px away. The shape moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
+      zh: `左端的彩色图形是${name}。右侧 ${l.holes.length} 个剪影中，只有 ${ptText(m, [h0.cx, h0.cy])} 处的剪影与它形状、大小、角度都相同，距离约 ${dx} 像素。图形随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider to move the shape into the silhouette that matches it exactly.', '拖动滑块，把图形移入与它完全相同的剪影中。');
+    return say(locale, { en: 'Drag the slider to move the shape into the silhouette that matches it exactly.', zh: '拖动滑块，把图形移入与它完全相同的剪影中。' });
   },
 });

@@ -6,6 +6,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, label, ptText, sliderTrack, svgDoc, widgetCard, infoIcon } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of slide_to_end (puzzle px). */
 export interface SlideToEndLatent extends Record<string, unknown> {
@@ -69,11 +70,10 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, zh ? '安全验证' : 'Security check', 14, 32, 15, style.text, { weight: 700 });
+    body += label(style, say(style.locale, { en: 'Security check', zh: '安全验证' }), 14, 32, 15, style.text, { weight: 700 });
     body += infoIcon(l.width - 22, 27, 8, style.subtext);
-    const hint = l.rtl ? (zh ? '请按住滑块，拖动到最左边' : 'Slide to the left to verify') : zh ? '请按住滑块，拖动到最右边' : 'Slide to the right to verify';
+    const hint = l.rtl ? (say(style.locale, { en: 'Slide to the left to verify', zh: '请按住滑块，拖动到最左边' })) : say(style.locale, { en: 'Slide to the right to verify', zh: '请按住滑块，拖动到最右边' });
     // filled part between the track start and the handle (progress) when the handle is offset
     const t = l.track_box;
     const h = l.handle_box;
@@ -96,13 +96,16 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const dx = Math.round(expectedDx(l) * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
-    if (locale === 'zh-CN')
-      return `这是一个滑动验证条，滑块在 ${start}，需要拖到轨道${l.rtl ? '最左端' : '最右端'}。轨道剩余长度约 ${Math.abs(dx)} 像素，所以水平${l.rtl ? '向左' : '向右'}拖动 ${Math.abs(dx)} 像素。`;
-    return `This is a slide-to-verify bar; the handle is at ${start} and must reach the ${l.rtl ? 'left' : 'right'} end of the track, about ${Math.abs(dx)} px away. Drag it ${l.rtl ? 'left' : 'right'} by ${Math.abs(dx)} px, keeping it level.`;
+    return say(locale, {
+      en: `This is a slide-to-verify bar; the handle is at ${start} and must reach the ${l.rtl ? 'left' : 'right'} end of the track, about ${Math.abs(dx)} px away. Drag it ${l.rtl ? 'left' : 'right'} by ${Math.abs(dx)} px, keeping it level.`,
+      zh: `这是一个滑动验证条，滑块在 ${start}，需要拖到轨道${l.rtl ? '最左端' : '最右端'}。轨道剩余长度约 ${Math.abs(dx)} 像素，所以水平${l.rtl ? '向左' : '向右'}拖动 ${Math.abs(dx)} 像素。`,
+    });
   },
 
   instruction(l, locale) {
-    if (locale === 'zh-CN') return `请按住滑块，拖动到${l.rtl ? '最左边' : '最右边'}完成验证。`;
-    return `Drag the slider handle all the way to the ${l.rtl ? 'left' : 'right'} end to verify.`;
+    return say(locale, {
+      en: `Drag the slider handle all the way to the ${l.rtl ? 'left' : 'right'} end to verify.`,
+      zh: `请按住滑块，拖动到${l.rtl ? '最左边' : '最右边'}完成验证。`,
+    });
   },
 });

@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, label, path, ptText, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
 import { sliderSolution } from '../../lib/solutions.js';
@@ -64,8 +64,7 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
-    let body = chrome(style, l.width, l.height, L(style.locale, 'Slide the handle into the highlighted zone', '将滑块拖入高亮区域'));
+    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Slide the handle into the highlighted zone', zh: '将滑块拖入高亮区域' }));
     const t = l.track_box;
     const h = l.handle_box;
     const r = Math.min(style.radius * 2, (t[3] - t[1]) / 2);
@@ -75,7 +74,7 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
     body += boxRect(zb, { stroke: style.accent, sw: 1.5, rx: 4, extra: 'stroke-dasharray="4 3"' });
     const zc = (l.zone[0] + l.zone[1]) / 2;
     body += path(polyD([[zc - 5, t[1] - 10], [zc + 5, t[1] - 10], [zc, t[1] - 3]]), { fill: style.accent });
-    body += label(style, zh ? '拖到这里' : 'drop here', zc, t[3] + 18, 12, style.subtext, { anchor: 'middle' });
+    body += label(style, say(style.locale, { en: 'drop here', zh: '拖到这里' }), zc, t[3] + 18, 12, style.subtext, { anchor: 'middle' });
     body += boxRect(h, { fill: style.accent, rx: Math.min(style.radius * 2, (h[3] - h[1]) / 2), extra: 'stroke="rgba(0,0,0,0.15)" stroke-width="1"' });
     const [hx, hy] = boxCenter(h);
     for (const ox of [-4, 4]) body += path(polyD([[hx + ox - 3, hy - 5], [hx + ox + 2, hy], [hx + ox - 3, hy + 5]], false), { stroke: style.onAccent, sw: 2, extra: 'stroke-linecap="round" stroke-linejoin="round"' });
@@ -90,11 +89,13 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
     const dx = Math.round(expectedDx(l) * m.sx);
     const start = ptText(m, boxCenter(l.handle_box));
     const zone = `${Math.round(l.zone[0] * m.sx + m.tx)}–${Math.round(l.zone[1] * m.sx + m.tx)}`;
-    if (locale === 'zh-CN') return `滑块在轨道左端 ${start}，高亮区域在 x≈${zone}。区域中心在滑块中心右侧约 ${dx} 像素，所以把滑块水平向右拖动约 ${dx} 像素，使它停在区域内。`;
-    return `The handle is at the left end of the track at ${start}; the highlighted zone spans x≈${zone}. Its centre is about ${dx} px right of the handle's centre, so drag the handle right by about ${dx} px, keeping it level, so it stops inside the zone.`;
+    return say(locale, {
+      en: `The handle is at the left end of the track at ${start}; the highlighted zone spans x≈${zone}. Its centre is about ${dx} px right of the handle's centre, so drag the handle right by about ${dx} px, keeping it level, so it stops inside the zone.`,
+      zh: `滑块在轨道左端 ${start}，高亮区域在 x≈${zone}。区域中心在滑块中心右侧约 ${dx} 像素，所以把滑块水平向右拖动约 ${dx} 像素，使它停在区域内。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider handle so that it stops inside the highlighted zone.', '拖动滑块，使其停在高亮区域内。');
+    return say(locale, { en: 'Drag the slider handle so that it stops inside the highlighted zone.', zh: '拖动滑块，使其停在高亮区域内。' });
   },
 });

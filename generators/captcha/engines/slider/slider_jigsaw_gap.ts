@@ -9,6 +9,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { matApply, matMul, matRotate, matTranslate } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, boxesOverlap, footerIcons, label, n1, noiseDots, path, ptText, sliderTrack, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Piece outline families. */
 export const PIECE_SHAPES = ['jigsaw', 'circle', 'shield', 'hexagon'] as const;
@@ -179,7 +180,6 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
 
   draw(l, style, rng) {
     const ids = new Ids();
-    const zh = style.locale === 'zh-CN';
     const bgMain = texturedBackground(rng.fork('bg'), l.image_box, ids, { hue: l.bg_hue, clutter: l.clutter, noise: 40 });
     const shift = l.piece_x0 - l.gap.x;
     const ib = l.image_box;
@@ -191,7 +191,7 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
     defs += `<clipPath id="${clipImg}"><rect x="${ib[0]}" y="${ib[1]}" width="${ib[2] - ib[0]}" height="${ib[3] - ib[1]}" rx="${Math.min(style.radius, 6)}"/></clipPath>`;
     defs += `<clipPath id="${clipPiece}"><path d="${pieceD}"/></clipPath>`;
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, zh ? '拖动滑块完成拼图' : 'Drag the slider to fit the puzzle piece', 14, 30, 14, style.text, { weight: 700, maxWidth: l.width - 64 });
+    body += label(style, say(style.locale, { en: 'Drag the slider to fit the puzzle piece', zh: '拖动滑块完成拼图' }), 14, 30, 14, style.text, { weight: 700, maxWidth: l.width - 64 });
     body += footerIcons(style, l.width - 48, 24);
     let img = bgMain.body;
     const gapPaint = l.gap_style === 'shadow'
@@ -204,7 +204,7 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
     img += `<g clip-path="url(#${clipPiece})">${bgPiece.body}</g>`;
     img += path(pieceD, { stroke: 'rgba(255,255,255,0.9)', sw: 1.6 });
     body += `<g clip-path="url(#${clipImg})">${img}</g>`;
-    body += sliderTrack(style, l.track_box, l.handle_box, zh ? '向右拖动滑块填充拼图' : 'Slide to complete the puzzle');
+    body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to complete the puzzle', zh: '向右拖动滑块填充拼图' }));
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -230,12 +230,13 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
     const gapC = ptText(m, [l.gap.x + l.size / 2, l.gap.y + l.size / 2]);
     const start = ptText(m, boxCenter(l.handle_box));
     const d = l.decoys.length;
-    if (locale === 'zh-CN')
-      return `拼图块在图片左侧，与它同一行的缺口在 ${gapC}${d ? `（另有 ${d} 个不在同一行的干扰缺口）` : ''}。缺口与拼图块的水平距离约 ${dx} 像素，滑块与拼图块同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`;
-    return `The puzzle piece sits at the left edge; the gap in its row is at ${gapC}${d ? ` (${d} decoy gap${d > 1 ? 's' : ''} in other rows)` : ''}. The gap is about ${dx} px right of the piece, and the piece moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`;
+    return say(locale, {
+      en: `The puzzle piece sits at the left edge; the gap in its row is at ${gapC}${d ? ` (${d} decoy gap${d > 1 ? 's' : ''} in other rows)` : ''}. The gap is about ${dx} px right of the piece, and the piece moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
+      zh: `拼图块在图片左侧，与它同一行的缺口在 ${gapC}${d ? `（另有 ${d} 个不在同一行的干扰缺口）` : ''}。缺口与拼图块的水平距离约 ${dx} 像素，滑块与拼图块同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
+    });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '拖动滑块，将拼图块移入图中的缺口。' : 'Drag the slider so the puzzle piece fits into the gap in the picture.';
+    return say(locale, { en: 'Drag the slider so the puzzle piece fits into the gap in the picture.', zh: '拖动滑块，将拼图块移入图中的缺口。' });
   },
 });

@@ -9,7 +9,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
 import { Ids, boxInside, boxesOverlap, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { sliderSolution } from '../../lib/solutions.js';
 import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, PIECE_KINDS, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapFrame, gapsDistinct } from '../../lib/sliders.js';
@@ -69,9 +69,9 @@ export function drawMultiGap(l: MultiGapLatent, style: PuzzleStyle, rng: Rng, op
   const pic = { image_box: l.image_box, bg_hue: l.bg_hue, clutter: l.clutter, noise: l.noise, gaps: l.gaps, gap_style: l.gap_style, mode: 'photo' as const };
   const img = drawGapPicture(pic, rng, ids, style.radius, opts);
   const piece = drawPiece(pic, rng, ids, l.piece.cx, l.piece.cy);
-  let body = chrome(style, l.width, l.height, L(style.locale, 'Drag the slider to fit the piece into its gap', '拖动滑块，把拼图块放进形状相同的缺口'));
+  let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag the slider to fit the piece into its gap', zh: '拖动滑块，把拼图块放进形状相同的缺口' }));
   body += img.body + piece.body;
-  body += sliderTrack(style, l.track_box, l.handle_box, style.locale === 'zh-CN' ? '向右拖动滑块填充拼图' : 'Slide to complete the puzzle');
+  body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to complete the puzzle', zh: '向右拖动滑块填充拼图' }));
   return { svg: svgDoc(l.width, l.height, body, img.defs + piece.defs), width: l.width, height: l.height };
 }
 
@@ -149,12 +149,13 @@ export const sliderMultiGapDecoy = defineEngine<MultiGapLatent>({
     const at = ptText(m, [g0.cx, g0.cy]);
     const start = ptText(m, boxCenter(l.handle_box));
     const n = l.gaps.length;
-    if (locale === 'zh-CN')
-      return `拼图块在图片左侧，同一行有 ${n} 个缺口，但只有 ${at} 处的缺口与拼图块形状、大小和角度完全一致，其余是外形相似的干扰缺口。它在拼图块右侧约 ${dx} 像素，拼图块随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`;
-    return `The piece sits at the left; its row has ${n} gaps, but only the one at ${at} matches the piece's outline, size and angle; the others are look-alike decoys. It is about ${dx} px right of the piece, which moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`;
+    return say(locale, {
+      en: `The piece sits at the left; its row has ${n} gaps, but only the one at ${at} matches the piece's outline, size and angle; the others are look-alike decoys. It is about ${dx} px right of the piece, which moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
+      zh: `拼图块在图片左侧，同一行有 ${n} 个缺口，但只有 ${at} 处的缺口与拼图块形状、大小和角度完全一致，其余是外形相似的干扰缺口。它在拼图块右侧约 ${dx} 像素，拼图块随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Drag the slider so the piece fits into the gap with exactly its shape.', '拖动滑块，把拼图块移入与它形状完全相同的缺口。');
+    return say(locale, { en: 'Drag the slider so the piece fits into the gap with exactly its shape.', zh: '拖动滑块，把拼图块移入与它形状完全相同的缺口。' });
   },
 });

@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type PuzzleSolution } from '../../engine.js';
 import { boxInside, boxRect, hsl, label, path, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
-import { L } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { polyD } from '../../lib/geometry.js';
 
 /** Latent state of swipe_up_unlock (puzzle px). */
@@ -77,12 +77,11 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
   },
 
   draw(l, style) {
-    const zh = style.locale === 'zh-CN';
     let body = widgetCard(style, l.width, l.height);
     // lock-screen wallpaper band and clock
     body += boxRect([8, 8, l.width - 8, 98], { fill: hsl(l.hue, 45, style.theme === 'light' ? 88 : 26), rx: style.radius + 4 });
     body += label(style, l.clock, l.width / 2, 58, 34, style.text, { anchor: 'middle', weight: 700 });
-    body += label(style, zh ? '向上滑动解锁' : 'Swipe up to unlock', l.width / 2, 84, 13, style.subtext, { anchor: 'middle', maxWidth: l.width - 30 });
+    body += label(style, say(style.locale, { en: 'Swipe up to unlock', zh: '向上滑动解锁' }), l.width / 2, 84, 13, style.subtext, { anchor: 'middle', maxWidth: l.width - 30 });
     const t = l.track_box;
     const h = l.handle_box;
     const tw = t[2] - t[0];
@@ -114,11 +113,13 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const dy = Math.round(Math.abs(expectedDy(l)) * m.sy);
     const start = ptText(m, boxCenter(l.handle_box));
-    if (locale === 'zh-CN') return `这是一个竖直的解锁滑轨，滑块在底部 ${start}，锁形图标在轨道顶端。滑块到顶端约 ${dy} 像素，所以按住滑块竖直向上拖动 ${dy} 像素，不要左右偏移。`;
-    return `This is a vertical unlock track; the handle is at the bottom at ${start} and the lock icon marks the top end, about ${dy} px above. Drag the handle straight up by ${dy} px without drifting sideways.`;
+    return say(locale, {
+      en: `This is a vertical unlock track; the handle is at the bottom at ${start} and the lock icon marks the top end, about ${dy} px above. Drag the handle straight up by ${dy} px without drifting sideways.`,
+      zh: `这是一个竖直的解锁滑轨，滑块在底部 ${start}，锁形图标在轨道顶端。滑块到顶端约 ${dy} 像素，所以按住滑块竖直向上拖动 ${dy} 像素，不要左右偏移。`,
+    });
   },
 
   instruction(_l, locale) {
-    return L(locale, 'Swipe the handle up to the top of the track to unlock.', '按住滑块向上滑到轨道顶端以解锁。');
+    return say(locale, { en: 'Swipe the handle up to the top of the track to unlock.', zh: '按住滑块向上滑到轨道顶端以解锁。' });
   },
 });

@@ -10,6 +10,7 @@ import { entrySolve } from '../../lib/solutions.js';
 import { namedColor } from '../../lib/palette.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { numberAnswers } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 interface Sym {
   kind: string;
@@ -146,16 +147,14 @@ export const colorCipherEntry = defineEngine<ColorCipherLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const zh = locale === 'zh-CN';
-    const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(zh ? '，' : ', ');
+    const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(say(locale, { en: ', ', zh: '，' }));
     const terms = l.expr.map((i) => l.legend[i]!);
     const exprNames = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + symName(s, zh)).join('');
     const exprNums = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + s.value).join('');
-    return zh
-      ? `图例：${legend}。算式是 ${exprNames}，代入数值得 ${exprNums} = ${l.value}${l.ops.includes('*') ? '（先乘后加减）' : ''}。` + entryTail(l.frame, String(l.value), locale, m)
-      : `Legend: ${legend}. The expression is ${exprNames}; substituting gives ${exprNums} = ${l.value}${l.ops.includes('*') ? ' (multiplication first)' : ''}. ` + entryTail(l.frame, String(l.value), locale, m);
+    return say(locale, { en: `Legend: ${legend}. The expression is ${exprNames}; substituting gives ${exprNums} = ${l.value}${l.ops.includes('*') ? ' (multiplication first)' : ''}. ` + entryTail(l.frame, String(l.value), locale, m), zh: `图例：${legend}。算式是 ${exprNames}，代入数值得 ${exprNums} = ${l.value}${l.ops.includes('*') ? '（先乘后加减）' : ''}。` + entryTail(l.frame, String(l.value), locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请根据图例中每个彩色符号代表的数字计算算式，点击输入框并输入结果。' : 'Using the legend of coloured symbols, work out the expression; click the input box and type the result.';
+    return say(locale, { en: 'Using the legend of coloured symbols, work out the expression; click the input box and type the result.', zh: '请根据图例中每个彩色符号代表的数字计算算式，点击输入框并输入结果。' });
   },
 });

@@ -10,7 +10,7 @@
  */
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
-import { type Bi, tr } from '../../lib/i18n.js';
+import { type Bi, say } from '../../lib/i18n.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
 import { entrySolve } from '../../lib/solutions.js';
 import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
@@ -122,7 +122,7 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
     const w = l.frame.image_box[2] - l.frame.image_box[0] - 24;
     const h = l.frame.image_box[3] - l.frame.image_box[1];
     for (const loc of ['en-US', 'zh-CN'] as const) {
-      const lines = wrapPhrases(tr(l.question, loc), l.font_size, w, { weight: 700 });
+      const lines = wrapPhrases(say(loc, l.question), l.font_size, w, { weight: 700 });
       if (lines.length * l.font_size * 1.35 > h - 14) return 'question does not fit the picture';
       if (lines.some((ln) => textWidth(ln, l.font_size, { weight: 700 }) > w)) return 'question line wider than the picture';
     }
@@ -136,7 +136,7 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
     pic += noiseDots(rng, ib, 40, 0.35);
     const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
     const w = ib[2] - ib[0] - 24;
-    const lines = wrapPhrases(tr(l.question, style.locale), l.font_size, w, { face: style.face, weight: 700 });
+    const lines = wrapPhrases(say(style.locale, l.question), l.font_size, w, { face: style.face, weight: 700 });
     const lh = l.font_size * 1.35;
     let y = (ib[1] + ib[3]) / 2 - ((lines.length - 1) * lh) / 2 + l.font_size * 0.36;
     for (const line of lines) {
@@ -154,16 +154,15 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const f = factById(l.fact)!;
-    const zh = locale === 'zh-CN';
     let why: string;
     if (typeof f.answers === 'number' && l.times > 1) {
       const n = f.answers;
-      why = zh ? `${tr(f.q, locale)}答案是 ${numberZh(n)}（${n}），${l.times} 个就是 ${n} × ${l.times} = ${l.answer}。` : `${f.q.en} ${numberEn(n)} (${n}); ${l.times} of them make ${n} × ${l.times} = ${l.answer}.`;
-    } else why = zh ? `这是常识：答案是 ${l.answer}。` : `This is everyday knowledge: the answer is ${l.answer}.`;
-    return zh ? `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) : `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m);
+      why = say(locale, { en: `${f.q.en} ${numberEn(n)} (${n}); ${l.times} of them make ${n} × ${l.times} = ${l.answer}.`, zh: `${say(locale, f.q)}答案是 ${numberZh(n)}（${n}），${l.times} 个就是 ${n} × ${l.times} = ${l.answer}。` });
+    } else why = say(locale, { en: `This is everyday knowledge: the answer is ${l.answer}.`, zh: `这是常识：答案是 ${l.answer}。` });
+    return say(locale, { en: `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m), zh: `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '回答图片中的常识问题：点击输入框，输入答案（中文或英文均可）。' : 'Answer the everyday-knowledge question in the picture: click the input box and type the answer (English or Chinese).';
+    return say(locale, { en: 'Answer the everyday-knowledge question in the picture: click the input box and type the answer (English or Chinese).', zh: '回答图片中的常识问题：点击输入框，输入答案（中文或英文均可）。' });
   },
 });

@@ -3,7 +3,7 @@
  * many of the named kind there are (NextGen Occluded_Pattern_Counting). Hard puzzles use look-alike
  * distractors and let distractors partly cover targets.
  *
- * Verify after rendering (catalogue lesson 3): the count is re-measured on the drawn geometry — every
+ * Verify after rendering (labels come from what is drawn): the count is re-measured on the drawn geometry — every
  * shape is the same polygon set that is drawn, and each target's visible fraction under the shapes
  * drawn above it is measured on a 0.5 px grid; a target less than 65 % visible, or two targets
  * touching, rejects the puzzle.
@@ -16,6 +16,7 @@ import { entrySolve } from '../../lib/solutions.js';
 import { ICON_FAMILIES, ICONS, iconName } from '../../lib/icons.js';
 import { iconRegion, regionBBox, regionSvg, visibleFraction } from '../../lib/regions.js';
 import { numberAnswers } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 interface Obj {
   kind: string;
@@ -159,14 +160,13 @@ export const countObjectsEntry = defineEngine<CountObjectsLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const others = l.objects.length - l.count;
     const covered = l.objects.filter((o, i) => o.target && l.objects.slice(i + 1).some((p) => !p.target && boxesOverlap(boxOf(o), boxOf(p)))).length;
-    if (locale === 'zh-CN')
-      return `题目要求数${iconName(l.target_kind, 'zh-CN')}。图中共有 ${l.objects.length} 个图形，其中 ${others} 个是其他形状${covered ? `，有 ${covered} 个${iconName(l.target_kind, 'zh-CN')}被部分遮挡但仍可辨认` : ''}。逐个数下来共有 ${l.count} 个。` + entryTail(l.frame, String(l.count), locale, m);
-    return `The task is to count the ${pluralEn(l.target_kind)}. The scene has ${l.objects.length} shapes, ${others} of them other kinds${covered ? `; ${covered} ${covered === 1 ? 'target is' : 'targets are'} partly covered but still recognisable` : ''}. Counting one by one gives ${l.count}. ` + entryTail(l.frame, String(l.count), locale, m);
+    return say(locale, {
+      en: `The task is to count the ${pluralEn(l.target_kind)}. The scene has ${l.objects.length} shapes, ${others} of them other kinds${covered ? `; ${covered} ${covered === 1 ? 'target is' : 'targets are'} partly covered but still recognisable` : ''}. Counting one by one gives ${l.count}. ` + entryTail(l.frame, String(l.count), locale, m),
+      zh: `题目要求数${iconName(l.target_kind, 'zh-CN')}。图中共有 ${l.objects.length} 个图形，其中 ${others} 个是其他形状${covered ? `，有 ${covered} 个${iconName(l.target_kind, 'zh-CN')}被部分遮挡但仍可辨认` : ''}。逐个数下来共有 ${l.count} 个。` + entryTail(l.frame, String(l.count), locale, m),
+    });
   },
 
   instruction(l, locale) {
-    return locale === 'zh-CN'
-      ? `请点击输入框，输入图中${iconName(l.target_kind, 'zh-CN')}的数量。`
-      : `Click the input box and type how many ${pluralEn(l.target_kind)} are in the picture.`;
+    return say(locale, { en: `Click the input box and type how many ${pluralEn(l.target_kind)} are in the picture.`, zh: `请点击输入框，输入图中${iconName(l.target_kind, 'zh-CN')}的数量。` });
   },
 });

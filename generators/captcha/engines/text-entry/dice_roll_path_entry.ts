@@ -13,6 +13,7 @@ import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail
 import { entrySolve } from '../../lib/solutions.js';
 import { dieSvg, isoDieSvg } from '../../lib/dice-clocks.js';
 import { numberAnswers } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 /** A compass step. */
 export type Step = 'N' | 'E' | 'S' | 'W';
@@ -191,22 +192,17 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const dirZh: Record<Step, string> = { N: '北', E: '东', S: '南', W: '西' };
     let s = l.die;
     const parts: string[] = [];
     for (const d of l.path) {
       s = roll(s, d);
-      parts.push(zh ? `向${dirZh[d]}滚→顶面 ${s.top}` : `roll ${d}→top ${s.top}`);
+      parts.push(say(locale, { en: `roll ${d}→top ${s.top}`, zh: `向${dirZh[d]}滚→顶面 ${s.top}` }));
     }
-    return zh
-      ? `骰子初始顶面 ${l.die.top}、南面 ${l.die.south}、东面 ${l.die.east}（对面之和为 7）。沿箭头共滚 ${l.path.length} 格：${parts.join('，')}。最终顶面是 ${l.final.top}。` + entryTail(l.frame, String(l.final.top), locale, m)
-      : `The die starts with ${l.die.top} on top, ${l.die.south} facing south and ${l.die.east} facing east (opposite faces sum to 7). It rolls ${l.path.length} cell${l.path.length > 1 ? 's' : ''} along the arrows: ${parts.join(', ')}. The top face ends as ${l.final.top}. ` + entryTail(l.frame, String(l.final.top), locale, m);
+    return say(locale, { en: `The die starts with ${l.die.top} on top, ${l.die.south} facing south and ${l.die.east} facing east (opposite faces sum to 7). It rolls ${l.path.length} cell${l.path.length > 1 ? 's' : ''} along the arrows: ${parts.join(', ')}. The top face ends as ${l.final.top}. ` + entryTail(l.frame, String(l.final.top), locale, m), zh: `骰子初始顶面 ${l.die.top}、南面 ${l.die.south}、东面 ${l.die.east}（对面之和为 7）。沿箭头共滚 ${l.path.length} 格：${parts.join('，')}。最终顶面是 ${l.final.top}。` + entryTail(l.frame, String(l.final.top), locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN'
-      ? '骰子每次沿箭头方向翻滚一格（左图为起始朝向，S 为南面、E 为东面）。请点击输入框，输入终点时骰子朝上一面的点数。'
-      : 'The die rolls one cell per arrow (the left view shows its start orientation; S is the south face, E the east face). Click the input box and type the number on its top face at the end.';
+    return say(locale, { en: 'The die rolls one cell per arrow (the left view shows its start orientation; S is the south face, E the east face). Click the input box and type the number on its top face at the end.', zh: '骰子每次沿箭头方向翻滚一格（左图为起始朝向，S 为南面、E 为东面）。请点击输入框，输入终点时骰子朝上一面的点数。' });
   },
 });

@@ -11,6 +11,7 @@ import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail
 import { entrySolve } from '../../lib/solutions.js';
 import { numberAnswers } from '../../lib/words.js';
 import { type DieColors, dieSvg } from '../../lib/dice-clocks.js';
+import { say } from '../../lib/i18n.js';
 
 interface Die {
   value: number;
@@ -122,12 +123,10 @@ export const diceSumEntry = defineEngine<DiceSumLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const sorted = [...l.dice].sort((a, b) => a.cx - b.cx);
     const vals = sorted.map((d) => d.value);
-    return locale === 'zh-CN'
-      ? `图片中有 ${l.dice.length} 个骰子，从左到右点数分别是 ${vals.join('、')}，相加 ${vals.join(' + ')} = ${l.sum}。` + entryTail(l.frame, String(l.sum), locale, m)
-      : `There are ${l.dice.length} dice; left to right they show ${vals.join(', ')} pips, and ${vals.join(' + ')} = ${l.sum}. ` + entryTail(l.frame, String(l.sum), locale, m);
+    return say(locale, { en: `There are ${l.dice.length} dice; left to right they show ${vals.join(', ')} pips, and ${vals.join(' + ')} = ${l.sum}. ` + entryTail(l.frame, String(l.sum), locale, m), zh: `图片中有 ${l.dice.length} 个骰子，从左到右点数分别是 ${vals.join('、')}，相加 ${vals.join(' + ')} = ${l.sum}。` + entryTail(l.frame, String(l.sum), locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图中所有骰子点数之和。' : 'Click the input box and type the total number of pips on all the dice.';
+    return say(locale, { en: 'Click the input box and type the total number of pips on all the dice.', zh: '请点击输入框，输入图中所有骰子点数之和。' });
   },
 });

@@ -9,6 +9,7 @@ import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail
 import { entrySolve } from '../../lib/solutions.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
+import { say } from '../../lib/i18n.js';
 
 /** Operators: `*` is drawn as ×, `-` as − (U+2212). */
 export type Op = '+' | '-' | '*';
@@ -131,12 +132,13 @@ export const mathExpressionEntry = defineEngine<MathExprLatent>({
     const expr = expressionText(l).replace(' = ?', '');
     const plain = l.terms.map(String).reduce((s, t, i) => (i ? `${s} ${SYM[l.ops[i - 1]!]} ${t}` : t), '');
     const hasMul = l.ops.includes('*') && l.ops.length > 1;
-    if (locale === 'zh-CN')
-      return `图片中的算式是 ${expr} = ?${l.numerals !== 'digits' ? `，即 ${plain}` : ''}。${hasMul ? '先算乘法再算加减，' : ''}计算得 ${l.value}。` + entryTail(l.frame, String(l.value), locale, m);
-    return `The picture shows the expression ${expr} = ?${l.numerals !== 'digits' ? `, i.e. ${plain}` : ''}. ${hasMul ? 'Multiplying before adding or subtracting, it' : 'It'} equals ${l.value}. ` + entryTail(l.frame, String(l.value), locale, m);
+    return say(locale, {
+      en: `The picture shows the expression ${expr} = ?${l.numerals !== 'digits' ? `, i.e. ${plain}` : ''}. ${hasMul ? 'Multiplying before adding or subtracting, it' : 'It'} equals ${l.value}. ` + entryTail(l.frame, String(l.value), locale, m),
+      zh: `图片中的算式是 ${expr} = ?${l.numerals !== 'digits' ? `，即 ${plain}` : ''}。${hasMul ? '先算乘法再算加减，' : ''}计算得 ${l.value}。` + entryTail(l.frame, String(l.value), locale, m),
+    });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图中算式的计算结果。' : 'Click the input box and type the result of the expression in the picture.';
+    return say(locale, { en: 'Click the input box and type the result of the expression in the picture.', zh: '请点击输入框，输入图中算式的计算结果。' });
   },
 });

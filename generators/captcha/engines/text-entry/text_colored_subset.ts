@@ -8,7 +8,7 @@ import { Ids, boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../../li
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail, entryTitleMax } from '../../lib/frames.js';
 import { NAMED_COLORS, namedColor, swatch } from '../../lib/palette.js';
 import { entrySolve } from '../../lib/solutions.js';
-import { tr } from '../../lib/i18n.js';
+import { say } from '../../lib/i18n.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { AMBIGUOUS } from './text_distorted_alnum.js';
@@ -110,7 +110,7 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
     const title = { en: `Type only the ${c.en} characters`, zh: `只输入${c.zh}的字符` };
     // the colour swatch follows the title, which is shrunk to leave room for it before the icons
     const room = SWATCH_GAP + SWATCH;
-    const tw = Math.min(textWidth(tr(title, style.locale), 15, { face: style.face, weight: 700 }), entryTitleMax(l.frame, room));
+    const tw = Math.min(textWidth(say(style.locale, title), 15, { face: style.face, weight: 700 }), entryTitleMax(l.frame, room));
     const body = drawEntryFrame(style, l.frame, title, pic, { en: `${c.en} characters`, zh: `${c.zh}字符` }, room) +
       swatch(14 + tw + SWATCH_GAP, 27, SWATCH, c.hex, style.border);
     return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
@@ -122,15 +122,12 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const c = namedColor(l.target_color);
-    const zh = locale === 'zh-CN';
-    const listing = [...l.text].map((ch, i) => `${ch}(${zh ? namedColor(l.colors[i]!).zh : namedColor(l.colors[i]!).en})`).join(' ');
-    return zh
-      ? `图片里的字符从左到右及其颜色为：${listing}。只保留${c.zh}的字符，按顺序得到 ${l.answer}。` + entryTail(l.frame, l.answer, locale, m)
-      : `Left to right the characters and their colours are: ${listing}. Keeping only the ${c.en} ones, in order, gives ${l.answer}. ` + entryTail(l.frame, l.answer, locale, m);
+    const listing = [...l.text].map((ch, i) => `${ch}(${say(locale, namedColor(l.colors[i]!))})`).join(' ');
+    return say(locale, { en: `Left to right the characters and their colours are: ${listing}. Keeping only the ${c.en} ones, in order, gives ${l.answer}. ` + entryTail(l.frame, l.answer, locale, m), zh: `图片里的字符从左到右及其颜色为：${listing}。只保留${c.zh}的字符，按顺序得到 ${l.answer}。` + entryTail(l.frame, l.answer, locale, m) });
   },
 
   instruction(l, locale) {
     const c = namedColor(l.target_color);
-    return locale === 'zh-CN' ? `请点击输入框，按从左到右的顺序只输入${c.zh}的字符。` : `Click the input box and type only the ${c.en} characters, left to right.`;
+    return say(locale, { en: `Click the input box and type only the ${c.en} characters, left to right.`, zh: `请点击输入框，按从左到右的顺序只输入${c.zh}的字符。` });
   },
 });

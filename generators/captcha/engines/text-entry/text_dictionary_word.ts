@@ -10,6 +10,7 @@ import { entrySolve } from '../../lib/solutions.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { EN_WORDS } from '../../lib/words.js';
 import { LATIN_FACES } from '../../../../renderers/glyphs.js';
+import { say } from '../../lib/i18n.js';
 
 /** Latent state of text_dictionary_word (puzzle px). */
 export interface DictionaryWordLatent extends Record<string, unknown> {
@@ -101,13 +102,11 @@ export const textDictionaryWord = defineEngine<DictionaryWordLatent>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const shown = cased(l.word, l.casing);
-    const letters = [...shown].join(locale === 'zh-CN' ? '、' : '-');
-    return locale === 'zh-CN'
-      ? `图片中是一个沿弯曲基线书写的英文单词，字母挤在一起${l.strikes ? '，还有贯穿的干扰线' : ''}。逐个辨认字母：${letters}，组成常见单词 "${l.word}"（不区分大小写）。` + entryTail(l.frame, l.word, locale, m)
-      : `The picture shows one English word written along a curved baseline with crowded letters${l.strikes ? ' and strike-through lines' : ''}. Reading letter by letter: ${letters}, which spells the common word "${l.word}" (not case-sensitive). ` + entryTail(l.frame, l.word, locale, m);
+    const letters = [...shown].join(say(locale, { en: '-', zh: '、' }));
+    return say(locale, { en: `The picture shows one English word written along a curved baseline with crowded letters${l.strikes ? ' and strike-through lines' : ''}. Reading letter by letter: ${letters}, which spells the common word "${l.word}" (not case-sensitive). ` + entryTail(l.frame, l.word, locale, m), zh: `图片中是一个沿弯曲基线书写的英文单词，字母挤在一起${l.strikes ? '，还有贯穿的干扰线' : ''}。逐个辨认字母：${letters}，组成常见单词 "${l.word}"（不区分大小写）。` + entryTail(l.frame, l.word, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图片中显示的英文单词。' : 'Click the input box and type the word shown in the picture.';
+    return say(locale, { en: 'Click the input box and type the word shown in the picture.', zh: '请点击输入框，输入图片中显示的英文单词。' });
   },
 });

@@ -10,6 +10,7 @@ import {
   Ids, boxInside, boxRect, button, footerIcons, hsl, inputField, intBox, label, noiseDots, noiseLines, path, ptText,
   svgDoc, widgetCard,
 } from '../../lib/draw.js';
+import { say } from '../../lib/i18n.js';
 
 /** Characters never used: pairs a reader cannot tell apart (0/O, 1/I/l) in any of our faces. */
 export const AMBIGUOUS = '0O1IlioQD';
@@ -135,7 +136,7 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
       return { defs: d, body: boxRect(l.image_box, { fill: `url(#${g})`, rx: 2 }) };
     })();
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, style.locale === 'zh-CN' ? '请输入图中字符' : 'Enter the characters you see', 14, 32, 15, style.text, { weight: 700, maxWidth: l.width - 70 });
+    body += label(style, say(style.locale, { en: 'Enter the characters you see', zh: '请输入图中字符' }), 14, 32, 15, style.text, { weight: 700, maxWidth: l.width - 70 });
     body += footerIcons(style, l.width - 52, 26);
     body += bg;
     body += noiseDots(rng, l.image_box, Math.round(l.noise.dots / 2), 0.7);
@@ -143,8 +144,8 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
     for (const g of l.glyphs) body += path(glyphOutlineOf(l, g).d, { fill: g.color });
     body += noiseLines(rng, l.image_box, l.noise.lines, l.glyphs.map((g) => g.color), [1.2, 2.4]);
     body += noiseDots(rng, l.image_box, l.noise.dots, 0.8, l.glyphs.map((g) => g.color));
-    body += inputField(style, l.input_box, style.locale === 'zh-CN' ? '输入验证码' : 'Type the code');
-    body += button(style, l.button_box, style.locale === 'zh-CN' ? '验证' : 'Verify');
+    body += inputField(style, l.input_box, say(style.locale, { en: 'Type the code', zh: '输入验证码' }));
+    body += button(style, l.button_box, say(style.locale, { en: 'Verify', zh: '验证' }));
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -160,14 +161,12 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const chars = [...l.text].join(locale === 'zh-CN' ? '、' : ', ');
+    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
     const at = ptText(m, boxCenter(l.input_box));
-    return locale === 'zh-CN'
-      ? `图片中有 ${l.text.length} 个扭曲的字符，从左到右依次是 ${chars}（不区分大小写），背景有干扰线和噪点。图片下方的输入框位于 ${at}。先点击输入框，再输入 ${l.text}。`
-      : `The picture shows ${l.text.length} distorted characters behind noise lines and dots; read left to right they are ${chars} (not case-sensitive). The input box below the picture is at ${at}. Click it, then type ${l.text}.`;
+    return say(locale, { en: `The picture shows ${l.text.length} distorted characters behind noise lines and dots; read left to right they are ${chars} (not case-sensitive). The input box below the picture is at ${at}. Click it, then type ${l.text}.`, zh: `图片中有 ${l.text.length} 个扭曲的字符，从左到右依次是 ${chars}（不区分大小写），背景有干扰线和噪点。图片下方的输入框位于 ${at}。先点击输入框，再输入 ${l.text}。` });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，并输入图片中显示的字符。' : 'Click the input box and type the characters shown in the picture.';
+    return say(locale, { en: 'Click the input box and type the characters shown in the picture.', zh: '请点击输入框，并输入图片中显示的字符。' });
   },
 });

@@ -9,6 +9,7 @@ import { boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../../lib/dra
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
 import { entrySolve } from '../../lib/solutions.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 /**
  * Letters safe under mirroring, turning upside down and tilting: no M/W (upside-down of each other),
@@ -118,14 +119,10 @@ export const textMirroredGlyphs = defineEngine<MirroredLatent>({
     const word: Record<GlyphTransform, [string, string]> = { none: ['upright', '正常'], mirror: ['mirrored', '镜像'], flip: ['upside down', '倒置'], tilt: ['tilted', '倾斜'] };
     const parts = [...l.text].map((ch, i) => `${ch}(${word[l.transforms[i]!][zh ? 1 : 0]})`).join(' ');
     const n = l.transforms.filter((t) => t !== 'none').length;
-    return zh
-      ? `图片中有 ${l.text.length} 个字母，其中 ${n} 个经过镜像、倒置或倾斜。把每个字母还原为正常方向后，从左到右依次是：${parts}。` + entryTail(l.frame, l.text, locale, m)
-      : `The picture has ${l.text.length} letters, ${n} of them mirrored, upside down or tilted. Turning each back to its normal form, left to right: ${parts}. ` + entryTail(l.frame, l.text, locale, m);
+    return say(locale, { en: `The picture has ${l.text.length} letters, ${n} of them mirrored, upside down or tilted. Turning each back to its normal form, left to right: ${parts}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片中有 ${l.text.length} 个字母，其中 ${n} 个经过镜像、倒置或倾斜。把每个字母还原为正常方向后，从左到右依次是：${parts}。` + entryTail(l.frame, l.text, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN'
-      ? '部分字母被镜像、倒置或倾斜。请点击输入框，按正常书写从左到右输入这些字母。'
-      : 'Some letters are mirrored, upside down or tilted. Click the input box and type the letters as they normally read, left to right.';
+    return say(locale, { en: 'Some letters are mirrored, upside down or tilted. Click the input box and type the letters as they normally read, left to right.', zh: '部分字母被镜像、倒置或倾斜。请点击输入框，按正常书写从左到右输入这些字母。' });
   },
 });

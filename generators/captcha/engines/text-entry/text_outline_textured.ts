@@ -9,6 +9,7 @@ import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail
 import { entrySolve } from '../../lib/solutions.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { CROWD_CHARSET } from './text_overlap_crowded.js';
+import { say } from '../../lib/i18n.js';
 
 /** Background patterns. */
 export const PATTERNS = ['stripes', 'checks', 'dots', 'waves', 'hatch'] as const;
@@ -112,13 +113,11 @@ export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const zhPat: Record<string, string> = { stripes: '斜条纹', checks: '棋盘格', dots: '圆点', waves: '波浪线', hatch: '交叉网纹' };
     const enPat: Record<string, string> = { stripes: 'striped', checks: 'checkered', dots: 'dotted', waves: 'wavy', hatch: 'cross-hatched' };
-    const chars = [...l.text].join(locale === 'zh-CN' ? '、' : ', ');
-    return locale === 'zh-CN'
-      ? `图片背景是${zhPat[l.pattern]}图案，上面有 ${l.text.length} 个只有轮廓的空心字符。沿着轮廓线辨认，从左到右是 ${chars}。` + entryTail(l.frame, l.text, locale, m)
-      : `The background is a ${enPat[l.pattern]} pattern with ${l.text.length} hollow, outlined characters on top. Following each outline, left to right they read ${chars}. ` + entryTail(l.frame, l.text, locale, m);
+    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `The background is a ${enPat[l.pattern]} pattern with ${l.text.length} hollow, outlined characters on top. Following each outline, left to right they read ${chars}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片背景是${zhPat[l.pattern]}图案，上面有 ${l.text.length} 个只有轮廓的空心字符。沿着轮廓线辨认，从左到右是 ${chars}。` + entryTail(l.frame, l.text, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图片中的空心字符。' : 'Click the input box and type the outlined characters shown in the picture.';
+    return say(locale, { en: 'Click the input box and type the outlined characters shown in the picture.', zh: '请点击输入框，输入图片中的空心字符。' });
   },
 });

@@ -8,6 +8,7 @@ import { boxRect, hsl, noiseDots, path, svgDoc } from '../../lib/draw.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
 import { entrySolve } from '../../lib/solutions.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
+import { say } from '../../lib/i18n.js';
 
 /**
  * Characters used here: upper case and digits that stay distinct when neighbours overlap (no V or W:
@@ -96,13 +97,11 @@ export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const chars = [...l.text].join(locale === 'zh-CN' ? '、' : ', ');
-    return locale === 'zh-CN'
-      ? `图片中 ${l.text.length} 个同色字符互相重叠、笔画相连，还有贯穿的线条。沿笔画逐个分开后，从左到右依次是 ${chars}。` + entryTail(l.frame, l.text, locale, m)
-      : `The picture holds ${l.text.length} same-coloured characters that overlap and share strokes, with a line through them. Separating them stroke by stroke, left to right they are ${chars}. ` + entryTail(l.frame, l.text, locale, m);
+    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
+    return say(locale, { en: `The picture holds ${l.text.length} same-coloured characters that overlap and share strokes, with a line through them. Separating them stroke by stroke, left to right they are ${chars}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片中 ${l.text.length} 个同色字符互相重叠、笔画相连，还有贯穿的线条。沿笔画逐个分开后，从左到右依次是 ${chars}。` + entryTail(l.frame, l.text, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图片中重叠在一起的字符。' : 'Click the input box and type the overlapping characters shown in the picture.';
+    return say(locale, { en: 'Click the input box and type the overlapping characters shown in the picture.', zh: '请点击输入框，输入图片中重叠在一起的字符。' });
   },
 });

@@ -7,7 +7,7 @@
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
-import { type Bi, tr } from '../../lib/i18n.js';
+import { type Bi, say } from '../../lib/i18n.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
 import { entrySolve } from '../../lib/solutions.js';
 import { ordinal } from '../../lib/english.js';
@@ -173,7 +173,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     const w = l.frame.image_box[2] - l.frame.image_box[0] - 24;
     const h = l.frame.image_box[3] - l.frame.image_box[1];
     for (const loc of ['en-US', 'zh-CN'] as const) {
-      const lines = wrapPhrases(tr(l.question, loc), l.font_size, w, { weight: 700 });
+      const lines = wrapPhrases(say(loc, l.question), l.font_size, w, { weight: 700 });
       if (lines.length * l.font_size * 1.35 > h - 14) return 'question does not fit the picture';
     }
     return null;
@@ -185,7 +185,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
     pic += noiseDots(rng, ib, 40, 0.35);
     const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
-    const text = tr(l.question, style.locale);
+    const text = say(style.locale, l.question);
     const w = ib[2] - ib[0] - 24;
     const lines = wrapPhrases(text, l.font_size, w, { face: style.face, weight: 700 });
     const lh = l.font_size * 1.35;
@@ -203,42 +203,41 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
     const p = l.params;
     let why = '';
     switch (l.template) {
       case 'letter_of_word': {
         const w = p.word as string;
-        why = zh ? `${w} 的字母依次是 ${[...w].join('、')}，第 ${p.index} 个是 ${l.answer}。` : `${w} spells ${[...w].join('-')}; letter ${p.index} is ${l.answer}.`;
+        why = say(locale, { en: `${w} spells ${[...w].join('-')}; letter ${p.index} is ${l.answer}.`, zh: `${w} 的字母依次是 ${[...w].join('、')}，第 ${p.index} 个是 ${l.answer}。` });
         break;
       }
       case 'count_letters':
-        why = zh ? `${p.word} 共 ${l.answer} 个字母。` : `${p.word} has ${l.answer} letters.`;
+        why = say(locale, { en: `${p.word} has ${l.answer} letters.`, zh: `${p.word} 共 ${l.answer} 个字母。` });
         break;
       case 'largest':
       case 'smallest':
-        why = zh ? `比较 ${(p.numbers as number[]).join('、')}，${l.template === 'largest' ? '最大' : '最小'}的是 ${l.answer}。` : `Comparing ${(p.numbers as number[]).join(', ')}, the ${l.template} is ${l.answer}.`;
+        why = say(locale, { en: `Comparing ${(p.numbers as number[]).join(', ')}, the ${l.template} is ${l.answer}.`, zh: `比较 ${(p.numbers as number[]).join('、')}，${l.template === 'largest' ? '最大' : '最小'}的是 ${l.answer}。` });
         break;
       case 'word_sum':
-        why = zh ? `即 ${p.a} ${p.op} ${p.b} = ${l.answer}。` : `That is ${p.a} ${p.op} ${p.b} = ${l.answer}.`;
+        why = say(locale, { en: `That is ${p.a} ${p.op} ${p.b} = ${l.answer}.`, zh: `即 ${p.a} ${p.op} ${p.b} = ${l.answer}。` });
         break;
       case 'next_in_sequence':
-        why = zh ? `相邻两数相差 ${p.step}，所以下一个是 ${l.answer}。` : `Each number is ${p.step} more than the one before, so next comes ${l.answer}.`;
+        why = say(locale, { en: `Each number is ${p.step} more than the one before, so next comes ${l.answer}.`, zh: `相邻两数相差 ${p.step}，所以下一个是 ${l.answer}。` });
         break;
       case 'count_letter':
-        why = zh ? `在 ${p.word} 中数字母 ${p.letter}，共出现 ${l.answer} 次。` : `Counting ${p.letter} in ${p.word} gives ${l.answer}.`;
+        why = say(locale, { en: `Counting ${p.letter} in ${p.word} gives ${l.answer}.`, zh: `在 ${p.word} 中数字母 ${p.letter}，共出现 ${l.answer} 次。` });
         break;
       case 'chain':
-        why = zh ? `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}，再减 ${p.c} 得 ${l.answer}。` : `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}, minus ${p.c} is ${l.answer}.`;
+        why = say(locale, { en: `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}, minus ${p.c} is ${l.answer}.`, zh: `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}，再减 ${p.c} 得 ${l.answer}。` });
         break;
       case 'digit_sum':
-        why = zh ? `${[...String(p.n)].join(' + ')} = ${l.answer}。` : `${[...String(p.n)].join(' + ')} = ${l.answer}.`;
+        why = say(locale, { en: `${[...String(p.n)].join(' + ')} = ${l.answer}.`, zh: `${[...String(p.n)].join(' + ')} = ${l.answer}。` });
         break;
     }
-    return zh ? `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) : `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m);
+    return say(locale, { en: `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m), zh: `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) });
   },
 
   instruction(_l, locale) {
-    return locale === 'zh-CN' ? '请点击输入框，输入图中问题的答案。' : 'Click the input box and type the answer to the question in the picture.';
+    return say(locale, { en: 'Click the input box and type the answer to the question in the picture.', zh: '请点击输入框，输入图中问题的答案。' });
   },
 });
