@@ -136,6 +136,6 @@ export const connectIconPick = defineEngine<ConnectIconLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Use the arrows to select the pane where the two reference icons are connected by a line, then press Submit.', zh: '用箭头选中把两个参考图标用线连起来的格子，然后点击提交。' });
+    return say(locale, 'connect_icon_pick.instruction');
   },
 });

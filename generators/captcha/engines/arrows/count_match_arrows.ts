@@ -150,6 +150,6 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Use the arrows to make the number of ${plural(iconName(l.kind, 'en-US'))} on the right equal to the number in the left picture, then press Submit.`, zh: `用箭头调整右侧${iconName(l.kind, 'zh-CN')}的数量，使其与左图中的数量相同，然后点击提交。` });
+    return say(locale, 'count_match_arrows.instruction', { plural: plural(iconName(l.kind, 'en-US')), iconName: iconName(l.kind, 'zh-CN') });
   },
 });

@@ -136,6 +136,6 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Use the arrows to move the token to cell ${cellName(l.target, l.n)}, then press Submit.`, zh: `用箭头把棋子移到 ${cellName(l.target, l.n)} 格，然后点击提交。` });
+    return say(locale, 'grid_coordinate_move.instruction', { cellName: cellName(l.target, l.n) });
   },
 });

@@ -140,6 +140,6 @@ export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Use the arrows to select the picture that shows the same object as the reference picture, then press Submit.', zh: '用箭头选中与参考图中物体相同的图片，然后点击提交。' });
+    return say(locale, 'image_matching_pick.instruction');
   },
 });

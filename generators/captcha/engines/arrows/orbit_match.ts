@@ -130,6 +130,6 @@ export const orbitMatch = defineEngine<OrbitMatchLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Use the arrows to select the pane with the icon on the same orbit and at the same position as in the reference, then press Submit.', zh: '用箭头选中图标所在轨道和位置都与参考图相同的一项，然后点击提交。' });
+    return say(locale, 'orbit_match.instruction');
   },
 });

@@ -210,6 +210,6 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Press the arrow buttons to move the token through the maze to the flag (one cell per press), then press Submit.', zh: '按方向箭头让棋子沿迷宫走到旗子处（每按一次走一格），然后点击提交。' });
+    return say(locale, 'path_navigate_arrows.instruction');
   },
 });

@@ -142,6 +142,6 @@ export const rotateArrowsMatchRef = defineEngine<RotateArrowsLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Use the rotate buttons to turn the object until it matches the reference, with as few presses as possible, then press Submit.', zh: '用旋转按钮以最少的点击次数把物体转到与参考图一致，然后点击提交。' });
+    return say(locale, 'rotate_arrows_match_ref.instruction');
   },
 });

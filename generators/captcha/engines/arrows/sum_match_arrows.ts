@@ -114,6 +114,6 @@ export const sumMatchArrows = defineEngine<SumMatchLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Use the arrows to select the option whose dice add up to ${l.sum}, then press Submit.`, zh: `用箭头选中骰子点数之和为 ${l.sum} 的选项，然后点击提交。` });
+    return say(locale, 'sum_match_arrows.instruction', { sum: l.sum });
   },
 });

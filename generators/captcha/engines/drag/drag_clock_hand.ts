@@ -127,6 +127,6 @@ export const dragClockHand = defineEngine<ClockHandLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Drag the minute hand so the clock shows ${timeText(l.target)}.`, zh: `拖动分针，使时钟显示 ${timeText(l.target)}。` });
+    return say(locale, 'drag_clock_hand.instruction', { timeText: timeText(l.target) });
   },
 });

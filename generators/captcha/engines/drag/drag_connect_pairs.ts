@@ -96,6 +96,6 @@ export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Drag each of the ${l.left.length} icons on the left onto the identical icon on the right.`, zh: `把左边 ${l.left.length} 个图标分别拖到右边与之相同的图标上。` });
+    return say(locale, 'drag_connect_pairs.instruction', { left_length: l.left.length });
   },
 });

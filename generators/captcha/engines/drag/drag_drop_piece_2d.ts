@@ -141,6 +141,6 @@ export const dragDropPiece2d = defineEngine<DragDropLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the puzzle piece from the tray into the matching slot in the picture.', zh: '把托盘里的拼图块拖到图片中与之匹配的缺口里。' });
+    return say(locale, 'drag_drop_piece_2d.instruction');
   },
 });

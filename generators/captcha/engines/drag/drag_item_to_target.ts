@@ -137,6 +137,6 @@ export const dragItemToTarget = defineEngine<DragItemLatent>({
 
   instruction(l, locale) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    return say(locale, { en: `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket.`, zh: `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}的篮子里。` });
+    return say(locale, 'drag_item_to_target.instruction', { iconName: iconName(l.item.kind, 'en-US'), c_en: c.en, iconName2: iconName(l.item.kind, 'zh-CN'), c_zh: c.zh });
   },
 });

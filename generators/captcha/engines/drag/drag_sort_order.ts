@@ -111,7 +111,7 @@ export const dragSortOrder = defineEngine<DragSortLatent>({
 
   instruction(l, locale) {
     return l.descending
-      ? say(locale, { en: 'Drag the number tiles into the slots so they read from largest to smallest.', zh: '把数字块拖入下方格子，使其从大到小排列。' })
-      : say(locale, { en: 'Drag the number tiles into the slots so they read from smallest to largest.', zh: '把数字块拖入下方格子，使其从小到大排列。' });
+      ? say(locale, 'drag_sort_order.instruction_1')
+      : say(locale, 'drag_sort_order.instruction_2');
   },
 });

@@ -128,6 +128,6 @@ export const jigsawTileSwap = defineEngine<TileSwapLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Two tiles of the picture are swapped. Drag one of them onto the other to restore the picture.', zh: '图片中有两块互换了位置，把其中一块拖到另一块上以还原图片。' });
+    return say(locale, 'jigsaw_tile_swap.instruction');
   },
 });

@@ -142,6 +142,6 @@ export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Drag each of the ${l.holes.length} pieces from the tray into its empty cell in the picture.`, zh: `把托盘中的 ${l.holes.length} 块拼图分别拖到图片中对应的空格里。` });
+    return say(locale, 'multi_piece_jigsaw.instruction', { holes_length: l.holes.length });
   },
 });

@@ -132,6 +132,6 @@ export const areaSelectPoint = defineEngine<AreaSelectLatent>({
 
   instruction(l, locale) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return say(locale, { en: `Click on every ${item.en} in the picture, then click the submit button.`, zh: `请点击图中每一个${item.zh}，然后点击提交按钮。` });
+    return say(locale, 'area_select_point.instruction', { item_en: item.en, item_zh: item.zh });
   },
 });

@@ -159,6 +159,6 @@ export const backmostLayerSelect = defineEngine<BackmostLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every cell where the backmost (bottom) shape is a ${planeName(l.target_kind, 'en-US')}, then press Submit.`, zh: `选出所有最底层图形是${planeName(l.target_kind, 'zh-CN')}的格子，然后点击提交。` });
+    return say(locale, 'backmost_layer_select.instruction', { planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') });
   },
 });

@@ -108,6 +108,6 @@ export const brightnessSelect = defineEngine<BrightnessLatent>({
 
   instruction(l, locale) {
     const lighter = l.relation === 'lighter';
-    return say(locale, { en: `Select every tile ${lighter ? 'lighter' : 'darker'} than the sample, then click the submit button.`, zh: `请选中所有比样本${lighter ? '更亮' : '更暗'}的方块，然后点击提交按钮。` });
+    return say(locale, 'brightness_select.instruction', { p: lighter ? 'lighter' : 'darker', p2: lighter ? '更亮' : '更暗' });
   },
 });

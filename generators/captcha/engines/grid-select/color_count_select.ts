@@ -140,6 +140,6 @@ export const colorCountSelect = defineEngine<ColorCountLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every square whose shapes show exactly ${l.n} different colour${l.n > 1 ? 's' : ''}, then click the submit button.`, zh: `请选中图形恰好有 ${l.n} 种不同颜色的所有方格，然后点击提交按钮。` });
+    return say(locale, 'color_count_select.instruction', { n: l.n, p: l.n > 1 ? 's' : '' });
   },
 });

@@ -138,6 +138,6 @@ export const colorDiscriminationSelect = defineEngine<ColorDiscLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every tile whose colour matches the sample swatch, then click the submit button.', zh: '请选中所有与样本颜色相同的方块，然后点击提交按钮。' });
+    return say(locale, 'color_discrimination_select.instruction');
   },
 });

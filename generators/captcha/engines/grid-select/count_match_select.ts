@@ -126,6 +126,6 @@ export const countMatchSelect = defineEngine<CountMatchLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every square that contains exactly ${l.n} shapes, then click the submit button.`, zh: `请选中所有恰好包含 ${l.n} 个图形的方格，然后点击提交按钮。` });
+    return say(locale, 'count_match_select.instruction', { n: l.n });
   },
 });

@@ -202,6 +202,6 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
 
   instruction(l, locale) {
     const name = say(locale, NAMES[l.object]);
-    return say(locale, { en: `Select all squares with ${name}, then click the submit button.`, zh: `请选中所有包含${name}的方格，然后点击提交按钮。` });
+    return say(locale, 'grid_segment_select.instruction', { name });
   },
 });

@@ -130,6 +130,6 @@ export const gridSelectCategory = defineEngine<GridCategoryLatent>({
 
   instruction(l, locale) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return say(locale, { en: `Select all images with ${item.enPlural}, then click the submit button.`, zh: `请选中所有包含${item.zh}的图片，然后点击提交按钮。` });
+    return say(locale, 'grid_select_category.instruction', { item_enPlural: item.enPlural, item_zh: item.zh });
   },
 });

@@ -164,6 +164,6 @@ export const holeCountSelect = defineEngine<HoleCountLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every shape that has exactly ${l.k} hole${l.k > 1 ? 's' : ''}, then press Submit.`, zh: `选出所有恰好有 ${l.k} 个洞的图形，然后点击提交。` });
+    return say(locale, 'hole_count_select.instruction', { k: l.k, p: l.k > 1 ? 's' : '' });
   },
 });

@@ -105,6 +105,6 @@ export const hollowPatternSelect = defineEngine<HollowLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every hollow (outline-only) shape, then click the submit button.', zh: '请选中所有空心（只有轮廓）的图形，然后点击提交按钮。' });
+    return say(locale, 'hollow_pattern_select.instruction');
   },
 });

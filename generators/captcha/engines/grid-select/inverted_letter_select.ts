@@ -116,6 +116,6 @@ export const invertedLetterSelect = defineEngine<InvertedLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every letter that is upside down, then click the submit button.', zh: '请选中所有上下颠倒的字母，然后点击提交按钮。' });
+    return say(locale, 'inverted_letter_select.instruction');
   },
 });

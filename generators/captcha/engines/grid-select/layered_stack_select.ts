@@ -163,6 +163,6 @@ export const layeredStackSelect = defineEngine<LayeredStackLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every cell where the red shape lies on top of the blue shape, then press Submit.', zh: '选出所有红色图形压在蓝色图形上面的格子，然后点击提交。' });
+    return say(locale, 'layered_stack_select.instruction');
   },
 });

@@ -131,6 +131,6 @@ export const multiScriptSelect = defineEngine<MultiScriptLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every square containing the glyph "${l.target}" (it may be rotated), then click the submit button.`, zh: `请选中所有包含字符「${l.target}」（可能被旋转）的方格，然后点击提交按钮。` });
+    return say(locale, 'multi_script_select.instruction', { target: l.target });
   },
 });

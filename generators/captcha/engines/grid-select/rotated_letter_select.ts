@@ -105,6 +105,6 @@ export const rotatedLetterSelect = defineEngine<RotatedLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every letter tilted more than ${l.threshold}° from upright, then click the submit button.`, zh: `请选中所有倾斜超过 ${l.threshold}° 的字母，然后点击提交按钮。` });
+    return say(locale, 'rotated_letter_select.instruction', { threshold: l.threshold });
   },
 });

@@ -263,6 +263,6 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every tile that shows the reference shape rotated (mirror images do not count), then press Submit.', zh: '选出所有显示参考图形旋转后样子的格子（镜像不算），然后点击提交。' });
+    return say(locale, 'rotation_match_select.instruction');
   },
 });

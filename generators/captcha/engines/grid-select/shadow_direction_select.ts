@@ -129,6 +129,6 @@ export const shadowDirectionSelect = defineEngine<ShadowLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every picture whose shadow points away from its light source, then press Submit.', zh: '选出所有影子方向背离光源（与光照一致）的图片，然后点击提交。' });
+    return say(locale, 'shadow_direction_select.instruction');
   },
 });

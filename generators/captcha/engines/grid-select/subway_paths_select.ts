@@ -182,6 +182,6 @@ export const subwayPathsSelect = defineEngine<SubwayLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Select every map with exactly ${l.k} different route${l.k > 1 ? 's' : ''} from the green station to the red station (no station visited twice), then press Submit.`, zh: `选出从绿站到红站恰好有 ${l.k} 条不同路线（不重复经过车站）的地图，然后点击提交。` });
+    return say(locale, 'subway_paths_select.instruction', { k: l.k, p: l.k > 1 ? 's' : '' });
   },
 });

@@ -238,6 +238,6 @@ export const viewpointSelect = defineEngine<ViewpointLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every silhouette that shows the object as seen from the front, back, left, right or top, then press Submit.', zh: '选出所有从正面、背面、左面、右面或上方看该物体得到的轮廓图，然后点击提交。' });
+    return say(locale, 'viewpoint_select.instruction');
   },
 });

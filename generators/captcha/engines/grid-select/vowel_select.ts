@@ -100,6 +100,6 @@ export const vowelSelect = defineEngine<VowelLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Select every tile showing a vowel (A, E, I, O, U in either case), then click the submit button.', zh: '请选中所有元音字母（A、E、I、O、U，不分大小写）的方块，然后点击提交按钮。' });
+    return say(locale, 'vowel_select.instruction');
   },
 });

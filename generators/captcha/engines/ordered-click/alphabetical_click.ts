@@ -103,6 +103,6 @@ export const alphabeticalClick = defineEngine<AlphabeticalLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the ${l.items.length} letters in alphabetical order (A to Z, ignoring case).`, zh: `请按字母表顺序（A→Z，不区分大小写）依次点击图中的 ${l.items.length} 个字母。` });
+    return say(locale, 'alphabetical_click.instruction', { items_length: l.items.length });
   },
 });

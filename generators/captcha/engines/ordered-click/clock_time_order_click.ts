@@ -123,6 +123,6 @@ export const clockTimeOrderClick = defineEngine<ClockOrderLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Read the ${l.clocks.length} clocks and click them in order from the earliest time to the latest.`, zh: `请读出 ${l.clocks.length} 个时钟的时间，按从早到晚的顺序依次点击。` });
+    return say(locale, 'clock_time_order_click.instruction', { clocks_length: l.clocks.length });
   },
 });

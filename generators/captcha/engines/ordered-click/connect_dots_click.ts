@@ -140,6 +140,6 @@ export const connectDotsClick = defineEngine<ConnectDotsLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the ${l.dots.length} numbered dots in increasing number order.`, zh: `请按编号从小到大的顺序依次点击 ${l.dots.length} 个圆点。` });
+    return say(locale, 'connect_dots_click.instruction', { dots_length: l.dots.length });
   },
 });

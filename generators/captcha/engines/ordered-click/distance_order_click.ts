@@ -114,6 +114,6 @@ export const distanceOrderClick = defineEngine<DistanceOrderLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the ${l.items.length} icons in order of their distance from the red dot, nearest first.`, zh: `请按距离红点从近到远的顺序，依次点击 ${l.items.length} 个图标。` });
+    return say(locale, 'distance_order_click.instruction', { items_length: l.items.length });
   },
 });

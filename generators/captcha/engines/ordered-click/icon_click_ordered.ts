@@ -162,6 +162,6 @@ export const iconClickOrdered = defineEngine<IconClickLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the icons in the order shown in the reference strip (${l.targets.length} icons).`, zh: `请按参考条中的顺序依次点击图中的图标（共 ${l.targets.length} 个）。` });
+    return say(locale, 'icon_click_ordered.instruction', { targets_length: l.targets.length });
   },
 });

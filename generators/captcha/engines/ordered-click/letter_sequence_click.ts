@@ -102,6 +102,6 @@ export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click these letters in order (case-sensitive): ${l.targets.join(', ')}`, zh: `请依次点击图中的字母（区分大小写）：${l.targets.join(' ')}` });
+    return say(locale, 'letter_sequence_click.instruction', { p: l.targets.join(', '), p2: l.targets.join(' ') });
   },
 });

@@ -105,7 +105,7 @@ export const numberAscendingClick = defineEngine<NumberAscendingLatent>({
   },
 
   instruction(l, locale) {
-    if (l.direction === 'asc') return say(locale, { en: `Click the ${l.items.length} numbers in the picture from smallest to largest.`, zh: `请按从小到大的顺序依次点击图中的 ${l.items.length} 个数字。` });
-    return say(locale, { en: `Click the ${l.items.length} numbers in the picture from largest to smallest.`, zh: `请按从大到小的顺序依次点击图中的 ${l.items.length} 个数字。` });
+    if (l.direction === 'asc') return say(locale, 'number_ascending_click.instruction_1', { items_length: l.items.length });
+    return say(locale, 'number_ascending_click.instruction_2', { items_length: l.items.length });
   },
 });

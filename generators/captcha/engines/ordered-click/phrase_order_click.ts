@@ -117,7 +117,7 @@ export const phraseOrderClick = defineEngine<PhraseOrderLatent>({
 
   instruction(l, locale) {
     const n = [...l.phrase].length;
-    if (l.script === 'cjk') return say(locale, { en: `Click the ${n} characters in the picture in the order that forms a Chinese idiom.`, zh: `请按成语的正确语序依次点击图中的 ${n} 个字。` });
-    return say(locale, { en: `Click the ${n} letters in the picture in the order that spells an English word.`, zh: `请按单词的正确拼写顺序依次点击图中的 ${n} 个字母。` });
+    if (l.script === 'cjk') return say(locale, 'phrase_order_click.instruction_1', { n });
+    return say(locale, 'phrase_order_click.instruction_2', { n });
   },
 });

@@ -122,6 +122,6 @@ export const resultDigitsClick = defineEngine<ResultDigitsLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Work out ${l.a} ${SYM[l.op]} ${l.b} and click the digits of the result on the picture, in order.`, zh: `请计算 ${l.a} ${SYM[l.op]} ${l.b}，并在图中依次点击结果的每一位数字。` });
+    return say(locale, 'result_digits_click.instruction', { a: l.a, p: SYM[l.op], b: l.b });
   },
 });

@@ -222,6 +222,6 @@ export const routeWaypointClick = defineEngine<RouteLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Follow the route from the green start pin and click the ${l.visits} icons on it in the order the route reaches them.`, zh: `请从绿色起点出发沿路线前进，按经过的先后顺序依次点击路线上的 ${l.visits} 个图标。` });
+    return say(locale, 'route_waypoint_click.instruction', { visits: l.visits });
   },
 });

@@ -163,7 +163,7 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
 
   instruction(l, locale) {
     const zh = locale === 'zh-CN';
-    const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `Click, in this order: ${seq}.`, zh: `请依次点击：${seq}。` });
+    const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(say(locale, 'shape_attribute_ordered.instruction_1'));
+    return say(locale, 'shape_attribute_ordered.instruction_2', { seq });
   },
 });

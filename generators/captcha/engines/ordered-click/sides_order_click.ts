@@ -146,7 +146,7 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
   },
 
   instruction(l, locale) {
-    if (l.direction === 'asc') return say(locale, { en: `Click the ${l.polys.length} polygons in order of their number of sides, fewest first.`, zh: `请按边数从少到多的顺序依次点击 ${l.polys.length} 个多边形。` });
-    return say(locale, { en: `Click the ${l.polys.length} polygons in order of their number of sides, most first.`, zh: `请按边数从多到少的顺序依次点击 ${l.polys.length} 个多边形。` });
+    if (l.direction === 'asc') return say(locale, 'sides_order_click.instruction_1', { polys_length: l.polys.length });
+    return say(locale, 'sides_order_click.instruction_2', { polys_length: l.polys.length });
   },
 });

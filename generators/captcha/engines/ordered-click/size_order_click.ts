@@ -97,7 +97,7 @@ export const sizeOrderClick = defineEngine<SizeOrderLatent>({
   },
 
   instruction(l, locale) {
-    if (l.direction === 'desc') return say(locale, { en: `Click the ${l.items.length} shapes from largest to smallest.`, zh: `请按从大到小的顺序依次点击 ${l.items.length} 个图形。` });
-    return say(locale, { en: `Click the ${l.items.length} shapes from smallest to largest.`, zh: `请按从小到大的顺序依次点击 ${l.items.length} 个图形。` });
+    if (l.direction === 'desc') return say(locale, 'size_order_click.instruction_1', { items_length: l.items.length });
+    return say(locale, 'size_order_click.instruction_2', { items_length: l.items.length });
   },
 });

@@ -137,6 +137,6 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the letter tiles in order to spell ${l.word}.`, zh: `请依次点击字母块，拼出单词 ${l.word}。` });
+    return say(locale, 'spell_word_click.instruction', { word: l.word });
   },
 });

@@ -115,6 +115,6 @@ export const thumbGlyphClick = defineEngine<ThumbGlyphLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the ${l.targets.length} characters shown in the small prompt image, in the same order, on the big picture.`, zh: `请按提示小图中的顺序，依次点击大图中对应的 ${l.targets.length} 个字。` });
+    return say(locale, 'thumb_glyph_click.instruction', { targets_length: l.targets.length });
   },
 });

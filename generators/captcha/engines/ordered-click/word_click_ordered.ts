@@ -176,6 +176,6 @@ export const wordClickOrdered = defineEngine<WordClickLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the characters in this order: ${l.targets.join(', ')}`, zh: `请依次点击图中的：${l.targets.join(' ')}` });
+    return say(locale, 'word_click_ordered.instruction', { p: l.targets.join(', '), p2: l.targets.join(' ') });
   },
 });

@@ -138,6 +138,6 @@ export const gobangMove = defineEngine<GobangLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click two icons to swap them so that five identical icons line up in a row, column or diagonal.', zh: '点击两个图标交换位置，使五个相同图标在一行、一列或对角线上连成一线。' });
+    return say(locale, 'gobang_move.instruction');
   },
 });

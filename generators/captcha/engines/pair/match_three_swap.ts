@@ -155,6 +155,6 @@ export const matchThreeSwap = defineEngine<MatchThreeLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click two neighbouring icons to swap them so that three identical icons line up in a row or column.', zh: '点击两个相邻的图标进行交换，使同一行或同一列出现三个相同的图标。' });
+    return say(locale, 'match_three_swap.instruction');
   },
 });

@@ -119,6 +119,6 @@ export const avoidDecoyClick = defineEngine<AvoidDecoyLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click anywhere on the picture, but not on the "CLICK HERE" badge.', zh: '请点击图片上的任意位置，但不要点击“点我验证”标签。' });
+    return say(locale, 'avoid_decoy_click.instruction');
   },
 });

@@ -115,6 +115,6 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Tick the "I\'m not a robot" checkbox.', zh: '请勾选“我不是机器人”复选框。' });
+    return say(locale, 'checkbox_not_robot.instruction');
   },
 });

@@ -130,6 +130,6 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
 
   instruction(l, locale) {
     const c = namedColor(l.target_color);
-    return say(locale, { en: `Click the ${c.en} dot in the picture.`, zh: `请点击图中${c.zh}的圆点。` });
+    return say(locale, 'click_dot_target.instruction', { c_en: c.en, c_zh: c.zh });
   },
 });

@@ -161,6 +161,6 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the clock showing ${timeText(l.target)}.`, zh: `请点击显示 ${timeText(l.target)} 的时钟。` });
+    return say(locale, 'clock_read_click.instruction', { timeText: timeText(l.target) });
   },
 });

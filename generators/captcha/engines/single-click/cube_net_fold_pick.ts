@@ -187,6 +187,6 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the cube that can be made by folding the net.', zh: '请点击可以由展开图折叠而成的立方体。' });
+    return say(locale, 'cube_net_fold_pick.instruction');
   },
 });

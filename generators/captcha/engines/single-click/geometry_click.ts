@@ -111,6 +111,6 @@ export const geometryClick = defineEngine<GeometryClickLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the ${planeName(l.target_kind, 'en-US')}.`, zh: `请点击图中的${planeName(l.target_kind, 'zh-CN')}。` });
+    return say(locale, 'geometry_click.instruction', { planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') });
   },
 });

@@ -152,6 +152,6 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click inside the region with the largest area.', zh: '请点击面积最大的那个区域内部。' });
+    return say(locale, 'largest_region_click.instruction');
   },
 });

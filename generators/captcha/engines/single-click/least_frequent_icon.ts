@@ -116,6 +116,6 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the icon that appears the least number of times.', zh: '请点击出现次数最少的那个图标。' });
+    return say(locale, 'least_frequent_icon.instruction');
   },
 });

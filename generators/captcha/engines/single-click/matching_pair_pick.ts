@@ -123,6 +123,6 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the card that shows two icons of the same shape (their colour and angle may differ).', zh: '请点击有两个形状相同图标的那张卡片（颜色和角度可能不同）。' });
+    return say(locale, 'matching_pair_pick.instruction');
   },
 });

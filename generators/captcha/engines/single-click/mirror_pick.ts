@@ -156,6 +156,6 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the option that is the mirror image of the shape in the vertical mirror.', zh: '请点击该图形在竖直镜面中的镜像。' });
+    return say(locale, 'mirror_pick.instruction');
   },
 });

@@ -112,6 +112,6 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the icon that differs from all the others.', zh: '请点击与其他图标不同的那一个。' });
+    return say(locale, 'odd_one_out_click.instruction');
   },
 });

@@ -161,6 +161,6 @@ export const pathEndClick = defineEngine<PathEndLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Follow the road the car is on and click where it ends.', zh: '沿着小车所在的道路，点击这条路的终点。' });
+    return say(locale, 'path_end_click.instruction');
   },
 });

@@ -106,6 +106,6 @@ export const pickUpright = defineEngine<PickUprightLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the picture that is the right way up.', zh: '请点击方向正确（正立）的那张图片。' });
+    return say(locale, 'pick_upright.instruction');
   },
 });

@@ -97,6 +97,6 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Press and hold the "Press & Hold" button for about ${seconds(l.hold_ms)} seconds.`, zh: `请长按“按住”按钮约 ${seconds(l.hold_ms)} 秒完成验证。` });
+    return say(locale, 'press_and_hold.instruction', { seconds: seconds(l.hold_ms) });
   },
 });

@@ -179,6 +179,6 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'The flat shape turns once around the dashed axis. Click the solid it sweeps out.', zh: '平面图形绕虚线轴旋转一周，请点击它形成的立体。' });
+    return say(locale, 'revolution_solid_pick.instruction');
   },
 });

@@ -346,6 +346,6 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click ${query(l, locale)}.`, zh: `请点击${query(l, locale)}。` });
+    return say(locale, 'spatial_relation_click.instruction', { query: query(l, locale) });
   },
 });

@@ -125,6 +125,6 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: `Click the "${TARGET_LABEL.en}" button.`, zh: `请点击“${TARGET_LABEL.zh}”按钮。` });
+    return say(locale, 'verify_button.instruction', { TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh });
   },
 });

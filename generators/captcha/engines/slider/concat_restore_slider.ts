@@ -124,6 +124,6 @@ export const concatRestoreSlider = defineEngine<ConcatLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider until the picture strips line up into one picture.', zh: '拖动滑块，直到错开的图片条重新拼成完整图片。' });
+    return say(locale, 'concat_restore_slider.instruction');
   },
 });

@@ -191,6 +191,6 @@ export const curveAlignSlider = defineEngine<CurveAlignLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider until the solid curve lies exactly on the dashed curve.', zh: '拖动滑块，直到实线曲线与虚线曲线完全重合。' });
+    return say(locale, 'curve_align_slider.instruction');
   },
 });

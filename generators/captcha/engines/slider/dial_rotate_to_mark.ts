@@ -133,6 +133,6 @@ export const dialRotateToMark = defineEngine<DialLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Drag the slider to turn the dial until ${l.labels[l.target]} points at the marker. ${rotationScaleText(locale, 'cw')}`, zh: `拖动滑块转动刻度盘，使数字 ${l.labels[l.target]} 对准标记。${rotationScaleText(locale, 'cw')}` });
+    return say(locale, 'dial_rotate_to_mark.instruction', { label: l.labels[l.target]!, rotationScaleText: rotationScaleText(locale, 'cw') });
   },
 });

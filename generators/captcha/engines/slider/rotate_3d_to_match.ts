@@ -173,6 +173,6 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: `Drag the slider to turn the 3D object until it looks like the target view. ${rotationScaleText(locale, 'front-right')}`, zh: `拖动滑块旋转立体物体，直到它与目标视图一致。${rotationScaleText(locale, 'front-right')}` });
+    return say(locale, 'rotate_3d_to_match.instruction', { rotationScaleText: rotationScaleText(locale, 'front-right') });
   },
 });

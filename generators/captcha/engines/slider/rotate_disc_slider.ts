@@ -200,6 +200,6 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: `Drag the slider to rotate the picture until it is upright. ${rotationScaleText(locale, 'cw')}`, zh: `拖动下方滑块，使图片转正。${rotationScaleText(locale, 'cw')}` });
+    return say(locale, 'rotate_disc_slider.instruction', { rotationScaleText: rotationScaleText(locale, 'cw') });
   },
 });

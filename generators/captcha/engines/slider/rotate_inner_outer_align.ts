@@ -129,6 +129,6 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: `Drag the slider to turn the centre of the picture until it lines up with the outer ring. ${rotationScaleText(locale, 'cw')}`, zh: `拖动滑块转动图片中心，直到与外圈对齐。${rotationScaleText(locale, 'cw')}` });
+    return say(locale, 'rotate_inner_outer_align.instruction', { rotationScaleText: rotationScaleText(locale, 'cw') });
   },
 });

@@ -138,6 +138,6 @@ export const shapeFitSlider = defineEngine<ShapeFitLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider to move the shape into the silhouette that matches it exactly.', zh: '拖动滑块，把图形移入与它完全相同的剪影中。' });
+    return say(locale, 'shape_fit_slider.instruction');
   },
 });

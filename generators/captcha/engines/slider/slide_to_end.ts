@@ -103,9 +103,6 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, {
-      en: `Drag the slider handle all the way to the ${l.rtl ? 'left' : 'right'} end to verify.`,
-      zh: `请按住滑块，拖动到${l.rtl ? '最左边' : '最右边'}完成验证。`,
-    });
+    return say(locale, 'slide_to_end.instruction', { p: l.rtl ? 'left' : 'right', p2: l.rtl ? '最左边' : '最右边' });
   },
 });

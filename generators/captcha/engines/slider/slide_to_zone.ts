@@ -96,6 +96,6 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider handle so that it stops inside the highlighted zone.', zh: '拖动滑块，使其停在高亮区域内。' });
+    return say(locale, 'slide_to_zone.instruction');
   },
 });

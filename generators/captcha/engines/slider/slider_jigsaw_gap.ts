@@ -237,6 +237,6 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider so the puzzle piece fits into the gap in the picture.', zh: '拖动滑块，将拼图块移入图中的缺口。' });
+    return say(locale, 'slider_jigsaw_gap.instruction');
   },
 });

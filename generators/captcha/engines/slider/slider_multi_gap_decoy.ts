@@ -156,6 +156,6 @@ export const sliderMultiGapDecoy = defineEngine<MultiGapLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Drag the slider so the piece fits into the gap with exactly its shape.', zh: '拖动滑块，把拼图块移入与它形状完全相同的缺口。' });
+    return say(locale, 'slider_multi_gap_decoy.instruction');
   },
 });

@@ -120,6 +120,6 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Swipe the handle up to the top of the track to unlock.', zh: '按住滑块向上滑到轨道顶端以解锁。' });
+    return say(locale, 'swipe_up_unlock.instruction');
   },
 });

@@ -155,6 +155,6 @@ export const colorCipherEntry = defineEngine<ColorCipherLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Using the legend of coloured symbols, work out the expression; click the input box and type the result.', zh: '请根据图例中每个彩色符号代表的数字计算算式，点击输入框并输入结果。' });
+    return say(locale, 'color_cipher_entry.instruction');
   },
 });

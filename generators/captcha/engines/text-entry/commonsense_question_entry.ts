@@ -163,6 +163,6 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Answer the everyday-knowledge question in the picture: click the input box and type the answer (English or Chinese).', zh: '回答图片中的常识问题：点击输入框，输入答案（中文或英文均可）。' });
+    return say(locale, 'commonsense_question_entry.instruction');
   },
 });

@@ -167,6 +167,6 @@ export const countObjectsEntry = defineEngine<CountObjectsLatent>({
   },
 
   instruction(l, locale) {
-    return say(locale, { en: `Click the input box and type how many ${pluralEn(l.target_kind)} are in the picture.`, zh: `请点击输入框，输入图中${iconName(l.target_kind, 'zh-CN')}的数量。` });
+    return say(locale, 'count_objects_entry.instruction', { pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') });
   },
 });

@@ -203,6 +203,6 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'The die rolls one cell per arrow (the left view shows its start orientation; S is the south face, E the east face). Click the input box and type the number on its top face at the end.', zh: '骰子每次沿箭头方向翻滚一格（左图为起始朝向，S 为南面、E 为东面）。请点击输入框，输入终点时骰子朝上一面的点数。' });
+    return say(locale, 'dice_roll_path_entry.instruction');
   },
 });

@@ -127,6 +127,6 @@ export const diceSumEntry = defineEngine<DiceSumLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the total number of pips on all the dice.', zh: '请点击输入框，输入图中所有骰子点数之和。' });
+    return say(locale, 'dice_sum_entry.instruction');
   },
 });

@@ -139,6 +139,6 @@ export const mathExpressionEntry = defineEngine<MathExprLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the result of the expression in the picture.', zh: '请点击输入框，输入图中算式的计算结果。' });
+    return say(locale, 'math_expression_entry.instruction');
   },
 });

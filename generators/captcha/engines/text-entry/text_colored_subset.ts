@@ -128,6 +128,6 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
 
   instruction(l, locale) {
     const c = namedColor(l.target_color);
-    return say(locale, { en: `Click the input box and type only the ${c.en} characters, left to right.`, zh: `请点击输入框，按从左到右的顺序只输入${c.zh}的字符。` });
+    return say(locale, 'text_colored_subset.instruction', { c_en: c.en, c_zh: c.zh });
   },
 });

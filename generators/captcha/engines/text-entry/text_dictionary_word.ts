@@ -107,6 +107,6 @@ export const textDictionaryWord = defineEngine<DictionaryWordLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the word shown in the picture.', zh: '请点击输入框，输入图片中显示的英文单词。' });
+    return say(locale, 'text_dictionary_word.instruction');
   },
 });

@@ -167,6 +167,6 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the characters shown in the picture.', zh: '请点击输入框，并输入图片中显示的字符。' });
+    return say(locale, 'text_distorted_alnum.instruction');
   },
 });

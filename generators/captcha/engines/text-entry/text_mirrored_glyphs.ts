@@ -123,6 +123,6 @@ export const textMirroredGlyphs = defineEngine<MirroredLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Some letters are mirrored, upside down or tilted. Click the input box and type the letters as they normally read, left to right.', zh: '部分字母被镜像、倒置或倾斜。请点击输入框，按正常书写从左到右输入这些字母。' });
+    return say(locale, 'text_mirrored_glyphs.instruction');
   },
 });

@@ -118,6 +118,6 @@ export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the outlined characters shown in the picture.', zh: '请点击输入框，输入图片中的空心字符。' });
+    return say(locale, 'text_outline_textured.instruction');
   },
 });

@@ -102,6 +102,6 @@ export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the overlapping characters shown in the picture.', zh: '请点击输入框，输入图片中重叠在一起的字符。' });
+    return say(locale, 'text_overlap_crowded.instruction');
   },
 });

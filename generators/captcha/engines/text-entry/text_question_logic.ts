@@ -238,6 +238,6 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
   },
 
   instruction(_l, locale) {
-    return say(locale, { en: 'Click the input box and type the answer to the question in the picture.', zh: '请点击输入框，输入图中问题的答案。' });
+    return say(locale, 'text_question_logic.instruction');
   },
 });
