@@ -342,33 +342,3 @@ export function regionWord(x: number, y: number, area: Box, locale: CaptchaLocal
 export function ptText(m: { sx: number; sy: number; tx: number; ty: number }, p: readonly [number, number]): string {
   return `(${Math.round(m.sx * p[0] + m.tx)}, ${Math.round(m.sy * p[1] + m.ty)})`;
 }
-
-/**
- * Place items of the given sizes at random non-overlapping spots inside `area` (rejection sampling,
- * 200 tries per item). `boxOf(cx, cy, size)` gives an item's box; boxes keep `margin` px apart and stay
- * inside `area`. Returns null when an item cannot be placed (the caller's latent then fails validation).
- */
-export function scatter(
-  rng: Rng,
-  area: Box,
-  sizes: number[],
-  margin: number,
-  boxOf: (cx: number, cy: number, s: number) => Box,
-): Array<{ cx: number; cy: number; box: Box }> | null {
-  const out: Array<{ cx: number; cy: number; box: Box }> = [];
-  for (const s of sizes) {
-    let ok = false;
-    for (let t = 0; t < 200 && !ok; t++) {
-      const probe = boxOf(0, 0, s);
-      const cx = Math.round(rng.float(area[0] - probe[0], area[2] - probe[2]));
-      const cy = Math.round(rng.float(area[1] - probe[1], area[3] - probe[3]));
-      const box = boxOf(cx, cy, s);
-      if (boxInside(box, area) && out.every((o) => !boxesOverlap(o.box, box, margin))) {
-        out.push({ cx, cy, box });
-        ok = true;
-      }
-    }
-    if (!ok) return null;
-  }
-  return out;
-}

@@ -9,7 +9,8 @@
 import type { Box } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { charAdvance, glyphAt, type FontWeight, type LatinFace, type Outline } from '../../../renderers/glyphs.js';
-import { boxInside, boxesOverlap, intBox, scatter } from './draw.js';
+import { boxInside, boxesOverlap, intBox } from './draw.js';
+import { scatter } from './placement.js';
 
 /** One glyph of a string picture. */
 export interface GlyphSpec {

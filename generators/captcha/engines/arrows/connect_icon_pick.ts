@@ -36,10 +36,7 @@ export interface ConnectIconLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  panes: knob('number of panes', 3, 4, 4),
-  curvy: knob('curved links that cross each other', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ panes: knob('number of panes', 3, 4, 4), curvy: knob('curved links that cross each other', false, false, true) });
 
 const W = 320;
 const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag', 'arrow', 'diamond'];

@@ -8,7 +8,8 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxesOverlap, boxInside, hsl, label, ptText, scatter, svgDoc } from '../../lib/draw.js';
+import { boxesOverlap, boxInside, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { scatter } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { arrowGlyph, chrome, glyphButton, submitButton, tile } from '../../lib/controls.js';
@@ -43,11 +44,7 @@ export interface CountMatchLatent extends Record<string, unknown> {
   overlap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('range of the reference count N', [1, 4], [2, 6], [3, 7]),
-  distractors: knob('icons of other kinds in the reference picture', 0, 2, 3),
-  overlap: knob('allowed overlap between reference icons, puzzle px', 0, 0, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('range of the reference count N', [1, 4], [2, 6], [3, 7]), distractors: knob('icons of other kinds in the reference picture', 0, 2, 3), overlap: knob('allowed overlap between reference icons, puzzle px', 0, 0, 4) });
 
 const W = 320;
 const H = 300;

@@ -32,11 +32,7 @@ export interface GridCoordLatent extends Record<string, unknown> {
   hint_row: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  n: knob('grid size (n x n)', 4, 5, 5),
-  max_presses: knob('max arrow presses', 4, 7, 10),
-  hint_row: knob('shade the target row', true, false, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('grid size (n x n)', 4, 5, 5), max_presses: knob('max arrow presses', 4, 7, 10), hint_row: knob('shade the target row', true, false, false) });
 
 const W = 320;
 /** Cell name: column letter + row number, e.g. `C4`. */

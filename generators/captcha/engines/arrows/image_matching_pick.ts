@@ -45,11 +45,7 @@ export interface ImageMatchingLatent extends Record<string, unknown> {
   clutter: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  options: knob('candidate pictures', 3, 4, 4),
-  lookalike: knob('other candidates show look-alike shapes (same family) in the same colour', false, true, true),
-  clutter: knob('background clutter shapes per picture', 2, 4, 8),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('candidate pictures', 3, 4, 4), lookalike: knob('other candidates show look-alike shapes (same family) in the same colour', false, true, true), clutter: knob('background clutter shapes per picture', 2, 4, 8) });
 
 const W = 320;
 const familyOf = (k: string): readonly string[] => ICON_FAMILIES.find((f) => f.includes(k)) ?? [k];

@@ -33,10 +33,7 @@ export interface OrbitMatchLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  options: knob('number of panes', 3, 4, 4),
-  min_sep: knob('smallest angle difference of a same-orbit decoy, degrees', 90, 60, 45),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('number of panes', 3, 4, 4), min_sep: knob('smallest angle difference of a same-orbit decoy, degrees', 90, 60, 45) });
 
 const W = 320;
 const angDist = (a: number, b: number): number => Math.abs((((a - b) % 360) + 540) % 360 - 180);

@@ -39,10 +39,7 @@ export interface PathNavLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  n: knob('maze size (n x n cells)', 3, 4, 5),
-  path: knob('range of path length (moves)', [2, 4], [3, 6], [5, 9]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('maze size (n x n cells)', 3, 4, 5), path: knob('range of path length (moves)', [2, 4], [3, 6], [5, 9]) });
 
 const W = 320;
 

@@ -39,11 +39,7 @@ export interface RotateArrowsLatent extends Record<string, unknown> {
   marker: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  step: knob('degrees per button press', 90, 45, 30),
-  max_presses: knob('max presses of the shorter way', 1, 3, 5),
-  marker: knob('orientation marker on the object', true, true, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('degrees per button press', 90, 45, 30), max_presses: knob('max presses of the shorter way', 1, 3, 5), marker: knob('orientation marker on the object', true, true, false) });
 
 const W = 320;
 const H = 300;

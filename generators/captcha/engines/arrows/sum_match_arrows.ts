@@ -27,12 +27,7 @@ export interface SumMatchLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  options: knob('number of options', 3, 4, 4),
-  dice: knob('dice per option', 2, 2, 3),
-  near: knob('wrong options sum to within 1-2 of the target', false, true, true),
-  max_rot: knob('max die turn, degrees', 0, 20, 40),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('number of options', 3, 4, 4), dice: knob('dice per option', 2, 2, 3), near: knob('wrong options sum to within 1-2 of the target', false, true, true), max_rot: knob('max die turn, degrees', 0, 20, 40) });
 
 const W = 320;
 const sumOf = (v: number[]): number => v.reduce((a, b) => a + b, 0);

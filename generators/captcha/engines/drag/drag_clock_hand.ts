@@ -31,10 +31,7 @@ export interface ClockHandLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  resolution: knob('minute resolution of the asked time', 15, 5, 5),
-  numerals: knob('hour numerals on the dial', true, true, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ resolution: knob('minute resolution of the asked time', 15, 5, 5), numerals: knob('hour numerals on the dial', true, true, false) });
 
 const W = 300;
 const H = 310;

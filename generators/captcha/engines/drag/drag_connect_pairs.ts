@@ -26,11 +26,7 @@ export interface ConnectPairsLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  pairs: knob('number of pairs', 3, 4, 4),
-  similar: knob('icons from one look-alike family', false, false, true),
-  max_rot: knob('max turn of the right-hand icons, degrees', 0, 30, 60),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ pairs: knob('number of pairs', 3, 4, 4), similar: knob('icons from one look-alike family', false, false, true), max_rot: knob('max turn of the right-hand icons, degrees', 0, 30, 60) });
 
 const W = 300;
 const POOL = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag', 'arrow', 'hexagon', 'diamond'];

@@ -32,13 +32,7 @@ export interface DragDropLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  decoys: knob('look-alike decoy slots', 0, 1, 2),
-  size: knob('piece half-size range, puzzle px', [24, 26], [21, 24], [19, 22]),
-  tol_px: knob('accepted drop error per axis, puzzle px', 10, 8, 7),
-  noise: knob('noise dots over the picture', 20, 60, 110),
-  clutter: knob('background clutter shapes', 8, 16, 24),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('look-alike decoy slots', 0, 1, 2), size: knob('piece half-size range, puzzle px', [24, 26], [21, 24], [19, 22]), tol_px: knob('accepted drop error per axis, puzzle px', 10, 8, 7), noise: knob('noise dots over the picture', 20, 60, 110), clutter: knob('background clutter shapes', 8, 16, 24) });
 
 const W = 320;
 const H = 300;

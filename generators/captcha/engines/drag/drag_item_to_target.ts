@@ -6,7 +6,8 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord, scatter, svgDoc } from '../../lib/draw.js';
+import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { scatter } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
@@ -33,11 +34,7 @@ export interface DragItemLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  baskets: knob('number of baskets (1 target + decoys)', 2, 3, 4),
-  basket_w: knob('basket width range, puzzle px', [84, 96], [70, 82], [58, 66]),
-  margin: knob('inset of the accepted drop box inside the basket, puzzle px', 6, 8, 9),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ baskets: knob('number of baskets (1 target + decoys)', 2, 3, 4), basket_w: knob('basket width range, puzzle px', [84, 96], [70, 82], [58, 66]), margin: knob('inset of the accepted drop box inside the basket, puzzle px', 6, 8, 9) });
 
 const W = 320;
 const H = 300;

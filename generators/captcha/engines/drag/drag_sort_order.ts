@@ -25,11 +25,7 @@ export interface DragSortLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  tiles: knob('number of tiles', 3, 4, 5),
-  range: knob('value range', [1, 9], [10, 99], [10, 60]),
-  descending_p: knob('probability of sorting largest first', 0, 0.3, 0.5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ tiles: knob('number of tiles', 3, 4, 5), range: knob('value range', [1, 9], [10, 99], [10, 60]), descending_p: knob('probability of sorting largest first', 0, 0.3, 0.5) });
 
 const W = 320;
 /** Slot index of tile i. */

@@ -32,11 +32,7 @@ export interface TileSwapLatent extends Record<string, unknown> {
   marks: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of tiles', [3, 3], [3, 3], [4, 4]),
-  apart: knob('swapped tiles in different rows and columns (easier to spot)', true, false, false),
-  marks: knob('bold shapes in the picture (content cues)', 6, 4, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of tiles', [3, 3], [3, 3], [4, 4]), apart: knob('swapped tiles in different rows and columns (easier to spot)', true, false, false), marks: knob('bold shapes in the picture (content cues)', 6, 4, 4) });
 
 const W = 320;
 const IMG: Box = [10, 46, 310, 256];

@@ -33,10 +33,7 @@ export interface MultiPieceLatent extends Record<string, unknown> {
   marks: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  pieces: knob('number of loose pieces / empty cells', 2, 3, 4),
-  adjacent: knob('empty cells next to each other (similar-looking pieces)', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ pieces: knob('number of loose pieces / empty cells', 2, 3, 4), adjacent: knob('empty cells next to each other (similar-looking pieces)', false, false, true) });
 
 const W = 320;
 const IMG: Box = [10, 46, 310, 226];

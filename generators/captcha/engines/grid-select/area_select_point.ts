@@ -33,12 +33,7 @@ export interface AreaSelectLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  instances: knob('target instance count range', [2, 2], [2, 3], [3, 4]),
-  decoys: knob('other objects', 3, 5, 7),
-  size: knob('object size range, puzzle px', [48, 58], [40, 50], [34, 42]),
-  similar: knob('decoys from the target’s family', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ instances: knob('target instance count range', [2, 2], [2, 3], [3, 4]), decoys: knob('other objects', 3, 5, 7), size: knob('object size range, puzzle px', [48, 58], [40, 50], [34, 42]), similar: knob('decoys from the target’s family', false, false, true) });
 const objBox = (icon: string, cx: number, cy: number, size: number, rot: number): Box => {
   const o = lucideOutline(icon, { cx, cy, size, rot });
   return intBox([o.bbox[0] - 4, o.bbox[1] - 4, o.bbox[2] + 4, o.bbox[3] + 4]);

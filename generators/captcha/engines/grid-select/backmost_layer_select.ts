@@ -40,12 +40,7 @@ export interface BackmostLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]),
-  layers: knob('shapes per cell', [2, 2], [2, 3], [3, 3]),
-  spread: knob('how far the shapes of a cell are spread apart, puzzle px (less = more overlap)', 30, 46, 50),
-  min_visible: knob('least visible fraction of any shape (after overlap)', 0.5, 0.35, 0.25),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per cell', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px (less = more overlap)', 30, 46, 50), min_visible: knob('least visible fraction of any shape (after overlap)', 0.5, 0.35, 0.25) });
 
 const W = 320;
 const KINDS = ['circle', 'square', 'triangle', 'star', 'hexagon', 'diamond'];

@@ -20,11 +20,7 @@ export interface BrightnessLatent extends Record<string, unknown> {
   min_dl: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  min_dl: knob('minimum |ΔL*| between any tile and the sample', 22, 13, 8),
-  grey: knob('probability of grey (no hue) patches', 0.5, 0.3, 0.2),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), min_dl: knob('minimum |ΔL*| between any tile and the sample', 22, 13, 8), grey: knob('probability of grey (no hue) patches', 0.5, 0.3, 0.2) });
 
 /** Engine #82 brightness_select (group I, Set+Submit, verifier `click`/`set` + submit). */
 export const brightnessSelect = defineEngine<BrightnessLatent>({

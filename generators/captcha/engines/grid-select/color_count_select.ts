@@ -41,11 +41,7 @@ export interface ColorCountLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  n: knob('target number of colours', [1, 2], [2, 3], [3, 4]),
-  shapes: knob('shapes per cell', [3, 4], [4, 5], [5, 7]),
-  near: knob('other cells differ from N by exactly one colour', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('target number of colours', [1, 2], [2, 3], [3, 4]), shapes: knob('shapes per cell', [3, 4], [4, 5], [5, 7]), near: knob('other cells differ from N by exactly one colour', false, false, true) });
 const KINDS = ['circle', 'star', 'heart', 'square', 'triangle', 'diamond', 'hexagon'];
 const objBox = (o: Obj): Box => {
   const b = regionBBox(iconRegion(o.kind, o.cx, o.cy, o.r, o.rot));

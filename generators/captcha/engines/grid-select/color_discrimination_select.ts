@@ -27,12 +27,7 @@ export interface ColorDiscLatent extends Record<string, unknown> {
   min_delta: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  min_delta: knob('minimum ΔE*ab between the sample and any decoy', 30, 22, 14),
-  max_delta: knob('decoys are drawn within this ΔE*ab of the sample (near hues)', 70, 40, 26),
-  targets: knob('matching tile count range', [2, 3], [2, 4], [3, 5]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), min_delta: knob('minimum ΔE*ab between the sample and any decoy', 30, 22, 14), max_delta: knob('decoys are drawn within this ΔE*ab of the sample (near hues)', 70, 40, 26), targets: knob('matching tile count range', [2, 3], [2, 4], [3, 5]) });
 const MATCH = 2.5;
 
 /** Engine #81 color_discrimination_select (group I, Set+Submit, verifier `click`/`set` + submit). */

@@ -32,12 +32,7 @@ export interface CountMatchLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]),
-  n: knob('target count range', [2, 3], [3, 5], [4, 6]),
-  near: knob('other cells differ from N by exactly one', false, false, true),
-  radius: knob('object half-size range, puzzle px', [9, 12], [8, 11], [7, 10]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]), n: knob('target count range', [2, 3], [3, 5], [4, 6]), near: knob('other cells differ from N by exactly one', false, false, true), radius: knob('object half-size range, puzzle px', [9, 12], [8, 11], [7, 10]) });
 const KINDS = ['circle', 'star', 'heart', 'square', 'triangle', 'diamond', 'hexagon'];
 const objBox = (o: Obj): Box => {
   const b = regionBBox(iconRegion(o.kind, o.cx, o.cy, o.r, o.rot));

@@ -100,10 +100,7 @@ export interface GridSegmentLatent extends Record<string, unknown> {
   sky_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  size: knob('object size range, puzzle px', [170, 210], [130, 170], [95, 135]),
-  threshold: knob('covered fraction of a tile that makes it a target', 0.06, 0.04, 0.025),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ size: knob('object size range, puzzle px', [170, 210], [130, 170], [95, 135]), threshold: knob('covered fraction of a tile that makes it a target', 0.06, 0.04, 0.025) });
 
 /** Covered fraction per tile on a `step`-px grid (1 px for the recorded value), rounded to 1e-3. */
 function measure(frame: GridFrame, object: SegmentObject, cx: number, cy: number, size: number, step = 1): number[] {

@@ -32,12 +32,7 @@ export interface GridCategoryLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  targets: knob('target tile count range', [1, 3], [2, 4], [2, 5]),
-  similar: knob('share of decoy tiles drawn from the target’s look-alike family', 0, 0.4, 0.7),
-  max_rot: knob('icon rotation, degrees', 8, 15, 25),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), targets: knob('target tile count range', [1, 3], [2, 4], [2, 5]), similar: knob('share of decoy tiles drawn from the target’s look-alike family', 0, 0.4, 0.7), max_rot: knob('icon rotation, degrees', 8, 15, 25) });
 
 /** Engine #78 grid_select_category (group I, Set+Submit, verifier `click`/`set` + submit). */
 export const gridSelectCategory = defineEngine<GridCategoryLatent>({

@@ -42,12 +42,7 @@ export interface HoleCountLatent extends Record<string, unknown> {
   submit_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]),
-  hole_r: knob('hole radius range, puzzle px', [7, 9], [6, 8], [5, 7]),
-  spots: knob('ring marks on the shape that are not holes', 0, 1, 3),
-  max_holes: knob('most holes in one shape', 2, 3, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), hole_r: knob('hole radius range, puzzle px', [7, 9], [6, 8], [5, 7]), spots: knob('ring marks on the shape that are not holes', 0, 1, 3), max_holes: knob('most holes in one shape', 2, 3, 3) });
 
 const W = 320;
 const blobPts = (b: Blob): Array<[number, number]> => b.radii.map((r, i) => [b.cx + r * Math.cos((2 * Math.PI * i) / b.radii.length), b.cy + r * Math.sin((2 * Math.PI * i) / b.radii.length)] as [number, number]);

@@ -30,11 +30,7 @@ export interface HollowLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  stroke: knob('outline width, puzzle px (thicker = hollow shapes look fuller)', 3, 5, 6),
-  hollow: knob('hollow tile count range', [2, 4], [2, 5], [3, 7]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), stroke: knob('outline width, puzzle px (thicker = hollow shapes look fuller)', 3, 5, 6), hollow: knob('hollow tile count range', [2, 4], [2, 5], [3, 7]) });
 /** Shapes with one clear interior. */
 export const HOLLOW_KINDS = ['circle', 'square', 'triangle', 'star', 'heart', 'hexagon', 'diamond', 'pentagon'];
 

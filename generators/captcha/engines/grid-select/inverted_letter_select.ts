@@ -39,12 +39,7 @@ export interface InvertedLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  inverted: knob('upside-down tile count range', [2, 3], [2, 4], [3, 5]),
-  mirrored: knob('mirrored (upright) decoy tiles', 0, 1, 3),
-  tilt: knob('extra tilt on every tile, degrees', 0, 8, 14),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), inverted: knob('upside-down tile count range', [2, 3], [2, 4], [3, 5]), mirrored: knob('mirrored (upright) decoy tiles', 0, 1, 3), tilt: knob('extra tilt on every tile, degrees', 0, 8, 14) });
 
 /** Engine #84 inverted_letter_select (group I, Set+Submit, verifier `click`/`set` + submit). */
 export const invertedLetterSelect = defineEngine<InvertedLatent>({

@@ -41,12 +41,7 @@ export interface LayeredStackLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]),
-  layers: knob('shapes per stack', [2, 2], [2, 3], [3, 3]),
-  spread: knob('how far the shapes of a cell are spread apart, puzzle px', 30, 46, 52),
-  min_visible: knob('least visible fraction of any shape', 0.45, 0.3, 0.22),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per stack', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px', 30, 46, 52), min_visible: knob('least visible fraction of any shape', 0.45, 0.3, 0.22) });
 
 const W = 320;
 const KINDS = ['circle', 'square', 'triangle', 'hexagon', 'diamond', 'pentagon'];

@@ -40,12 +40,7 @@ export interface MultiScriptLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]),
-  per_cell: knob('glyphs per cell', 2, 2, 3),
-  same_script: knob('decoys drawn from the target’s script first', false, true, true),
-  max_rot: knob('glyph rotation range, degrees', 30, 90, 180),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]), per_cell: knob('glyphs per cell', 2, 2, 3), same_script: knob('decoys drawn from the target’s script first', false, true, true), max_rot: knob('glyph rotation range, degrees', 30, 90, 180) });
 const SLOTS: Record<number, Array<[number, number]>> = { 2: [[-0.2, -0.17], [0.2, 0.17]], 3: [[-0.22, -0.2], [0.22, -0.15], [0, 0.22]] };
 
 /** Engine #88 multi_script_select (group I, Set+Submit, verifier `click`/`set` + submit). */

@@ -33,12 +33,7 @@ export interface RotatedLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  threshold: knob('tilt angle named in the prompt, degrees', 45, 45, 30),
-  margin: knob('[upright_max, target_min] band around the threshold that no tile uses, degrees', [10, 75], [22, 68], [12, 50]),
-  targets: knob('tilted tile count range', [2, 3], [2, 4], [3, 6]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), threshold: knob('tilt angle named in the prompt, degrees', 45, 45, 30), margin: knob('[upright_max, target_min] band around the threshold that no tile uses, degrees', [10, 75], [22, 68], [12, 50]), targets: knob('tilted tile count range', [2, 3], [2, 4], [3, 6]) });
 
 /** Engine #85 rotated_letter_select (group I, Set+Submit, verifier `click`/`set` + submit). */
 export const rotatedLetterSelect = defineEngine<RotatedLatent>({

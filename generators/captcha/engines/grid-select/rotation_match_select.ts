@@ -46,14 +46,7 @@ export interface RotationMatchLatent extends Record<string, unknown> {
   max_iou: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of tiles', [2, 3], [3, 3], [3, 3]),
-  matches: knob('range of turned copies to select', [2, 2], [2, 4], [2, 4]),
-  mirrors: knob('mirror-image decoys', 1, 2, 3),
-  min_diff: knob('minimum radial RMS difference of a decoy from the reference', 0.12, 0.09, 0.07),
-  spread: knob('how far decoy radii are perturbed from the reference (unit radius)', 0.45, 0.4, 0.3),
-  max_iou: knob('maximum measured overlap (IoU at the best turn) of a decoy with the reference', 0.75, 0.8, 0.82),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of tiles', [2, 3], [3, 3], [3, 3]), matches: knob('range of turned copies to select', [2, 2], [2, 4], [2, 4]), mirrors: knob('mirror-image decoys', 1, 2, 3), min_diff: knob('minimum radial RMS difference of a decoy from the reference', 0.12, 0.09, 0.07), spread: knob('how far decoy radii are perturbed from the reference (unit radius)', 0.45, 0.4, 0.3), max_iou: knob('maximum measured overlap (IoU at the best turn) of a decoy with the reference', 0.75, 0.8, 0.82) });
 /** A shape and its mirror image must differ by at least this radial RMS (unit radius). */
 const CHIRAL = 0.08;
 

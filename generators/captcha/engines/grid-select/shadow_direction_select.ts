@@ -33,10 +33,7 @@ export interface ShadowLatent extends Record<string, unknown> {
   submit_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]),
-  min_off: knob('smallest error of an inconsistent shadow, degrees', 70, 45, 30),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), min_off: knob('smallest error of an inconsistent shadow, degrees', 70, 45, 30) });
 
 const W = 320;
 const angDist = (a: number, b: number): number => Math.abs((((a - b) % 360) + 540) % 360 - 180);

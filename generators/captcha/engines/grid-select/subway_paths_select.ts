@@ -35,11 +35,7 @@ export interface SubwayLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]),
-  stations: knob('stations per map', 4, 5, 6),
-  k: knob('range of the asked route count', [1, 2], [1, 3], [2, 4]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), stations: knob('stations per map', 4, 5, 6), k: knob('range of the asked route count', [1, 2], [1, 3], [2, 4]) });
 
 const W = 320;
 

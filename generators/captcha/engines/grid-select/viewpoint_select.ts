@@ -39,11 +39,7 @@ export interface ViewpointLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  cubes: knob('cubes in the object', [4, 4], [5, 6], [6, 7]),
-  valid: knob('true views among the six silhouettes', [2, 3], [2, 3], [2, 4]),
-  multicolour: knob('cubes drawn in several colours (easier to read the 3D view)', true, true, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cubes: knob('cubes in the object', [4, 4], [5, 6], [6, 7]), valid: knob('true views among the six silhouettes', [2, 3], [2, 3], [2, 4]), multicolour: knob('cubes drawn in several colours (easier to read the 3D view)', true, true, false) });
 
 const W = 320;
 const has = (cs: V3[], c: V3): boolean => cs.some((d) => d[0] === c[0] && d[1] === c[1] && d[2] === c[2]);

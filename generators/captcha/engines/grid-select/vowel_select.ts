@@ -26,12 +26,7 @@ export interface VowelLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]),
-  vowels: knob('vowel tile count range', [2, 3], [2, 4], [3, 6]),
-  mixed_case: knob('lower-case letters appear', false, true, true),
-  max_rot: knob('letter rotation, degrees', 5, 12, 20),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), vowels: knob('vowel tile count range', [2, 3], [2, 4], [3, 6]), mixed_case: knob('lower-case letters appear', false, true, true), max_rot: knob('letter rotation, degrees', 5, 12, 20) });
 /** The vowels (instruction: A, E, I, O, U). */
 export const VOWELS = 'AEIOUaeiou';
 const CONS_UPPER = [...'BCDFGHJKMNPRSTVWXZ'];

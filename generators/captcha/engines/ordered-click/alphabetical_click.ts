@@ -29,15 +29,7 @@ export interface AlphabeticalLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('letters to order', 3, 4, 5),
-  mixed_case: knob('letters may be lower case (order ignores case)', false, false, true),
-  max_rot: knob('max glyph rotation, degrees', 20, 35, 45),
-  adjacent: knob('letters drawn from a narrow alphabet window (close neighbours)', false, true, true),
-  size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]),
-  clutter: knob('background clutter shapes', 8, 14, 20),
-  noise_lines: knob('noise curves over the picture', 0, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('letters to order', 3, 4, 5), mixed_case: knob('letters may be lower case (order ignores case)', false, false, true), max_rot: knob('max glyph rotation, degrees', 20, 35, 45), adjacent: knob('letters drawn from a narrow alphabet window (close neighbours)', false, true, true), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) });
 
 const key = (c: string): string => c.toUpperCase();
 

@@ -32,12 +32,7 @@ export interface ClockOrderLatent extends Record<string, unknown> {
   palette: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('clocks', 3, 4, 5),
-  resolution: knob('minutes between possible times', 30, 5, 1),
-  min_gap: knob('minimum difference between two clocks, minutes', 60, 25, 9),
-  styles: knob('dial styles used', ['numerals'], ['numerals', 'ticks', 'quarters'], ['numerals', 'ticks', 'roman', 'quarters']),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('clocks', 3, 4, 5), resolution: knob('minutes between possible times', 30, 5, 1), min_gap: knob('minimum difference between two clocks, minutes', 60, 25, 9), styles: knob('dial styles used', ['numerals'], ['numerals', 'ticks', 'quarters'], ['numerals', 'ticks', 'roman', 'quarters']) });
 const PALETTES = [
   { face: '#ffffff', rim: '#2d3340', ink: '#1e2229', hand: '#1e2229', accent: '#e03131' },
   { face: '#fff8e7', rim: '#8c6b3f', ink: '#3b2f1e', hand: '#3b2f1e', accent: '#c2410c' },

@@ -35,12 +35,7 @@ export interface ConnectDotsLatent extends Record<string, unknown> {
   hint_lines: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('dots', 4, 5, 6),
-  skip: knob('numbers skip values (not consecutive)', false, false, true),
-  max_tilt: knob('max numeral tilt, degrees', 0, 15, 35),
-  hint_lines: knob('faint outline drawn through the dots', true, false, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('dots', 4, 5, 6), skip: knob('numbers skip values (not consecutive)', false, false, true), max_tilt: knob('max numeral tilt, degrees', 0, 15, 35), hint_lines: knob('faint outline drawn through the dots', true, false, false) });
 const HALF = 11;
 const FACE = 'roboto' as const;
 

@@ -30,10 +30,7 @@ export interface DistanceOrderLatent extends Record<string, unknown> {
   min_gap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('icons to order', 3, 4, 5),
-  min_gap: knob('minimum difference between two distances, puzzle px', 34, 22, 13),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('icons to order', 3, 4, 5), min_gap: knob('minimum difference between two distances, puzzle px', 34, 22, 13) });
 const KINDS = Object.keys(ICONS).filter((k) => !['circle', 'ring'].includes(k));
 const dist = (l: Pick<DistanceOrderLatent, 'marker'>, it: Item): number => Math.hypot(it.cx - l.marker[0], it.cy - l.marker[1]);
 

@@ -7,7 +7,8 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, ptText, regionWord, rect, scatter, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, ptText, regionWord, rect, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { scatter } from '../../lib/placement.js';
 import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 
@@ -36,15 +37,7 @@ export interface IconClickLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  targets: knob('icons to click, in order', 3, 3, 4),
-  decoys: knob('icons that must not be clicked', 1, 2, 3),
-  similar: knob('decoys drawn from the look-alike families of the targets', false, false, true),
-  max_rot: knob('max icon rotation, degrees', 15, 35, 60),
-  radius: knob('icon half-size range, puzzle px', [18, 22], [16, 20], [14, 18]),
-  clutter: knob('background clutter shapes', 8, 16, 24),
-  noise_lines: knob('noise lines drawn over the picture', 0, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('icons to click, in order', 3, 3, 4), decoys: knob('icons that must not be clicked', 1, 2, 3), similar: knob('decoys drawn from the look-alike families of the targets', false, false, true), max_rot: knob('max icon rotation, degrees', 15, 35, 60), radius: knob('icon half-size range, puzzle px', [18, 22], [16, 20], [14, 18]), clutter: knob('background clutter shapes', 8, 16, 24), noise_lines: knob('noise lines drawn over the picture', 0, 2, 3) });
 
 const W = 320;
 const H = 262;

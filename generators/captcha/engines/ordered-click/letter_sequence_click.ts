@@ -23,15 +23,7 @@ export interface LetterSequenceLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  targets: knob('letters to click, in order', 3, 4, 5),
-  decoys: knob('letters that must not be clicked', 2, 3, 3),
-  case_confusion: knob('targets may be lower case with their capital as a decoy', false, false, true),
-  max_rot: knob('max glyph rotation, degrees', 20, 35, 45),
-  size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]),
-  clutter: knob('background clutter shapes', 8, 14, 20),
-  noise_lines: knob('noise curves over the picture', 0, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('letters to click, in order', 3, 4, 5), decoys: knob('letters that must not be clicked', 2, 3, 3), case_confusion: knob('targets may be lower case with their capital as a decoy', false, false, true), max_rot: knob('max glyph rotation, degrees', 20, 35, 45), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) });
 
 const ok = (c: string): boolean => UPPER.includes(c) || CASE_DISTINCT.includes(c);
 

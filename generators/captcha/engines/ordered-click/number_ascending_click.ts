@@ -21,15 +21,7 @@ export interface NumberAscendingLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('numbers to order', 4, 5, 6),
-  range: knob('value range', [1, 30], [10, 99], [10, 99]),
-  min_gap: knob('minimum difference between two values', 3, 2, 1),
-  size_misleads: knob('larger values are drawn smaller', false, false, true),
-  max_rot: knob('max rotation, degrees', 15, 15, 15),
-  clutter: knob('background clutter shapes', 8, 14, 20),
-  noise_lines: knob('noise curves over the picture', 0, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('numbers to order', 4, 5, 6), range: knob('value range', [1, 30], [10, 99], [10, 99]), min_gap: knob('minimum difference between two values', 3, 2, 1), size_misleads: knob('larger values are drawn smaller', false, false, true), max_rot: knob('max rotation, degrees', 15, 15, 15), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) });
 
 /** Max |rotation| at which no digit reads as another (1 turned ~20° looks like 7; 6/9 need ~180°). */
 const MAX_SAFE_ROT = 15;

@@ -29,13 +29,7 @@ export interface PhraseOrderLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  decoys: knob('characters that are not part of the phrase', 0, 1, 2),
-  max_rot: knob('max glyph rotation, degrees', 20, 35, 50),
-  size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [29, 34]),
-  clutter: knob('background clutter shapes', 8, 14, 22),
-  noise_lines: knob('noise curves over the picture', 0, 1, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('characters that are not part of the phrase', 0, 1, 2), max_rot: knob('max glyph rotation, degrees', 20, 35, 50), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [29, 34]), clutter: knob('background clutter shapes', 8, 14, 22), noise_lines: knob('noise curves over the picture', 0, 1, 3) });
 
 /** English words usable here: 4–6 distinct letters, upper case, no I (a bare bar that clutter can hide). */
 export const PHRASE_WORDS = EN_WORDS.filter((w) => w.length >= 4 && w.length <= 6 && uniqueChars(w) && !w.includes('i')).map((w) => w.toUpperCase());

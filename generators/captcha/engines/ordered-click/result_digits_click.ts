@@ -26,15 +26,7 @@ export interface ResultDigitsLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  result_digits: knob('digits in the result', 2, 2, 3),
-  decoys: knob('digits on the picture that are not in the result', 2, 4, 5),
-  ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']),
-  max_rot: knob('max digit rotation, degrees', 15, 25, 25),
-  size: knob('digit size range, puzzle px', [34, 40], [31, 37], [29, 34]),
-  clutter: knob('background clutter shapes', 8, 14, 20),
-  noise_lines: knob('noise curves over the picture', 0, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ result_digits: knob('digits in the result', 2, 2, 3), decoys: knob('digits on the picture that are not in the result', 2, 4, 5), ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']), max_rot: knob('max digit rotation, degrees', 15, 25, 25), size: knob('digit size range, puzzle px', [34, 40], [31, 37], [29, 34]), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) });
 const SYM = { '+': '+', '-': '\u2212', '*': '\u00d7' } as const;
 const calc = (a: number, b: number, op: '+' | '-' | '*'): number => (op === '+' ? a + b : op === '-' ? a - b : a * b);
 

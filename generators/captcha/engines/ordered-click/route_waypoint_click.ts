@@ -37,12 +37,7 @@ export interface RouteLatent extends Record<string, unknown> {
   max_crossings: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  visits: knob('markers on the route', 3, 4, 5),
-  decoys: knob('markers off the route', 1, 2, 2),
-  max_crossings: knob('maximum crossings between legs', 0, 1, 2),
-  bend: knob('max leg curvature (fraction of leg length)', 0.15, 0.25, 0.3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ visits: knob('markers on the route', 3, 4, 5), decoys: knob('markers off the route', 1, 2, 2), max_crossings: knob('maximum crossings between legs', 0, 1, 2), bend: knob('max leg curvature (fraction of leg length)', 0.15, 0.25, 0.3) });
 const KINDS = Object.keys(ICONS).filter((k) => !['circle', 'ring', 'drop'].includes(k));
 const R = 13;
 

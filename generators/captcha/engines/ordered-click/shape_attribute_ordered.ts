@@ -34,12 +34,7 @@ export interface ShapeAttrLatent extends Record<string, unknown> {
   order: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  targets: knob('shapes to click, in order', 3, 3, 4),
-  decoys: knob('other shapes on the board', 2, 4, 5),
-  shared: knob('decoys share the colour or the shape of a target', false, true, true),
-  radius: knob('shape half-size range, puzzle px', [17, 20], [15, 18], [14, 17]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('shapes to click, in order', 3, 3, 4), decoys: knob('other shapes on the board', 2, 4, 5), shared: knob('decoys share the colour or the shape of a target', false, true, true), radius: knob('shape half-size range, puzzle px', [17, 20], [15, 18], [14, 17]) });
 /** Shapes and colours that have one everyday name each. */
 export const ATTR_SHAPES = ['circle', 'triangle', 'square', 'star', 'hexagon', 'diamond', 'heart'];
 export const ATTR_COLORS = ['red', 'blue', 'green', 'orange', 'purple', 'yellow'];

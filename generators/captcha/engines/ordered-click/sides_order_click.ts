@@ -34,11 +34,7 @@ export interface SidesOrderLatent extends Record<string, unknown> {
   order: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  sides: knob('side counts drawn from', [3, 4, 5, 6], [3, 4, 5, 6, 7], [4, 5, 6, 7, 8]),
-  count: knob('polygons to order', 3, 4, 4),
-  irregular: knob('vertex radius jitter (0 = regular)', 0, 0.08, 0.12),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ sides: knob('side counts drawn from', [3, 4, 5, 6], [3, 4, 5, 6, 7], [4, 5, 6, 7, 8]), count: knob('polygons to order', 3, 4, 4), irregular: knob('vertex radius jitter (0 = regular)', 0, 0.08, 0.12) });
 const NAMES_EN = ['', '', '', 'triangle', 'quadrilateral', 'pentagon', 'hexagon', 'heptagon', 'octagon'];
 const NAMES_ZH = ['', '', '', '三角形', '四边形', '五边形', '六边形', '七边形', '八边形'];
 

@@ -24,11 +24,7 @@ export interface SizeOrderLatent extends Record<string, unknown> {
   min_ratio: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('shapes to order', 3, 4, 5),
-  min_ratio: knob('minimum area ratio between neighbours in the order', 1.9, 1.55, 1.35),
-  max_rot: knob('max rotation, degrees', 10, 30, 45),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('shapes to order', 3, 4, 5), min_ratio: knob('minimum area ratio between neighbours in the order', 1.9, 1.55, 1.35), max_rot: knob('max rotation, degrees', 10, 30, 45) });
 /** Shape kinds used (solid, compact). */
 export const SIZE_KINDS = ['star', 'heart', 'circle', 'hexagon', 'square', 'diamond', 'drop', 'moon', 'cloud'];
 

@@ -38,12 +38,7 @@ export interface SpellWordLatent extends Record<string, unknown> {
   tile_color: string;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('word length range', [4, 4], [5, 5], [6, 6]),
-  decoys: knob('decoy tiles', 2, 3, 4),
-  lookalike: knob('decoys are look-alikes of word letters', false, false, true),
-  max_rot: knob('max tile rotation, degrees', 4, 10, 16),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('word length range', [4, 4], [5, 5], [6, 6]), decoys: knob('decoy tiles', 2, 3, 4), lookalike: knob('decoys are look-alikes of word letters', false, false, true), max_rot: knob('max tile rotation, degrees', 4, 10, 16) });
 const LOOKALIKE: Record<string, string> = { E: 'F', F: 'E', P: 'R', R: 'P', C: 'G', G: 'C', M: 'N', N: 'M', U: 'V', V: 'U', B: 'R', D: 'P', K: 'X', X: 'K', T: 'Y', Y: 'T', H: 'N', L: 'J', J: 'L', A: 'R', S: 'Z', Z: 'S' };
 const WORDS = EN_WORDS.filter((w) => uniqueChars(w) && w.length >= 4 && w.length <= 6).map((w) => w.toUpperCase());
 const POINTS: Record<string, number> = { A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10 };

@@ -37,15 +37,7 @@ export interface ThumbGlyphLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  targets: knob('characters to click', 3, 3, 4),
-  decoys: knob('characters not in the thumbnail', 1, 2, 3),
-  thumb_distortion: knob('thumbnail glyph rotation/skew, degrees', 6, 14, 22),
-  thumb_noise: knob('noise dots and lines in the thumbnail', 10, 25, 45),
-  max_rot: knob('max rotation on the picture, degrees', 20, 35, 50),
-  size: knob('glyph size range on the picture, puzzle px', [33, 39], [31, 37], [29, 34]),
-  clutter: knob('background clutter shapes', 8, 14, 22),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('characters to click', 3, 3, 4), decoys: knob('characters not in the thumbnail', 1, 2, 3), thumb_distortion: knob('thumbnail glyph rotation/skew, degrees', 6, 14, 22), thumb_noise: knob('noise dots and lines in the thumbnail', 10, 25, 45), max_rot: knob('max rotation on the picture, degrees', 20, 35, 50), size: knob('glyph size range on the picture, puzzle px', [33, 39], [31, 37], [29, 34]), clutter: knob('background clutter shapes', 8, 14, 22) });
 const TW = 26; // thumbnail slot per glyph
 
 /** Engine #19 thumb_glyph_click (group B, Click×k, verifier `click`/`sequence`). */

@@ -7,7 +7,8 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { glyphAt, textWidth } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, path, ptText, regionWord, scatter, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { Ids, boxInside, boxesOverlap, footerIcons, hsl, label, noiseLines, path, ptText, regionWord, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { scatter } from '../../lib/placement.js';
 import { say } from '../../lib/i18n.js';
 
 /** Common, mutually distinct CJK characters (no look-alike pairs such as 日/曰, 土/士, 己/已). */
@@ -42,14 +43,7 @@ export interface WordClickLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  targets: knob('characters to click, in order', 3, 4, 5),
-  decoys: knob('extra characters that must not be clicked', 1, 2, 3),
-  max_rot: knob('max glyph rotation, degrees', 20, 35, 50),
-  size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [28, 34]),
-  clutter: knob('background clutter shapes', 8, 16, 26),
-  noise_lines: knob('noise curves over the picture', 0, 2, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('characters to click, in order', 3, 4, 5), decoys: knob('extra characters that must not be clicked', 1, 2, 3), max_rot: knob('max glyph rotation, degrees', 20, 35, 50), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [28, 34]), clutter: knob('background clutter shapes', 8, 16, 26), noise_lines: knob('noise curves over the picture', 0, 2, 4) });
 
 const W = 320;
 const H = 262;

@@ -24,10 +24,7 @@ export interface GobangLatent extends Record<string, unknown> {
   hues: Record<string, number>;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  kinds: knob('icon kinds on the board', 3, 3, 4),
-  max_valid: knob('max valid swaps (1 = unique answer)', 1, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ kinds: knob('icon kinds on the board', 3, 3, 4), max_valid: knob('max valid swaps (1 = unique answer)', 1, 2, 3) });
 
 const W = 320;
 const N = 5;

@@ -27,11 +27,7 @@ export interface MatchThreeLatent extends Record<string, unknown> {
   max_valid: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  kinds: knob('number of icon kinds on the board', 3, 4, 4),
-  max_valid: knob('max number of valid swaps (1 = unique answer)', 1, 2, 2),
-  similar: knob('icons from one look-alike family, one colour', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ kinds: knob('number of icon kinds on the board', 3, 4, 4), max_valid: knob('max number of valid swaps (1 = unique answer)', 1, 2, 2), similar: knob('icons from one look-alike family, one colour', false, false, true) });
 
 const W = 300;
 const H = 330;

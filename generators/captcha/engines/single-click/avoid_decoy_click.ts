@@ -30,10 +30,7 @@ export interface AvoidDecoyLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  badge_w: knob('badge width range, puzzle px (bigger covers more of the picture)', [90, 110], [130, 160], [180, 220]),
-  margin: knob('no-click margin around the badge, puzzle px', 6, 8, 10),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ badge_w: knob('badge width range, puzzle px (bigger covers more of the picture)', [90, 110], [130, 160], [180, 220]), margin: knob('no-click margin around the badge, puzzle px', 6, 8, 10) });
 
 const W = 320;
 const IMG: Box = [10, 44, 310, 234];

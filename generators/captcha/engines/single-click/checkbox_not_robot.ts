@@ -20,11 +20,7 @@ export interface CheckboxLatent extends Record<string, unknown> {
   logo: 'arrows' | 'shield' | 'cloud';
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  width: knob('widget width, puzzle px', 304, 270, 236),
-  box: knob('checkbox side, puzzle px', 28, 24, 20),
-  margin: knob('accepted margin around the checkbox, puzzle px', 4, 3, 2),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ width: knob('widget width, puzzle px', 304, 270, 236), box: knob('checkbox side, puzzle px', 28, 24, 20), margin: knob('accepted margin around the checkbox, puzzle px', 4, 3, 2) });
 
 function logo(kind: CheckboxLatent['logo'], cx: number, cy: number, r: number, accent: string): string {
   if (kind === 'arrows') {

@@ -31,11 +31,7 @@ export interface ClickDotLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  radius: knob('dot radius, puzzle px', 10, 8, 7),
-  distractors: knob('dots of other colours', 5, 10, 16),
-  min_hue_gap: knob('minimum hue distance from the target colour, degrees', 90, 50, 28),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ radius: knob('dot radius, puzzle px', 10, 8, 7), distractors: knob('dots of other colours', 5, 10, 16), min_hue_gap: knob('minimum hue distance from the target colour, degrees', 90, 50, 28) });
 const DOT_COLORS = NAMED_COLORS.filter((c) => c.hue >= 0).map((c) => c.key);
 const hueGap = (a: string, b: string): number => {
   const d = Math.abs(namedColor(a).hue - namedColor(b).hue) % 360;

@@ -31,12 +31,7 @@ export interface ClockReadLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  clocks: knob('number of clocks', [2, 2], [2, 3], [2, 3]),
-  resolution: knob('minute resolution of the times', 15, 5, 5),
-  numerals: knob('dial numerals (arabic, roman, ticks only)', 'arabic', 'arabic', 'roman'),
-  swap_decoy: knob('a decoy with hour and minute hands swapped', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ clocks: knob('number of clocks', [2, 2], [2, 3], [2, 3]), resolution: knob('minute resolution of the times', 15, 5, 5), numerals: knob('dial numerals (arabic, roman, ticks only)', 'arabic', 'arabic', 'roman'), swap_decoy: knob('a decoy with hour and minute hands swapped', false, false, true) });
 
 const W = 320;
 const ROMAN = ['XII', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI'];

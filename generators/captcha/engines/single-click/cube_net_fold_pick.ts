@@ -43,10 +43,7 @@ export interface CubeNetLatent extends Record<string, unknown> {
   answer: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  mirrors: knob('wrong cubes with the right faces in mirrored order (the others show two opposite faces)', 0, 1, 2),
-  colour: knob('faces differ in colour as well as symbol', true, true, false),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ mirrors: knob('wrong cubes with the right faces in mirrored order (the others show two opposite faces)', 0, 1, 2), colour: knob('faces differ in colour as well as symbol', true, true, false) });
 
 const W = 320;
 const H = 300;

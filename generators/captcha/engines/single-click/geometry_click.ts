@@ -6,7 +6,8 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, regionWord, scatter, svgDoc } from '../../lib/draw.js';
+import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { scatter } from '../../lib/placement.js';
 import { say } from '../../lib/i18n.js';
 import { PLANE_FAMILIES, PLANE_SHAPES, planeName, planeShapeD } from '../../lib/plane-shapes.js';
 import { boxAround } from '../../lib/geometry.js';
@@ -34,11 +35,7 @@ export interface GeometryClickLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  shapes: knob('shapes on the canvas', 5, 7, 9),
-  similar: knob('other shapes drawn from the target family (look-alikes)', false, false, true),
-  noise_lines: knob('noise curves over the canvas', 0, 2, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ shapes: knob('shapes on the canvas', 5, 7, 9), similar: knob('other shapes drawn from the target family (look-alikes)', false, false, true), noise_lines: knob('noise curves over the canvas', 0, 2, 4) });
 
 const W = 320;
 const H = 280;

@@ -34,11 +34,7 @@ export interface LargestRegionLatent extends Record<string, unknown> {
   min_gap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  regions: knob('number of regions', 3, 4, 5),
-  min_gap: knob('relative area gap between the largest and the runner-up', 0.4, 0.2, 0.1),
-  stretch: knob('max horizontal stretch (elongated regions look bigger than they are)', 1.1, 1.5, 1.9),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ regions: knob('number of regions', 3, 4, 5), min_gap: knob('relative area gap between the largest and the runner-up', 0.4, 0.2, 0.1), stretch: knob('max horizontal stretch (elongated regions look bigger than they are)', 1.1, 1.5, 1.9) });
 
 const W = 320;
 const H = 290;

@@ -28,14 +28,7 @@ export interface LeastFrequentLatent extends Record<string, unknown> {
   kind_hues: Record<string, number> | null;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  icons: knob('icons shown (of 8 places)', 5, 7, 8),
-  kinds: knob('icon kinds', 2, 3, 3),
-  rare_count: knob('copies of the rarest kind', 1, 1, 2),
-  similar: knob('kinds from one look-alike family', false, false, true),
-  mono: knob('all icons in one colour (no colour grouping)', false, true, true),
-  max_rot: knob('max icon turn, degrees', 0, 25, 45),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ icons: knob('icons shown (of 8 places)', 5, 7, 8), kinds: knob('icon kinds', 2, 3, 3), rare_count: knob('copies of the rarest kind', 1, 1, 2), similar: knob('kinds from one look-alike family', false, false, true), mono: knob('all icons in one colour (no colour grouping)', false, true, true), max_rot: knob('max icon turn, degrees', 0, 25, 45) });
 
 const W = 320;
 const AREA: Box = [14, 48, 306, 196];

@@ -30,11 +30,7 @@ export interface MatchingPairLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  cards: knob('number of cards', [2, 2], [2, 3], [2, 3]),
-  similar: knob('icons on a card drawn from one look-alike family', false, false, true),
-  max_rot: knob('max icon turn, degrees', 0, 30, 60),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cards: knob('number of cards', [2, 2], [2, 3], [2, 3]), similar: knob('icons on a card drawn from one look-alike family', false, false, true), max_rot: knob('max icon turn, degrees', 0, 30, 60) });
 
 const W = 320;
 const POOL = ['star', 'heart', 'moon', 'bolt', 'drop', 'leaf', 'house', 'flag', 'crown', 'cloud', 'arrow', 'star6', 'hexagon', 'pentagon', 'diamond', 'triangle', 'square', 'circle', 'plus', 'ring'];

@@ -34,10 +34,7 @@ export interface MirrorPickLatent extends Record<string, unknown> {
   min_diff: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  decoys: knob('decoy variants used (same, turned, flipped, near-mirror)', ['same', 'turned', 'flipped'], ['same', 'flipped', 'near'], ['turned', 'flipped', 'near']),
-  near_delta: knob('how much the near-mirror decoy changes one corner (unit radius)', 0.45, 0.35, 0.28),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('decoy variants used (same, turned, flipped, near-mirror)', ['same', 'turned', 'flipped'], ['same', 'flipped', 'near'], ['turned', 'flipped', 'near']), near_delta: knob('how much the near-mirror decoy changes one corner (unit radius)', 0.45, 0.35, 0.28) });
 
 const W = 320;
 const N = 180;

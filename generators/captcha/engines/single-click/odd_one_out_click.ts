@@ -32,12 +32,7 @@ export interface OddOneOutLatent extends Record<string, unknown> {
   amount: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  grid: knob('rows x columns of icons', [3, 3], [3, 4], [4, 4]),
-  color_dl: knob('lightness difference of an odd colour, points', 26, 16, 11),
-  rotate_deg: knob('turn of an odd icon, degrees', 90, 45, 25),
-  size_rel: knob('relative size change of an odd icon', 0.35, 0.24, 0.17),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of icons', [3, 3], [3, 4], [4, 4]), color_dl: knob('lightness difference of an odd colour, points', 26, 16, 11), rotate_deg: knob('turn of an odd icon, degrees', 90, 45, 25), size_rel: knob('relative size change of an odd icon', 0.35, 0.24, 0.17) });
 
 const W = 320;
 /** Icons that change visibly under a turn and under a mirror. */

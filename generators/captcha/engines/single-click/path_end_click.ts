@@ -34,11 +34,7 @@ export interface PathEndLatent extends Record<string, unknown> {
   same_colour: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  roads: knob('number of roads', 2, 3, 4),
-  wiggle: knob('how far control points stray vertically (more crossings)', 0.3, 0.6, 0.9),
-  same_colour: knob('all roads in one colour', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ roads: knob('number of roads', 2, 3, 4), wiggle: knob('how far control points stray vertically (more crossings)', 0.3, 0.6, 0.9), same_colour: knob('all roads in one colour', false, false, true) });
 
 const W = 320;
 const H = 280;

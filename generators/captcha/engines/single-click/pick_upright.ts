@@ -29,11 +29,7 @@ export interface PickUprightLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  copies: knob('number of copies (grid size)', [2, 2], [2, 3], [2, 3]),
-  min_angle: knob('smallest turn of a wrong copy, degrees', 90, 40, 20),
-  noise: knob('noise dots per copy', 0, 15, 30),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ copies: knob('number of copies (grid size)', [2, 2], [2, 3], [2, 3]), min_angle: knob('smallest turn of a wrong copy, degrees', 90, 40, 20), noise: knob('noise dots per copy', 0, 15, 30) });
 
 const W = 320;
 

@@ -26,11 +26,7 @@ export interface PressHoldLatent extends Record<string, unknown> {
 
 /** Hold time in seconds as the widget, instruction and reasoning all write it (`1500` → `1.5`, `3000` → `3`). */
 export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  hold_ms: knob('required hold duration, ms', 1500, 3000, 5000),
-  button: knob('button size (w x h), puzzle px', [220, 52], [180, 46], [140, 40]),
-  help_link: knob('a secondary "Need help?" link next to the button', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ hold_ms: knob('required hold duration, ms', 1500, 3000, 5000), button: knob('button size (w x h), puzzle px', [220, 52], [180, 46], [140, 40]), help_link: knob('a secondary "Need help?" link next to the button', false, false, true) });
 
 /** Engine #76 press_and_hold (group H, LongPress, verifier `click` with action `long_press`). */
 export const pressAndHold = defineEngine<PressHoldLatent>({

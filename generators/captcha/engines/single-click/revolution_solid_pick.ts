@@ -66,9 +66,7 @@ export interface RevolutionLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  lookalike: knob('decoys are look-alike solids (cone / truncated cone, sphere / half sphere, ...)', false, true, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ lookalike: knob('decoys are look-alike solids (cone / truncated cone, sphere / half sphere, ...)', false, true, true) });
 const W = 320;
 const SAMPLES = 24;
 

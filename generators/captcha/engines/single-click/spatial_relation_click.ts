@@ -51,11 +51,7 @@ export interface SpatialLatent extends Record<string, unknown> {
   click_point: Point;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  objects: knob('objects in the scene', [4, 5], [5, 7], [7, 9]),
-  colors: knob('distinct colours used', 5, 4, 3),
-  relations: knob('relations asked', ['left', 'right'], ['left', 'right', 'front', 'behind'], ['left', 'right', 'front', 'behind']),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ objects: knob('objects in the scene', [4, 5], [5, 7], [7, 9]), colors: knob('distinct colours used', 5, 4, 3), relations: knob('relations asked', ['left', 'right'], ['left', 'right', 'front', 'behind'], ['left', 'right', 'front', 'behind']) });
 
 const W = 330;
 const H = 300;

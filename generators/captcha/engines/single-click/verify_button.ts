@@ -26,11 +26,7 @@ export interface VerifyButtonLatent extends Record<string, unknown> {
   icon: string;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  buttons: knob('buttons in the panel', 2, 3, 4),
-  same_look: knob('every button has the same look as the target', false, false, true),
-  lookalike: knob('decoy labels that also mention verifying', false, true, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ buttons: knob('buttons in the panel', 2, 3, 4), same_look: knob('every button has the same look as the target', false, false, true), lookalike: knob('decoy labels that also mention verifying', false, true, true) });
 /** The target label. */
 export const TARGET_LABEL: Bi = { en: 'Click to verify', zh: '点击验证' };
 const PLAIN: Bi[] = [

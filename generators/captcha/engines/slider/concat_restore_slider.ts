@@ -29,12 +29,7 @@ export interface ConcatLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  strips: knob('number of horizontal strips', 2, 2, 3),
-  marks: knob('extra bold shapes in the picture (content cues)', 6, 4, 3),
-  seam: knob('a light line between strips', true, false, false),
-  tol_px: knob('accepted displacement error, puzzle px', 6, 5, 5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ strips: knob('number of horizontal strips', 2, 2, 3), marks: knob('extra bold shapes in the picture (content cues)', 6, 4, 3), seam: knob('a light line between strips', true, false, false), tol_px: knob('accepted displacement error, puzzle px', 6, 5, 5) });
 
 const W = 320;
 const H = 282;

@@ -38,11 +38,7 @@ export interface CurveAlignLatent extends Record<string, unknown> {
   min_gap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  waves: knob('sine components in the curve (complexity)', 1, 2, 3),
-  bumps: knob('local bumps that break periodicity', 2, 2, 1),
-  tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ waves: knob('sine components in the curve (complexity)', 1, 2, 3), bumps: knob('local bumps that break periodicity', 2, 2, 1), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
 
 const W = 320;
 const H = 270;

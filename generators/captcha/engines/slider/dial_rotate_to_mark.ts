@@ -37,10 +37,7 @@ export interface DialLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  numbers: knob('numbers on the dial (density)', 8, 12, 12),
-  shuffled: knob('labels in random order instead of counting up', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ numbers: knob('numbers on the dial (density)', 8, 12, 12), shuffled: knob('labels in random order instead of counting up', false, false, true) });
 
 const W = 300;
 const H = 330;

@@ -42,12 +42,7 @@ export interface Rotate3dLatent extends Record<string, unknown> {
   tol_deg: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  cubes: knob('number of unit cubes in the object', 4, 5, 6),
-  colours: knob('number of distinct cube colours (1 = shape cues only)', 4, 2, 1),
-  step: knob('granularity of the needed turn, degrees', 45, 15, 5),
-  tol_deg: knob('accepted angle error, degrees', 15, 12, 10),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cubes: knob('number of unit cubes in the object', 4, 5, 6), colours: knob('number of distinct cube colours (1 = shape cues only)', 4, 2, 1), step: knob('granularity of the needed turn, degrees', 45, 15, 5), tol_deg: knob('accepted angle error, degrees', 15, 12, 10) });
 
 const W = 320;
 const H = 330;

@@ -43,12 +43,7 @@ export interface RotateDiscLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  step: knob('granularity of θ, degrees', 45, 15, 5),
-  cues: knob('orientation cues in the picture (sky, sun, house, tree, ground)', ['sky', 'sun', 'ground', 'house', 'tree'], ['sky', 'ground', 'house', 'tree'], ['ground', 'tree']),
-  tol_deg: knob('accepted angle error, degrees', 12, 10, 8),
-  noise: knob('noise dots over the picture', 0, 40, 120),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('granularity of θ, degrees', 45, 15, 5), cues: knob('orientation cues in the picture (sky, sun, house, tree, ground)', ['sky', 'sun', 'ground', 'house', 'tree'], ['sky', 'ground', 'house', 'tree'], ['ground', 'tree']), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 120) });
 
 const W = 300;
 const H = 300;

@@ -39,12 +39,7 @@ export interface InnerOuterLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  step: knob('granularity of θ, degrees', 30, 10, 5),
-  seam: knob('seam visibility between inner disc and outer ring (ring, thin, none)', 'ring', 'thin', 'none'),
-  tol_deg: knob('accepted angle error, degrees', 12, 10, 8),
-  noise: knob('noise dots over the picture', 0, 40, 100),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('granularity of θ, degrees', 30, 10, 5), seam: knob('seam visibility between inner disc and outer ring (ring, thin, none)', 'ring', 'thin', 'none'), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 100) });
 
 const W = 300;
 const H = 320;

@@ -29,12 +29,7 @@ export interface ShapeFitLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  holes: knob('silhouette holes in the row (1 true + decoys)', 2, 3, 4),
-  similar: knob('decoy silhouettes from the shape family / turned / resized', false, true, true),
-  size: knob('shape half-size range, puzzle px', [21, 24], [19, 21], [16, 18]),
-  tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ holes: knob('silhouette holes in the row (1 true + decoys)', 2, 3, 4), similar: knob('decoy silhouettes from the shape family / turned / resized', false, true, true), size: knob('shape half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
 
 const W = 320;
 const H = 246;

@@ -22,12 +22,7 @@ export interface SlideToEndLatent extends Record<string, unknown> {
   rel_tolerance: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  track: knob('track length range, puzzle px', [280, 300], [240, 300], [200, 300]),
-  handle: knob('handle width, puzzle px', 48, 42, 36),
-  offset: knob('max start offset of the handle from the track end, puzzle px', 0, 16, 36),
-  rtl_p: knob('probability of a right-to-left track', 0, 0, 0.35),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ track: knob('track length range, puzzle px', [280, 300], [240, 300], [200, 300]), handle: knob('handle width, puzzle px', 48, 42, 36), offset: knob('max start offset of the handle from the track end, puzzle px', 0, 16, 36), rtl_p: knob('probability of a right-to-left track', 0, 0, 0.35) });
 
 function expectedDx(l: SlideToEndLatent): number {
   return l.rtl ? l.track_box[0] + l.pad - l.handle_box[0] : l.track_box[2] - l.pad - l.handle_box[2];

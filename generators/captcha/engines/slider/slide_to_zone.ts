@@ -25,10 +25,7 @@ export interface SlideToZoneLatent extends Record<string, unknown> {
   zone_opacity: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  zone: knob('zone width range, puzzle px', [56, 70], [36, 48], [24, 32]),
-  zone_opacity: knob('zone highlight opacity (contrast)', 0.45, 0.3, 0.2),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ zone: knob('zone width range, puzzle px', [56, 70], [36, 48], [24, 32]), zone_opacity: knob('zone highlight opacity (contrast)', 0.45, 0.3, 0.2) });
 
 const W = 320;
 const H = 140;

@@ -48,15 +48,7 @@ export interface SliderJigsawLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  decoys: knob('decoy gaps of the same shape in other rows', 0, 1, 2),
-  max_rot: knob('max rotation of piece and gaps, degrees', 0, 10, 25),
-  size: knob('piece size range, puzzle px', [48, 54], [44, 50], [40, 46]),
-  noise: knob('noise dots over the picture', 20, 60, 140),
-  clutter: knob('background clutter shapes', 8, 16, 26),
-  highlight_p: knob('probability of a highlight (light) gap instead of a shadow (dark) gap', 0.2, 0.4, 0.5),
-  tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('decoy gaps of the same shape in other rows', 0, 1, 2), max_rot: knob('max rotation of piece and gaps, degrees', 0, 10, 25), size: knob('piece size range, puzzle px', [48, 54], [44, 50], [40, 46]), noise: knob('noise dots over the picture', 20, 60, 140), clutter: knob('background clutter shapes', 8, 16, 26), highlight_p: knob('probability of a highlight (light) gap instead of a shadow (dark) gap', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
 
 const W = 320;
 const H = 282;

@@ -34,16 +34,7 @@ export interface MultiGapLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  decoys: knob('look-alike decoy gaps in the piece row', 1, 2, 3),
-  similar: knob('decoys from the true outline family / same outline turned or resized', false, true, true),
-  max_rot: knob('max rotation of piece and gaps, degrees', 0, 15, 30),
-  size: knob('piece half-size range, puzzle px', [21, 24], [19, 21], [16, 18]),
-  noise: knob('noise dots over the picture', 20, 60, 120),
-  clutter: knob('background clutter shapes', 8, 16, 24),
-  highlight_p: knob('probability of highlight (light) gaps instead of shadow gaps', 0.2, 0.4, 0.5),
-  tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('look-alike decoy gaps in the piece row', 1, 2, 3), similar: knob('decoys from the true outline family / same outline turned or resized', false, true, true), max_rot: knob('max rotation of piece and gaps, degrees', 0, 15, 30), size: knob('piece half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), noise: knob('noise dots over the picture', 20, 60, 120), clutter: knob('background clutter shapes', 8, 16, 24), highlight_p: knob('probability of highlight (light) gaps instead of shadow gaps', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
 
 const W = 340;
 const H = 282;

@@ -25,11 +25,7 @@ export interface SwipeUpLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  track: knob('track length range, puzzle px', [250, 270], [200, 270], [160, 270]),
-  offset: knob('max start offset of the handle above the track bottom, puzzle px', 0, 20, 40),
-  rel_tolerance: knob('accepted relative error of the displacement', 0.1, 0.08, 0.06),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ track: knob('track length range, puzzle px', [250, 270], [200, 270], [160, 270]), offset: knob('max start offset of the handle above the track bottom, puzzle px', 0, 20, 40), rel_tolerance: knob('accepted relative error of the displacement', 0.1, 0.08, 0.06) });
 
 const W = 240;
 

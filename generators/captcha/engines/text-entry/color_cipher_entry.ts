@@ -28,12 +28,7 @@ export interface ColorCipherLatent extends Record<string, unknown> {
   value: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  legend: knob('symbols in the legend', 3, 4, 5),
-  terms: knob('symbols in the expression', 2, 3, 3),
-  ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']),
-  shared: knob('legend symbols share a shape or a colour with another', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ legend: knob('symbols in the legend', 3, 4, 5), terms: knob('symbols in the expression', 2, 3, 3), ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']), shared: knob('legend symbols share a shape or a colour with another', false, false, true) });
 const SHAPES = ['heart', 'star', 'triangle', 'square', 'circle', 'diamond', 'moon', 'drop'];
 const COLORS = ['red', 'blue', 'green', 'orange', 'purple'];
 const SYM: Record<string, string> = { '+': '+', '-': '\u2212', '*': '\u00d7' };

@@ -70,10 +70,7 @@ export interface CommonsenseLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  facts: knob('kinds of facts asked (counts and colours; objects and animals; counts times a small number)', ['count'], ['count', 'word'], ['word', 'times']),
-  font_size: knob('question font size, puzzle px', 18, 17, 16),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ facts: knob('kinds of facts asked (counts and colours; objects and animals; counts times a small number)', ['count'], ['count', 'word'], ['word', 'times']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
 
 const factById = (id: string): Fact | undefined => FACTS.find((f) => f.id === id);
 

@@ -36,13 +36,7 @@ export interface CountObjectsLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  count: knob('target count range', [2, 5], [3, 7], [4, 9]),
-  distractors: knob('distractor shapes', 3, 6, 9),
-  similar: knob('distractors drawn from the target’s look-alike family', false, false, true),
-  occluders: knob('distractors placed over a target’s edge', 0, 1, 3),
-  radius: knob('shape half-size range, puzzle px', [14, 17], [12, 15], [11, 14]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('target count range', [2, 5], [3, 7], [4, 9]), distractors: knob('distractor shapes', 3, 6, 9), similar: knob('distractors drawn from the target’s look-alike family', false, false, true), occluders: knob('distractors placed over a target’s edge', 0, 1, 3), radius: knob('shape half-size range, puzzle px', [14, 17], [12, 15], [11, 14]) });
 
 /** Kinds a target may be; pairs that share a name are never mixed (star / six-pointed star, circle / ring). */
 export const COUNT_KINDS = ['star', 'heart', 'triangle', 'square', 'circle', 'hexagon', 'diamond', 'plus', 'moon', 'bolt', 'drop', 'arrow', 'cloud', 'leaf', 'crown'];

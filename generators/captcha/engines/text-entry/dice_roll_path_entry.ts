@@ -53,10 +53,7 @@ export interface DiceRollLatent extends Record<string, unknown> {
   iso_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  steps: knob('path length, cells', [1, 2], [3, 4], [5, 6]),
-  grid: knob('grid size (cols x rows)', [4, 3], [5, 4], [6, 4]),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ steps: knob('path length, cells', [1, 2], [3, 4], [5, 6]), grid: knob('grid size (cols x rows)', [4, 3], [5, 4], [6, 4]) });
 
 const CELL = 30;
 

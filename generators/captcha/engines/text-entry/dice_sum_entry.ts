@@ -31,13 +31,7 @@ export interface DiceSumLatent extends Record<string, unknown> {
   clutter: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  dice: knob('number of dice', 2, 3, 5),
-  max_rot: knob('max die rotation, degrees', 15, 40, 90),
-  size: knob('die side range, puzzle px', [46, 54], [40, 48], [34, 40]),
-  gap: knob('minimum gap between dice beyond their circumscribed circles, puzzle px (small = crowded)', 14, 6, 1),
-  clutter: knob('distracting marks on the table', 0, 6, 14),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ dice: knob('number of dice', 2, 3, 5), max_rot: knob('max die rotation, degrees', 15, 40, 90), size: knob('die side range, puzzle px', [46, 54], [40, 48], [34, 40]), gap: knob('minimum gap between dice beyond their circumscribed circles, puzzle px (small = crowded)', 14, 6, 1), clutter: knob('distracting marks on the table', 0, 6, 14) });
 
 const DIE_COLORS: DieColors[] = [
   { body: '#fbfbf7', edge: '#9a9a92', pip: '#1a1a1a' },

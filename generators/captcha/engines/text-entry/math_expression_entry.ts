@@ -29,13 +29,7 @@ export interface MathExprLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  terms: knob('number of operands', 2, 2, 3),
-  operand_max: knob('largest operand', 9, 49, 20),
-  ops: knob('operators used', ['+', '-'], ['+', '-', '*'], ['+', '-', '*']),
-  words: knob('probability that operands are written as words', 0, 0, 0.5),
-  noise_lines: knob('noise curves', 1, 3, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ terms: knob('number of operands', 2, 2, 3), operand_max: knob('largest operand', 9, 49, 20), ops: knob('operators used', ['+', '-'], ['+', '-', '*'], ['+', '-', '*']), words: knob('probability that operands are written as words', 0, 0, 0.5), noise_lines: knob('noise curves', 1, 3, 4) });
 
 const SYM: Record<Op, string> = { '+': '+', '-': '\u2212', '*': '\u00d7' };
 

@@ -30,12 +30,7 @@ export interface ColoredSubsetLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('characters in the string', 5, 6, 8),
-  colors: knob('distinct colours used', 2, 3, 4),
-  min_hue_gap: knob('minimum hue distance between the colours, degrees', 100, 60, 28),
-  noise_lines: knob('noise curves (drawn in the glyph colours)', 1, 2, 4),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters in the string', 5, 6, 8), colors: knob('distinct colours used', 2, 3, 4), min_hue_gap: knob('minimum hue distance between the colours, degrees', 100, 60, 28), noise_lines: knob('noise curves (drawn in the glyph colours)', 1, 2, 4) });
 
 const CHARSET = [...'ACEFHJKMNPRTUVWXY34679'].filter((c) => !AMBIGUOUS.includes(c));
 /** Colours used here: chromatic named colours that read clearly on a pale background. */

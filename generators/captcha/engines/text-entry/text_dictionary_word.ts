@@ -26,13 +26,7 @@ export interface DictionaryWordLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('word length range, letters', [4, 5], [5, 7], [7, 9]),
-  curve_amp: knob('baseline curvature amplitude, puzzle px', 4, 9, 14),
-  spacing: knob('advance multiplier (below 1 = overlapping glyphs)', 1, 0.9, 0.8),
-  strikes: knob('strike-through curves in the ink colour', 0, 1, 2),
-  max_rot: knob('extra per-glyph rotation, degrees', 6, 12, 18),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('word length range, letters', [4, 5], [5, 7], [7, 9]), curve_amp: knob('baseline curvature amplitude, puzzle px', 4, 9, 14), spacing: knob('advance multiplier (below 1 = overlapping glyphs)', 1, 0.9, 0.8), strikes: knob('strike-through curves in the ink colour', 0, 1, 2), max_rot: knob('extra per-glyph rotation, degrees', 6, 12, 18) });
 
 const cased = (w: string, c: DictionaryWordLatent['casing']): string =>
   c === 'upper' ? w.toUpperCase() : c === 'title' ? w[0]!.toUpperCase() + w.slice(1) : w;

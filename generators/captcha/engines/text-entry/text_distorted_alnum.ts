@@ -42,14 +42,7 @@ export interface TextDistortedLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('number of characters', 4, 5, 6),
-  warp_amp: knob('sine warp amplitude, puzzle px', 2, 4, 6),
-  max_rot: knob('max per-glyph rotation, degrees', 10, 22, 32),
-  noise_lines: knob('noise curves over the text', 2, 4, 7),
-  noise_dots: knob('noise dots', 40, 80, 140),
-  confusable: knob('charset includes look-alike but distinct characters (B/8, G/6, S/5, Z/2)', false, false, true),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('number of characters', 4, 5, 6), warp_amp: knob('sine warp amplitude, puzzle px', 2, 4, 6), max_rot: knob('max per-glyph rotation, degrees', 10, 22, 32), noise_lines: knob('noise curves over the text', 2, 4, 7), noise_dots: knob('noise dots', 40, 80, 140), confusable: knob('charset includes look-alike but distinct characters (B/8, G/6, S/5, Z/2)', false, false, true) });
 
 const W = 320;
 const H = 226;

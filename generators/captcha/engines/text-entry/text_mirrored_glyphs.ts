@@ -40,13 +40,7 @@ export interface MirroredLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('letters', 4, 5, 6),
-  fraction: knob('fraction of letters transformed', 0.25, 0.4, 0.6),
-  kinds: knob('transforms used (mirror, upside-down flip, tilt)', ['mirror'], ['mirror', 'flip'], ['mirror', 'flip', 'tilt']),
-  tilt: knob('tilt angle range, degrees', [0, 0], [25, 45], [35, 65]),
-  noise_lines: knob('noise curves over the picture', 1, 2, 3),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('letters', 4, 5, 6), fraction: knob('fraction of letters transformed', 0.25, 0.4, 0.6), kinds: knob('transforms used (mirror, upside-down flip, tilt)', ['mirror'], ['mirror', 'flip'], ['mirror', 'flip', 'tilt']), tilt: knob('tilt angle range, degrees', [0, 0], [25, 45], [35, 65]), noise_lines: knob('noise curves over the picture', 1, 2, 3) });
 
 /** Engine #7 text_mirrored_glyphs (group A, Click+Type, verifier `text_entry`). */
 export const textMirroredGlyphs = defineEngine<MirroredLatent>({

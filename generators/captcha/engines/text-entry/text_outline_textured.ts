@@ -28,12 +28,7 @@ export interface OutlineTexturedLatent extends Record<string, unknown> {
   fill_tint: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('characters', 4, 5, 6),
-  stroke_width: knob('outline stroke width, puzzle px', 2.6, 2.1, 1.7),
-  contrast: knob('pattern ink opacity', 0.18, 0.32, 0.48),
-  pattern_scale: knob('pattern period, puzzle px', 14, 11, 9),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters', 4, 5, 6), stroke_width: knob('outline stroke width, puzzle px', 2.6, 2.1, 1.7), contrast: knob('pattern ink opacity', 0.18, 0.32, 0.48), pattern_scale: knob('pattern period, puzzle px', 14, 11, 9) });
 
 /** Engine #6 text_outline_textured (group A, Click+Type, verifier `text_entry`). */
 export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({

@@ -28,12 +28,7 @@ export interface OverlapCrowdedLatent extends Record<string, unknown> {
   strokes: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  length: knob('characters', 5, 6, 7),
-  overlap: knob('fraction of each advance shared with the neighbour', 0.12, 0.2, 0.24),
-  strokes: knob('long strokes through the text in the ink colour', 1, 1, 2),
-  max_rot: knob('max per-glyph rotation, degrees', 8, 14, 18),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters', 5, 6, 7), overlap: knob('fraction of each advance shared with the neighbour', 0.12, 0.2, 0.24), strokes: knob('long strokes through the text in the ink colour', 1, 1, 2), max_rot: knob('max per-glyph rotation, degrees', 8, 14, 18) });
 
 /** Engine #5 text_overlap_crowded (group A, Click+Type, verifier `text_entry`). */
 export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({

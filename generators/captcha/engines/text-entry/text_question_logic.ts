@@ -31,10 +31,7 @@ export interface QuestionLogicLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({
-  templates: knob('question templates drawn from (depth: one lookup, word arithmetic, multi-step)', ['letter_of_word', 'count_letters', 'largest', 'smallest'], ['word_sum', 'next_in_sequence', 'count_letter', 'letter_of_word'], ['chain', 'digit_sum', 'count_letter', 'next_in_sequence']),
-  font_size: knob('question font size, puzzle px', 18, 17, 16),
-});
+const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ templates: knob('question templates drawn from (depth: one lookup, word arithmetic, multi-step)', ['letter_of_word', 'count_letters', 'largest', 'smallest'], ['word_sum', 'next_in_sequence', 'count_letter', 'letter_of_word'], ['chain', 'digit_sum', 'count_letter', 'next_in_sequence']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
 
 const upperWords = EN_WORDS.filter((w) => w.length >= 5 && w.length <= 8).map((w) => w.toUpperCase());
 const ZH_ORD = (n: number): string => `第 ${n} 个`;
