@@ -8,7 +8,7 @@ import { type Box, boxCenter } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 import { boxesOverlap, boxInside, boxRect, button, footerIcons, inputField, label, ptText, regionWord, widgetCard } from './draw.js';
 import { type Affine, type CaptchaLocale, IDENTITY_AFFINE, type PuzzleStyle } from '../engine.js';
-import { type Bi, say } from './i18n.js';
+import { type LocaleText, drawnLocale, say } from './i18n.js';
 import { fitSize, textWidth } from '../../../renderers/glyphs.js';
 
 /** Standard widget width, puzzle px. */
@@ -49,13 +49,15 @@ export function checkEntryFrame(f: EntryFrame): string | null {
  * Draw the entry widget around a picture: card, title (localised), refresh/info icons, picture
  * (`pictureSvg`, drawn by the engine inside `f.image_box`), input with placeholder and verify button.
  */
-export function drawEntryFrame(style: PuzzleStyle, f: EntryFrame, title: Bi, pictureSvg: string, placeholder?: Bi, titleRoom = 0): string {
+export function drawEntryFrame(style: PuzzleStyle, f: EntryFrame, title: string | LocaleText, pictureSvg: string, placeholder?: string | LocaleText, titleRoom = 0): string {
+  const loc = drawnLocale(style.locale);
+  const text = (t: string | LocaleText): string => (typeof t === 'string' ? t : say(loc, t));
   let s = widgetCard(style, f.width, f.height);
-  s += label(style, say(style.locale, title), 14, 32, 15, style.text, { weight: 700, maxWidth: entryTitleMax(f, titleRoom) });
+  s += label(style, text(title), 14, 32, 15, style.text, { weight: 700, maxWidth: entryTitleMax(f, titleRoom) });
   s += footerIcons(style, f.width - 52, 26);
   s += pictureSvg;
-  s += inputField(style, f.input_box, placeholder ? say(style.locale, placeholder) : say(style.locale, { en: 'Type your answer', zh: '请输入答案' }));
-  s += button(style, f.button_box, say(style.locale, { en: 'Verify', zh: '验证' }));
+  s += inputField(style, f.input_box, placeholder ? text(placeholder) : say(loc, 'common.entry_placeholder'));
+  s += button(style, f.button_box, say(loc, 'common.verify'));
   return s;
 }
 
@@ -68,7 +70,7 @@ export const entryTitleMax = (f: EntryFrame, room = 0): number => f.width - 76 -
 /** Closing sentence of an entry reasoning: where the input is and what to type. */
 export function entryTail(f: EntryFrame, answer: string, locale: CaptchaLocale, m: Affine = IDENTITY_AFFINE): string {
   const at = ptText(m, boxCenter(f.input_box));
-  return say(locale, { en: `The input box below the picture is at ${at}: click it, then type ${answer}.`, zh: `图片下方的输入框位于 ${at}，先点击输入框，再输入 ${answer}。` });
+  return say(locale, 'common.entry_tail', { at, answer });
 }
 
 /** Layout of an ordered-click widget. Part of each B/C latent. */

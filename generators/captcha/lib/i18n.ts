@@ -20,6 +20,15 @@ export const RECORD_LOCALES: readonly CaptchaLocale[] = ['en-US', 'zh-CN'];
 /** Locales written right to left. */
 export const RTL_LOCALES: readonly CaptchaLocale[] = ['ar'];
 
+/**
+ * The locale text is drawn in inside a widget: the locale itself, except right-to-left locales, whose
+ * script the glyph renderer (renderers/glyphs.ts) cannot shape; their widgets are drawn in English.
+ */
+export const drawnLocale = (locale: CaptchaLocale): CaptchaLocale => (RTL_LOCALES.includes(locale) ? 'en-US' : locale);
+
+/** What joins two sentences: nothing in Chinese and Japanese, a space elsewhere. */
+export const sentenceGap = (locale: CaptchaLocale): string => (locale === 'zh-CN' || locale === 'ja-JP' ? '' : ' ');
+
 /** A short text in the locales it has: English and Chinese always, the others where translated. */
 export interface LocaleText {
   en: string;

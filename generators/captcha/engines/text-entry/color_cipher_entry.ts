@@ -3,14 +3,14 @@
  * numbers ("red ♥ = 4"); an expression of symbols follows; type its value (NextGen app-style cipher).
  * Hard puzzles reuse a shape in two colours (or a colour on two shapes), so both attributes matter.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, label, rect, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, label, rect } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { namedColor } from '../../lib/palette.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { numberAnswers } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 interface Sym {
   kind: string;
@@ -28,7 +28,7 @@ export interface ColorCipherLatent extends Record<string, unknown> {
   value: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ legend: knob('symbols in the legend', 3, 4, 5), terms: knob('symbols in the expression', 2, 3, 3), ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']), shared: knob('legend symbols share a shape or a colour with another', false, false, true) });
+const KNOBS = defineKnobs({ legend: knob('symbols in the legend', 3, 4, 5), terms: knob('symbols in the expression', 2, 3, 3), ops: knob('operators used', ['+'], ['+', '-'], ['+', '-', '*']), shared: knob('legend symbols share a shape or a colour with another', false, false, true) });
 const SHAPES = ['heart', 'star', 'triangle', 'square', 'circle', 'diamond', 'moon', 'drop'];
 const COLORS = ['red', 'blue', 'green', 'orange', 'purple'];
 const SYM: Record<string, string> = { '+': '+', '-': '\u2212', '*': '\u00d7' };
@@ -49,16 +49,12 @@ function evaluate(vals: number[], ops: Array<'+' | '-' | '*'>): number {
 const symName = (s: Sym, zh: boolean): string => (zh ? `${namedColor(s.color).zh}${iconName(s.kind, 'zh-CN')}` : `${namedColor(s.color).en} ${iconName(s.kind, 'en-US')}`);
 
 /** Engine #12 color_cipher_entry (group A, Click+Type, verifier `text_entry`). */
-export const colorCipherEntry = defineEngine<ColorCipherLatent>({
+export const colorCipherEntry = textEntryEngine<ColorCipherLatent, typeof KNOBS>({
   type: 'color_cipher_entry',
-  group: 'ocr_text_entry',
   number: 12,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 128);
     const legend: Sym[] = [];
     const values = rng.sample([1, 2, 3, 4, 5, 6, 7, 8, 9], k.legend);
@@ -83,9 +79,7 @@ export const colorCipherEntry = defineEngine<ColorCipherLatent>({
     return { frame, legend, expr, ops, value: evaluate(expr.map((i) => legend[i]!.value), ops) };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     const keys = l.legend.map((s) => `${s.kind}|${s.color}`);
     if (new Set(keys).size !== keys.length) return 'two legend symbols look the same';
     if (l.legend.some((s) => !SHAPES.includes(s.kind) || !COLORS.includes(s.color))) return 'unknown symbol';
@@ -97,7 +91,7 @@ export const colorCipherEntry = defineEngine<ColorCipherLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style) {
     const ib = l.frame.image_box;
     const light = style.theme === 'light';
     const ink = light ? '#1f2329' : '#eceef1';
@@ -132,24 +126,18 @@ export const colorCipherEntry = defineEngine<ColorCipherLatent>({
       }
     });
     pic += label(style, '= ?', x + 24, ec + 7, 20, ink, { anchor: 'middle', weight: 700 });
-    const body = drawEntryFrame(style, l.frame, { en: 'Use the legend to work out the sum', zh: '根据图例计算算式结果' }, pic, { en: 'Your answer', zh: '输入结果' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, String(l.value), numberAnswers(l.value), false);
-  },
+  answer: (l) => ({ text: String(l.value), valid: numberAnswers(l.value) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const zh = locale === 'zh-CN';
     const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(say(locale, { en: ', ', zh: '，' }));
     const terms = l.expr.map((i) => l.legend[i]!);
     const exprNames = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + symName(s, zh)).join('');
     const exprNums = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + s.value).join('');
-    return say(locale, { en: `Legend: ${legend}. The expression is ${exprNames}; substituting gives ${exprNums} = ${l.value}${l.ops.includes('*') ? ' (multiplication first)' : ''}. ` + entryTail(l.frame, String(l.value), locale, m), zh: `图例：${legend}。算式是 ${exprNames}，代入数值得 ${exprNums} = ${l.value}${l.ops.includes('*') ? '（先乘后加减）' : ''}。` + entryTail(l.frame, String(l.value), locale, m) });
+    return say(locale, { en: `Legend: ${legend}. The expression is ${exprNames}; substituting gives ${exprNums} = ${l.value}${l.ops.includes('*') ? ' (multiplication first)' : ''}.`, zh: `图例：${legend}。算式是 ${exprNames}，代入数值得 ${exprNums} = ${l.value}${l.ops.includes('*') ? '（先乘后加减）' : ''}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'color_cipher_entry.instruction');
-  },
 });

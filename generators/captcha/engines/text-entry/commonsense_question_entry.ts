@@ -8,11 +8,11 @@
  * Validity: the fact is one of the bank's (one accepted reading), no accepted answer is written in the
  * question, and the question fits the picture.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, noiseDots, wrapPhrases } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { textEntryEngine } from './template.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 
@@ -70,7 +70,7 @@ export interface CommonsenseLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ facts: knob('kinds of facts asked (counts and colours; objects and animals; counts times a small number)', ['count'], ['count', 'word'], ['word', 'times']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
+const KNOBS = defineKnobs({ facts: knob('kinds of facts asked (counts and colours; objects and animals; counts times a small number)', ['count'], ['count', 'word'], ['word', 'times']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
 
 const factById = (id: string): Fact | undefined => FACTS.find((f) => f.id === id);
 
@@ -84,16 +84,12 @@ export function factQuestion(f: Fact, times: number): { question: Bi; answers: s
 }
 
 /** Engine #92 commonsense_question_entry (group A, Click+Type, verifier `text_entry`). */
-export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
+export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeof KNOBS>({
   type: 'commonsense_question_entry',
-  group: 'ocr_text_entry',
   number: 92,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const kind = rng.pick(k.facts);
     const pool = FACTS.filter((f) => (kind === 'word' ? typeof f.answers !== 'number' : typeof f.answers === 'number' && (kind === 'count' || f.many)));
     const f = rng.pick(pool);
@@ -102,9 +98,7 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
     return { frame: entryFrame(rng, 96), fact: f.id, times, question: q.question, answer: q.answers[0]!, font_size: k.font_size, bg_hue: rng.int(0, 359) };
   },
 
-  validate(l) {
-    const fe = checkEntryFrame(l.frame);
-    if (fe) return fe;
+  check(l) {
     const f = factById(l.fact);
     if (!f) return 'unknown fact';
     if (l.times < 1 || l.times > 4 || (l.times > 1 && !f.many)) return 'multiplier not allowed for this fact';
@@ -126,7 +120,7 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ib = l.frame.image_box;
     const light = rng.bool(0.7);
     let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
@@ -140,26 +134,19 @@ export const commonsenseQuestionEntry = defineEngine<CommonsenseLatent>({
       pic += label(style, line, (ib[0] + ib[2]) / 2, y, l.font_size, ink, { anchor: 'middle', weight: 700, maxWidth: w });
       y += lh;
     }
-    const body = drawEntryFrame(style, l.frame, { en: 'Answer the question', zh: '请回答图中的问题' }, pic, { en: 'Your answer', zh: '输入答案' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    const f = factById(l.fact)!;
-    return entrySolve(l.frame, l.answer, factQuestion(f, l.times).answers, false);
-  },
+  answer: (l) => ({ text: l.answer, valid: factQuestion(factById(l.fact)!, l.times).answers }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const f = factById(l.fact)!;
     let why: string;
     if (typeof f.answers === 'number' && l.times > 1) {
       const n = f.answers;
       why = say(locale, { en: `${f.q.en} ${numberEn(n)} (${n}); ${l.times} of them make ${n} × ${l.times} = ${l.answer}.`, zh: `${say(locale, f.q)}答案是 ${numberZh(n)}（${n}），${l.times} 个就是 ${n} × ${l.times} = ${l.answer}。` });
     } else why = say(locale, { en: `This is everyday knowledge: the answer is ${l.answer}.`, zh: `这是常识：答案是 ${l.answer}。` });
-    return say(locale, { en: `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m), zh: `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) });
+    return say(locale, { en: `The picture asks: "${l.question.en}" ${why}`, zh: `图片中的问题是：“${l.question.zh}”${why}` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'commonsense_question_entry.instruction');
-  },
 });

@@ -9,14 +9,14 @@
  * touching, rejects the puzzle.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxesOverlap, hsl, noiseDots, rect, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxesOverlap, hsl, noiseDots, rect } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { ICON_FAMILIES, ICONS, iconName } from '../../lib/icons.js';
 import { iconRegion, regionBBox, regionSvg, visibleFraction } from '../../lib/regions.js';
 import { numberAnswers } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 interface Obj {
   kind: string;
@@ -36,7 +36,7 @@ export interface CountObjectsLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('target count range', [2, 5], [3, 7], [4, 9]), distractors: knob('distractor shapes', 3, 6, 9), similar: knob('distractors drawn from the target’s look-alike family', false, false, true), occluders: knob('distractors placed over a target’s edge', 0, 1, 3), radius: knob('shape half-size range, puzzle px', [14, 17], [12, 15], [11, 14]) });
+const KNOBS = defineKnobs({ count: knob('target count range', [2, 5], [3, 7], [4, 9]), distractors: knob('distractor shapes', 3, 6, 9), similar: knob('distractors drawn from the target’s look-alike family', false, false, true), occluders: knob('distractors placed over a target’s edge', 0, 1, 3), radius: knob('shape half-size range, puzzle px', [14, 17], [12, 15], [11, 14]) });
 
 /** Kinds a target may be; pairs that share a name are never mixed (star / six-pointed star, circle / ring). */
 export const COUNT_KINDS = ['star', 'heart', 'triangle', 'square', 'circle', 'hexagon', 'diamond', 'plus', 'moon', 'bolt', 'drop', 'arrow', 'cloud', 'leaf', 'crown'];
@@ -55,16 +55,12 @@ const boxOf = (o: Obj): Box => {
 };
 
 /** Engine #10 count_objects_entry (group A, Click+Type, verifier `text_entry`). */
-export const countObjectsEntry = defineEngine<CountObjectsLatent>({
+export const countObjectsEntry = textEntryEngine<CountObjectsLatent, typeof KNOBS>({
   type: 'count_objects_entry',
-  group: 'ocr_text_entry',
   number: 10,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 140);
     const ib = frame.image_box;
     const target = rng.pick(COUNT_KINDS);
@@ -109,9 +105,7 @@ export const countObjectsEntry = defineEngine<CountObjectsLatent>({
     return { frame, target_kind: target, objects: objs, count: objs.filter((o) => o.target).length, bg_hue: rng.int(0, 359) };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (!COUNT_KINDS.includes(l.target_kind)) return 'target kind not allowed';
     const ts = l.objects.filter((o) => o.target);
     if (ts.length !== l.count) return 'count does not match the scene';
@@ -135,7 +129,7 @@ export const countObjectsEntry = defineEngine<CountObjectsLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.frame.image_box;
@@ -143,24 +137,19 @@ export const countObjectsEntry = defineEngine<CountObjectsLatent>({
     let pic = rect(ib[0], ib[1], ib[2] - ib[0], ib[3] - ib[1], { fill: `url(#${g})`, rx: 3 });
     pic += noiseDots(rng, ib, 60, 0.4);
     for (const o of l.objects) pic += regionSvg(regionOf(o), o.color, 'stroke="rgba(0,0,0,0.55)" stroke-width="1.2" stroke-linejoin="round"');
-    const body = drawEntryFrame(style, l.frame, { en: `How many ${pluralEn(l.target_kind)} are there?`, zh: `图中有几个${iconName(l.target_kind, 'zh-CN')}？` }, pic, { en: 'Type a number', zh: '输入数量' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, String(l.count), numberAnswers(l.count), false);
-  },
+  answer: (l) => ({ text: String(l.count), valid: numberAnswers(l.count) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const others = l.objects.length - l.count;
     const covered = l.objects.filter((o, i) => o.target && l.objects.slice(i + 1).some((p) => !p.target && boxesOverlap(boxOf(o), boxOf(p)))).length;
     return say(locale, {
-      en: `The task is to count the ${pluralEn(l.target_kind)}. The scene has ${l.objects.length} shapes, ${others} of them other kinds${covered ? `; ${covered} ${covered === 1 ? 'target is' : 'targets are'} partly covered but still recognisable` : ''}. Counting one by one gives ${l.count}. ` + entryTail(l.frame, String(l.count), locale, m),
-      zh: `题目要求数${iconName(l.target_kind, 'zh-CN')}。图中共有 ${l.objects.length} 个图形，其中 ${others} 个是其他形状${covered ? `，有 ${covered} 个${iconName(l.target_kind, 'zh-CN')}被部分遮挡但仍可辨认` : ''}。逐个数下来共有 ${l.count} 个。` + entryTail(l.frame, String(l.count), locale, m),
+      en: `The task is to count the ${pluralEn(l.target_kind)}. The scene has ${l.objects.length} shapes, ${others} of them other kinds${covered ? `; ${covered} ${covered === 1 ? 'target is' : 'targets are'} partly covered but still recognisable` : ''}. Counting one by one gives ${l.count}.`,
+      zh: `题目要求数${iconName(l.target_kind, 'zh-CN')}。图中共有 ${l.objects.length} 个图形，其中 ${others} 个是其他形状${covered ? `，有 ${covered} 个${iconName(l.target_kind, 'zh-CN')}被部分遮挡但仍可辨认` : ''}。逐个数下来共有 ${l.count} 个。`,
     });
   },
 
-  instruction(l, locale) {
-    return say(locale, 'count_objects_entry.instruction', { pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') });
-  },
+  text: (l, locale) => ({ pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') }),
 });

@@ -7,13 +7,13 @@
  * east = 7 − old top; north → top = south, south = 7 − old top; south → top = 7 − south, south = old top.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, label, line, n1, path, rect, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxRect, label, line, n1, path, rect } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { dieSvg, isoDieSvg } from '../../lib/dice-clocks.js';
 import { numberAnswers } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /** A compass step. */
 export type Step = 'N' | 'E' | 'S' | 'W';
@@ -53,21 +53,17 @@ export interface DiceRollLatent extends Record<string, unknown> {
   iso_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ steps: knob('path length, cells', [1, 2], [3, 4], [5, 6]), grid: knob('grid size (cols x rows)', [4, 3], [5, 4], [6, 4]) });
+const KNOBS = defineKnobs({ steps: knob('path length, cells', [1, 2], [3, 4], [5, 6]), grid: knob('grid size (cols x rows)', [4, 3], [5, 4], [6, 4]) });
 
 const CELL = 30;
 
 /** Engine #11 dice_roll_path_entry (group A, Click+Type, verifier `text_entry`). */
-export const diceRollPathEntry = defineEngine<DiceRollLatent>({
+export const diceRollPathEntry = textEntryEngine<DiceRollLatent, typeof KNOBS>({
   type: 'dice_roll_path_entry',
-  group: 'ocr_text_entry',
   number: 11,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 150);
     const [cols, rows] = k.grid;
     const ib = frame.image_box;
@@ -110,9 +106,7 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
     return { frame, rows, cols, start, path: steps, die, final, grid_box, iso_box };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     const { top, south, east } = l.die;
     const vals = [top, south, east];
     if (vals.some((v) => !Number.isInteger(v) || v < 1 || v > 6)) return 'face out of range';
@@ -134,7 +128,7 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style) {
     const ib = l.frame.image_box;
     const light = style.theme === 'light';
     const ink = light ? '#2b2f36' : '#e6e8eb';
@@ -180,15 +174,12 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
     pic += dieSvg(sc[0], sc[1], CELL - 8, 0, l.die.top, col);
     const ec = cc(x, y);
     pic += `<circle cx="${ec[0]}" cy="${ec[1]}" r="${CELL / 2 - 3}" fill="none" stroke="#1971c2" stroke-width="2.4" stroke-dasharray="4 3"/>`;
-    const body = drawEntryFrame(style, l.frame, { en: 'Roll the die along the arrows', zh: '骰子沿箭头滚动后，朝上的是几点？' }, pic, { en: 'Top face at the end', zh: '输入最终朝上的点数' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, String(l.final.top), numberAnswers(l.final.top), false);
-  },
+  answer: (l) => ({ text: String(l.final.top), valid: numberAnswers(l.final.top) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const dirZh: Record<Step, string> = { N: '北', E: '东', S: '南', W: '西' };
     let s = l.die;
     const parts: string[] = [];
@@ -196,10 +187,7 @@ export const diceRollPathEntry = defineEngine<DiceRollLatent>({
       s = roll(s, d);
       parts.push(say(locale, { en: `roll ${d}→top ${s.top}`, zh: `向${dirZh[d]}滚→顶面 ${s.top}` }));
     }
-    return say(locale, { en: `The die starts with ${l.die.top} on top, ${l.die.south} facing south and ${l.die.east} facing east (opposite faces sum to 7). It rolls ${l.path.length} cell${l.path.length > 1 ? 's' : ''} along the arrows: ${parts.join(', ')}. The top face ends as ${l.final.top}. ` + entryTail(l.frame, String(l.final.top), locale, m), zh: `骰子初始顶面 ${l.die.top}、南面 ${l.die.south}、东面 ${l.die.east}（对面之和为 7）。沿箭头共滚 ${l.path.length} 格：${parts.join('，')}。最终顶面是 ${l.final.top}。` + entryTail(l.frame, String(l.final.top), locale, m) });
+    return say(locale, { en: `The die starts with ${l.die.top} on top, ${l.die.south} facing south and ${l.die.east} facing east (opposite faces sum to 7). It rolls ${l.path.length} cell${l.path.length > 1 ? 's' : ''} along the arrows: ${parts.join(', ')}. The top face ends as ${l.final.top}.`, zh: `骰子初始顶面 ${l.die.top}、南面 ${l.die.south}、东面 ${l.die.east}（对面之和为 7）。沿箭头共滚 ${l.path.length} 格：${parts.join('，')}。最终顶面是 ${l.final.top}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'dice_roll_path_entry.instruction');
-  },
 });

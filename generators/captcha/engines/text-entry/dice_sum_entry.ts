@@ -5,13 +5,13 @@
  * inside the picture, so every pip is visible and the sum read from the picture is the latent sum.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, hsl, noiseDots, rect, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxInside, hsl, noiseDots, rect } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { numberAnswers } from '../../lib/words.js';
 import { type DieColors, dieSvg } from '../../lib/dice-clocks.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 interface Die {
   value: number;
@@ -31,7 +31,7 @@ export interface DiceSumLatent extends Record<string, unknown> {
   clutter: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ dice: knob('number of dice', 2, 3, 5), max_rot: knob('max die rotation, degrees', 15, 40, 90), size: knob('die side range, puzzle px', [46, 54], [40, 48], [34, 40]), gap: knob('minimum gap between dice beyond their circumscribed circles, puzzle px (small = crowded)', 14, 6, 1), clutter: knob('distracting marks on the table', 0, 6, 14) });
+const KNOBS = defineKnobs({ dice: knob('number of dice', 2, 3, 5), max_rot: knob('max die rotation, degrees', 15, 40, 90), size: knob('die side range, puzzle px', [46, 54], [40, 48], [34, 40]), gap: knob('minimum gap between dice beyond their circumscribed circles, puzzle px (small = crowded)', 14, 6, 1), clutter: knob('distracting marks on the table', 0, 6, 14) });
 
 const DIE_COLORS: DieColors[] = [
   { body: '#fbfbf7', edge: '#9a9a92', pip: '#1a1a1a' },
@@ -43,16 +43,12 @@ const DIE_COLORS: DieColors[] = [
 ];
 
 /** Engine #9 dice_sum_entry (group A, Click+Type, verifier `text_entry`). */
-export const diceSumEntry = defineEngine<DiceSumLatent>({
+export const diceSumEntry = textEntryEngine<DiceSumLatent, typeof KNOBS>({
   type: 'dice_sum_entry',
-  group: 'ocr_text_entry',
   number: 9,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 130);
     const ib = frame.image_box;
     const dice: Die[] = [];
@@ -72,9 +68,7 @@ export const diceSumEntry = defineEngine<DiceSumLatent>({
     return { frame, dice, sum: dice.reduce((s, d) => s + d.value, 0), table: hsl(rng.int(0, 359), rng.float(20, 45), rng.float(35, 70)), clutter: k.clutter };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (l.dice.length < 2) return 'fewer than two dice';
     if (l.sum !== l.dice.reduce((s, d) => s + d.value, 0)) return 'sum does not match the dice';
     for (let i = 0; i < l.dice.length; i++) {
@@ -92,7 +86,7 @@ export const diceSumEntry = defineEngine<DiceSumLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.frame.image_box;
@@ -106,21 +100,15 @@ export const diceSumEntry = defineEngine<DiceSumLatent>({
       pic += `<line x1="${Math.round(x)}" y1="${Math.round(y)}" x2="${Math.round(x + rng.float(-30, 30))}" y2="${Math.round(y + rng.float(-10, 10))}" stroke="rgba(255,255,255,0.25)" stroke-width="1"/>`;
     }
     for (const d of l.dice) pic += dieSvg(d.cx, d.cy, d.size, d.rot, d.value, d.colors);
-    const body = drawEntryFrame(style, l.frame, { en: 'Add up the dice', zh: '请计算骰子点数之和' }, pic, { en: 'Sum of the dice', zh: '输入点数之和' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs: defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, String(l.sum), numberAnswers(l.sum), false);
-  },
+  answer: (l) => ({ text: String(l.sum), valid: numberAnswers(l.sum) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const sorted = [...l.dice].sort((a, b) => a.cx - b.cx);
     const vals = sorted.map((d) => d.value);
-    return say(locale, { en: `There are ${l.dice.length} dice; left to right they show ${vals.join(', ')} pips, and ${vals.join(' + ')} = ${l.sum}. ` + entryTail(l.frame, String(l.sum), locale, m), zh: `图片中有 ${l.dice.length} 个骰子，从左到右点数分别是 ${vals.join('、')}，相加 ${vals.join(' + ')} = ${l.sum}。` + entryTail(l.frame, String(l.sum), locale, m) });
+    return say(locale, { en: `There are ${l.dice.length} dice; left to right they show ${vals.join(', ')} pips, and ${vals.join(' + ')} = ${l.sum}.`, zh: `图片中有 ${l.dice.length} 个骰子，从左到右点数分别是 ${vals.join('、')}，相加 ${vals.join(' + ')} = ${l.sum}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'dice_sum_entry.instruction');
-  },
 });

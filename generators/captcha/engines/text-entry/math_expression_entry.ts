@@ -3,13 +3,13 @@
  * "a op b = ?" (svg-captcha math mode); hard puzzles use three operands with operator precedence or
  * numbers written as words. Answer: the value, accepted as digits, English words or Chinese numerals.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxRect, hsl, noiseDots, noiseLines, path } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /** Operators: `*` is drawn as ×, `-` as − (U+2212). */
 export type Op = '+' | '-' | '*';
@@ -29,7 +29,7 @@ export interface MathExprLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ terms: knob('number of operands', 2, 2, 3), operand_max: knob('largest operand', 9, 49, 20), ops: knob('operators used', ['+', '-'], ['+', '-', '*'], ['+', '-', '*']), words: knob('probability that operands are written as words', 0, 0, 0.5), noise_lines: knob('noise curves', 1, 3, 4) });
+const KNOBS = defineKnobs({ terms: knob('number of operands', 2, 2, 3), operand_max: knob('largest operand', 9, 49, 20), ops: knob('operators used', ['+', '-'], ['+', '-', '*'], ['+', '-', '*']), words: knob('probability that operands are written as words', 0, 0, 0.5), noise_lines: knob('noise curves', 1, 3, 4) });
 
 const SYM: Record<Op, string> = { '+': '+', '-': '\u2212', '*': '\u00d7' };
 
@@ -58,16 +58,12 @@ function expressionText(l: Pick<MathExprLatent, 'terms' | 'ops' | 'numerals'>): 
 }
 
 /** Engine #3 math_expression_entry (group A, Click+Type, verifier `text_entry`). */
-export const mathExpressionEntry = defineEngine<MathExprLatent>({
+export const mathExpressionEntry = textEntryEngine<MathExprLatent, typeof KNOBS>({
   type: 'math_expression_entry',
-  group: 'ocr_text_entry',
   number: 3,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const frame = entryFrame(rng, 100);
     const numerals: MathExprLatent['numerals'] = rng.bool(k.words) ? (rng.bool() ? 'en' : 'zh') : 'digits';
     const n = numerals === 'digits' ? k.terms : 2;
@@ -93,9 +89,7 @@ export const mathExpressionEntry = defineEngine<MathExprLatent>({
     return { frame, terms, ops, numerals, shown: text.replace(/ /g, ''), glyphs, value: evaluate(terms, ops), noise_lines: k.noise_lines, bg_hue: rng.int(0, 359) };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (l.terms.length !== l.ops.length + 1 || l.terms.length < 2) return 'operands and operators do not match';
     if (l.terms.some((t) => !Number.isInteger(t) || t < 0 || t > 99)) return 'operand out of range';
     if (l.value !== evaluate(l.terms, l.ops)) return 'value does not match the expression';
@@ -104,7 +98,7 @@ export const mathExpressionEntry = defineEngine<MathExprLatent>({
     return checkString(l.glyphs, l.shown, l.frame.image_box, 16, 0.2);
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.frame.image_box;
@@ -114,25 +108,19 @@ export const mathExpressionEntry = defineEngine<MathExprLatent>({
     pic += noiseLines(rng, ib, Math.ceil(l.noise_lines / 2));
     for (const gl of l.glyphs) pic += path(specOutline(gl).d, { fill: gl.color });
     pic += noiseLines(rng, ib, l.noise_lines, l.glyphs.map((x) => x.color), [1, 2]);
-    const body = drawEntryFrame(style, l.frame, { en: 'Solve the sum in the picture', zh: '请计算图中算式的结果' }, pic, { en: 'Your answer', zh: '输入计算结果' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs: defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, String(l.value), numberAnswers(l.value), false);
-  },
+  answer: (l) => ({ text: String(l.value), valid: numberAnswers(l.value) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const expr = expressionText(l).replace(' = ?', '');
     const plain = l.terms.map(String).reduce((s, t, i) => (i ? `${s} ${SYM[l.ops[i - 1]!]} ${t}` : t), '');
     const hasMul = l.ops.includes('*') && l.ops.length > 1;
     return say(locale, {
-      en: `The picture shows the expression ${expr} = ?${l.numerals !== 'digits' ? `, i.e. ${plain}` : ''}. ${hasMul ? 'Multiplying before adding or subtracting, it' : 'It'} equals ${l.value}. ` + entryTail(l.frame, String(l.value), locale, m),
-      zh: `图片中的算式是 ${expr} = ?${l.numerals !== 'digits' ? `，即 ${plain}` : ''}。${hasMul ? '先算乘法再算加减，' : ''}计算得 ${l.value}。` + entryTail(l.frame, String(l.value), locale, m),
+      en: `The picture shows the expression ${expr} = ?${l.numerals !== 'digits' ? `, i.e. ${plain}` : ''}. ${hasMul ? 'Multiplying before adding or subtracting, it' : 'It'} equals ${l.value}.`,
+      zh: `图片中的算式是 ${expr} = ?${l.numerals !== 'digits' ? `，即 ${plain}` : ''}。${hasMul ? '先算乘法再算加减，' : ''}计算得 ${l.value}。`,
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'math_expression_entry.instruction');
-  },
 });

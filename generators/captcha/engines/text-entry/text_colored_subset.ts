@@ -3,12 +3,12 @@
  * 2–4 named colours; the prompt asks for the characters of one colour only, in reading order.
  * Answer: that subset (case-insensitive).
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail, entryTitleMax } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxRect, hsl, noiseDots, noiseLines, path } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame, entryTitleMax } from '../../lib/frames.js';
 import { NAMED_COLORS, namedColor, swatch } from '../../lib/palette.js';
-import { entrySolve } from '../../lib/solutions.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { AMBIGUOUS } from './text_distorted_alnum.js';
@@ -30,7 +30,7 @@ export interface ColoredSubsetLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters in the string', 5, 6, 8), colors: knob('distinct colours used', 2, 3, 4), min_hue_gap: knob('minimum hue distance between the colours, degrees', 100, 60, 28), noise_lines: knob('noise curves (drawn in the glyph colours)', 1, 2, 4) });
+const KNOBS = defineKnobs({ length: knob('characters in the string', 5, 6, 8), colors: knob('distinct colours used', 2, 3, 4), min_hue_gap: knob('minimum hue distance between the colours, degrees', 100, 60, 28), noise_lines: knob('noise curves (drawn in the glyph colours)', 1, 2, 4) });
 
 const CHARSET = [...'ACEFHJKMNPRTUVWXY34679'].filter((c) => !AMBIGUOUS.includes(c));
 /** Colours used here: chromatic named colours that read clearly on a pale background. */
@@ -42,16 +42,12 @@ const hueGap = (a: string, b: string): number => {
 };
 
 /** Engine #4 text_colored_subset (group A, Click+Type, verifier `text_entry`). */
-export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
+export const textColoredSubset = textEntryEngine<ColoredSubsetLatent, typeof KNOBS>({
   type: 'text_colored_subset',
-  group: 'ocr_text_entry',
   number: 4,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const frame = entryFrame(rng, 100);
     // pick colours greedily under the hue gap
     const palette: string[] = [];
@@ -76,9 +72,7 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
     };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (l.colors.length !== l.text.length) return 'one colour per character needed';
     for (const c of l.colors) if (!SUBSET_COLORS.includes(c)) return `colour ${c} not allowed`;
     const used = [...new Set(l.colors)];
@@ -92,7 +86,7 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
     return checkString(l.glyphs, l.text, l.frame.image_box, 24, 0.45);
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.frame.image_box;
@@ -101,28 +95,25 @@ export const textColoredSubset = defineEngine<ColoredSubsetLatent>({
     pic += noiseDots(rng, ib, 45, 0.5);
     for (const gl of l.glyphs) pic += path(specOutline(gl).d, { fill: gl.color });
     pic += noiseLines(rng, ib, l.noise_lines, [...new Set(l.colors)].map((c) => namedColor(c).hex), [0.8, 1.6]);
-    const c = namedColor(l.target_color);
-    const title = { en: `Type only the ${c.en} characters`, zh: `只输入${c.zh}的字符` };
-    // the colour swatch follows the title, which is shrunk to leave room for it before the icons
-    const room = SWATCH_GAP + SWATCH;
-    const tw = Math.min(textWidth(say(style.locale, title), 15, { face: style.face, weight: 700 }), entryTitleMax(l.frame, room));
-    const body = drawEntryFrame(style, l.frame, title, pic, { en: `${c.en} characters`, zh: `${c.zh}字符` }, room) +
-      swatch(14 + tw + SWATCH_GAP, 27, SWATCH, c.hex, style.border);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.answer, [l.answer], false);
+  // the colour swatch follows the title, which is shrunk to leave room for it before the icons
+  titleRoom: SWATCH_GAP + SWATCH,
+  afterTitle(l, style, title) {
+    const tw = Math.min(textWidth(title, 15, { face: style.face, weight: 700 }), entryTitleMax(l.frame, SWATCH_GAP + SWATCH));
+    return swatch(14 + tw + SWATCH_GAP, 27, SWATCH, namedColor(l.target_color).hex, style.border);
   },
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  answer: (l) => ({ text: l.answer, valid: [l.answer] }),
+
+  reading(l, locale) {
     const c = namedColor(l.target_color);
     const listing = [...l.text].map((ch, i) => `${ch}(${say(locale, namedColor(l.colors[i]!))})`).join(' ');
-    return say(locale, { en: `Left to right the characters and their colours are: ${listing}. Keeping only the ${c.en} ones, in order, gives ${l.answer}. ` + entryTail(l.frame, l.answer, locale, m), zh: `图片里的字符从左到右及其颜色为：${listing}。只保留${c.zh}的字符，按顺序得到 ${l.answer}。` + entryTail(l.frame, l.answer, locale, m) });
+    return say(locale, { en: `Left to right the characters and their colours are: ${listing}. Keeping only the ${c.en} ones, in order, gives ${l.answer}.`, zh: `图片里的字符从左到右及其颜色为：${listing}。只保留${c.zh}的字符，按顺序得到 ${l.answer}。` });
   },
 
-  instruction(l, locale) {
-    const c = namedColor(l.target_color);
-    return say(locale, 'text_colored_subset.instruction', { c_en: c.en, c_zh: c.zh });
+  text(l, locale) {
+    return { color: say(locale, namedColor(l.target_color)) };
   },
 });

@@ -3,14 +3,14 @@
  * curved baseline with crowded glyphs and strike-through noise (reCAPTCHA v1 style). Answer: the word
  * (case-insensitive).
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxRect, hsl, noiseDots, path, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxRect, hsl, noiseDots, path } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { EN_WORDS } from '../../lib/words.js';
 import { LATIN_FACES } from '../../../../renderers/glyphs.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /** Latent state of text_dictionary_word (puzzle px). */
 export interface DictionaryWordLatent extends Record<string, unknown> {
@@ -26,22 +26,18 @@ export interface DictionaryWordLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('word length range, letters', [4, 5], [5, 7], [7, 9]), curve_amp: knob('baseline curvature amplitude, puzzle px', 4, 9, 14), spacing: knob('advance multiplier (below 1 = overlapping glyphs)', 1, 0.9, 0.8), strikes: knob('strike-through curves in the ink colour', 0, 1, 2), max_rot: knob('extra per-glyph rotation, degrees', 6, 12, 18) });
+const KNOBS = defineKnobs({ length: knob('word length range, letters', [4, 5], [5, 7], [7, 9]), curve_amp: knob('baseline curvature amplitude, puzzle px', 4, 9, 14), spacing: knob('advance multiplier (below 1 = overlapping glyphs)', 1, 0.9, 0.8), strikes: knob('strike-through curves in the ink colour', 0, 1, 2), max_rot: knob('extra per-glyph rotation, degrees', 6, 12, 18) });
 
 const cased = (w: string, c: DictionaryWordLatent['casing']): string =>
   c === 'upper' ? w.toUpperCase() : c === 'title' ? w[0]!.toUpperCase() + w.slice(1) : w;
 
 /** Engine #2 text_dictionary_word (group A, Click+Type, verifier `text_entry`). */
-export const textDictionaryWord = defineEngine<DictionaryWordLatent>({
+export const textDictionaryWord = textEntryEngine<DictionaryWordLatent, typeof KNOBS>({
   type: 'text_dictionary_word',
-  group: 'ocr_text_entry',
   number: 2,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 110);
     const pool = EN_WORDS.filter((w) => w.length >= k.length[0] && w.length <= k.length[1]);
     const word = rng.pick(pool);
@@ -55,15 +51,13 @@ export const textDictionaryWord = defineEngine<DictionaryWordLatent>({
     return { frame, word, casing, glyphs, curve, spacing: k.spacing, strikes: k.strikes, ink, bg_hue: rng.int(0, 359) };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (!EN_WORDS.includes(l.word)) return 'not a dictionary word';
     if (l.spacing < 0.75) return 'glyphs overlap too much';
     return checkString(l.glyphs, cased(l.word, l.casing), l.frame.image_box, 22, 0.18);
   },
 
-  draw(l, style, rng) {
+  picture(l, _style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.frame.image_box;
@@ -86,21 +80,13 @@ export const textDictionaryWord = defineEngine<DictionaryWordLatent>({
       }
       pic += path(d, { stroke: l.ink, sw: rng.float(1.8, 2.8), extra: 'stroke-linecap="round"' });
     }
-    const body = drawEntryFrame(style, l.frame, { en: 'Type the word you see', zh: '请输入图中的单词' }, pic, { en: 'Type the word', zh: '输入单词' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.word, [l.word], false);
-  },
+  answer: (l) => ({ text: l.word, valid: [l.word] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const shown = cased(l.word, l.casing);
-    const letters = [...shown].join(say(locale, { en: '-', zh: '、' }));
-    return say(locale, { en: `The picture shows one English word written along a curved baseline with crowded letters${l.strikes ? ' and strike-through lines' : ''}. Reading letter by letter: ${letters}, which spells the common word "${l.word}" (not case-sensitive). ` + entryTail(l.frame, l.word, locale, m), zh: `图片中是一个沿弯曲基线书写的英文单词，字母挤在一起${l.strikes ? '，还有贯穿的干扰线' : ''}。逐个辨认字母：${letters}，组成常见单词 "${l.word}"（不区分大小写）。` + entryTail(l.frame, l.word, locale, m) });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'text_dictionary_word.instruction');
+  reading(l, locale) {
+    const letters = [...cased(l.word, l.casing)].join(say(locale, { en: '-', zh: '、' }));
+    return say(locale, `text_dictionary_word.reasoning${l.strikes ? '_struck' : ''}`, { letters, word: l.word });
   },
 });

@@ -4,12 +4,12 @@
  * Multi_Script idea in entry form). The charset holds only letters whose mirror image, upside-down
  * form and tilt cannot be read as another letter or digit.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, noiseDots, noiseLines, path, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, noiseDots, noiseLines, path } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /**
  * Letters safe under mirroring, turning upside down and tilting: no M/W (upside-down of each other),
@@ -40,19 +40,15 @@ export interface MirroredLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('letters', 4, 5, 6), fraction: knob('fraction of letters transformed', 0.25, 0.4, 0.6), kinds: knob('transforms used (mirror, upside-down flip, tilt)', ['mirror'], ['mirror', 'flip'], ['mirror', 'flip', 'tilt']), tilt: knob('tilt angle range, degrees', [0, 0], [25, 45], [35, 65]), noise_lines: knob('noise curves over the picture', 1, 2, 3) });
+const KNOBS = defineKnobs({ length: knob('letters', 4, 5, 6), fraction: knob('fraction of letters transformed', 0.25, 0.4, 0.6), kinds: knob('transforms used (mirror, upside-down flip, tilt)', ['mirror'], ['mirror', 'flip'], ['mirror', 'flip', 'tilt']), tilt: knob('tilt angle range, degrees', [0, 0], [25, 45], [35, 65]), noise_lines: knob('noise curves over the picture', 1, 2, 3) });
 
 /** Engine #7 text_mirrored_glyphs (group A, Click+Type, verifier `text_entry`). */
-export const textMirroredGlyphs = defineEngine<MirroredLatent>({
+export const textMirroredGlyphs = textEntryEngine<MirroredLatent, typeof KNOBS>({
   type: 'text_mirrored_glyphs',
-  group: 'ocr_text_entry',
   number: 7,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 100);
     const chars = Array.from({ length: k.length }, () => rng.pick(MIRROR_CHARSET));
     const nT = Math.max(1, Math.round(k.fraction * k.length));
@@ -78,9 +74,7 @@ export const textMirroredGlyphs = defineEngine<MirroredLatent>({
     return { frame, text: chars.join(''), transforms, glyphs, bg_hue: rng.int(0, 359), noise_lines: k.noise_lines };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     for (const ch of l.text) if (!MIRROR_CHARSET.includes(ch)) return `letter ${ch} is ambiguous when transformed`;
     if (l.transforms.length !== l.text.length) return 'one transform per letter needed';
     if (!l.transforms.some((t) => t !== 'none')) return 'no letter is transformed';
@@ -94,29 +88,23 @@ export const textMirroredGlyphs = defineEngine<MirroredLatent>({
     return checkString(l.glyphs, l.text, l.frame.image_box, 26, 0.5);
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ib = l.frame.image_box;
     let pic = boxRect(ib, { fill: hsl(l.bg_hue, 30, 92), rx: 2 });
     pic += noiseDots(rng, ib, 50, 0.5);
     pic += noiseLines(rng, ib, l.noise_lines, undefined, [0.8, 1.5]);
     for (const gl of l.glyphs) pic += path(specOutline(gl).d, { fill: gl.color });
-    const body = drawEntryFrame(style, l.frame, { en: 'Type the letters as they normally read', zh: '按正常书写输入图中字母' }, pic, { en: 'Type the letters', zh: '输入字母' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.text, [l.text], false);
-  },
+  answer: (l) => ({ text: l.text, valid: [l.text] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const zh = locale === 'zh-CN';
     const word: Record<GlyphTransform, [string, string]> = { none: ['upright', '正常'], mirror: ['mirrored', '镜像'], flip: ['upside down', '倒置'], tilt: ['tilted', '倾斜'] };
     const parts = [...l.text].map((ch, i) => `${ch}(${word[l.transforms[i]!][zh ? 1 : 0]})`).join(' ');
     const n = l.transforms.filter((t) => t !== 'none').length;
-    return say(locale, { en: `The picture has ${l.text.length} letters, ${n} of them mirrored, upside down or tilted. Turning each back to its normal form, left to right: ${parts}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片中有 ${l.text.length} 个字母，其中 ${n} 个经过镜像、倒置或倾斜。把每个字母还原为正常方向后，从左到右依次是：${parts}。` + entryTail(l.frame, l.text, locale, m) });
+    return say(locale, { en: `The picture has ${l.text.length} letters, ${n} of them mirrored, upside down or tilted. Turning each back to its normal form, left to right: ${parts}.`, zh: `图片中有 ${l.text.length} 个字母，其中 ${n} 个经过镜像、倒置或倾斜。把每个字母还原为正常方向后，从左到右依次是：${parts}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'text_mirrored_glyphs.instruction');
-  },
 });

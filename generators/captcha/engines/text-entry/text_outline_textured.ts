@@ -3,13 +3,13 @@
  * only) over a patterned background (stripes, checks, dots, waves or cross-hatching) whose contrast is
  * the difficulty knob. Answer: the string (case-insensitive).
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxRect, circle, hsl, n1, path, rect, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxRect, circle, hsl, n1, path, rect } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { CROWD_CHARSET } from './text_overlap_crowded.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /** Background patterns. */
 export const PATTERNS = ['stripes', 'checks', 'dots', 'waves', 'hatch'] as const;
@@ -28,19 +28,15 @@ export interface OutlineTexturedLatent extends Record<string, unknown> {
   fill_tint: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters', 4, 5, 6), stroke_width: knob('outline stroke width, puzzle px', 2.6, 2.1, 1.7), contrast: knob('pattern ink opacity', 0.18, 0.32, 0.48), pattern_scale: knob('pattern period, puzzle px', 14, 11, 9) });
+const KNOBS = defineKnobs({ length: knob('characters', 4, 5, 6), stroke_width: knob('outline stroke width, puzzle px', 2.6, 2.1, 1.7), contrast: knob('pattern ink opacity', 0.18, 0.32, 0.48), pattern_scale: knob('pattern period, puzzle px', 14, 11, 9) });
 
 /** Engine #6 text_outline_textured (group A, Click+Type, verifier `text_entry`). */
-export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
+export const textOutlineTextured = textEntryEngine<OutlineTexturedLatent, typeof KNOBS>({
   type: 'text_outline_textured',
-  group: 'ocr_text_entry',
   number: 6,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 110);
     const chars = Array.from({ length: k.length }, () => rng.pick(CROWD_CHARSET));
     const hue = rng.int(0, 359);
@@ -54,9 +50,7 @@ export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
     };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     for (const ch of l.text) if (!CROWD_CHARSET.includes(ch)) return `character ${ch} not allowed`;
     if (l.stroke_width < 1.2) return 'outline too thin to read';
     if (l.contrast > 0.6) return 'pattern contrast too close to the outline';
@@ -64,7 +58,7 @@ export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
     return checkString(l.glyphs, l.text, l.frame.image_box, 34, 0.55);
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const clip = ids.next();
     const ib = l.frame.image_box;
@@ -97,22 +91,16 @@ export const textOutlineTextured = defineEngine<OutlineTexturedLatent>({
       const d = specOutline(gl).d;
       pic += path(d, { fill: l.fill_tint ? paper : 'none', stroke: gl.color, sw: l.stroke_width, extra: 'stroke-linejoin="round"' });
     }
-    const body = drawEntryFrame(style, l.frame, { en: 'Type the outlined characters', zh: '请输入图中空心字符' }, pic, { en: 'Type the code', zh: '输入验证码' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, defs), width: l.frame.width, height: l.frame.height };
+    return { svg: pic, defs: defs };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.text, [l.text], false);
-  },
+  answer: (l) => ({ text: l.text, valid: [l.text] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const zhPat: Record<string, string> = { stripes: '斜条纹', checks: '棋盘格', dots: '圆点', waves: '波浪线', hatch: '交叉网纹' };
     const enPat: Record<string, string> = { stripes: 'striped', checks: 'checkered', dots: 'dotted', waves: 'wavy', hatch: 'cross-hatched' };
     const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `The background is a ${enPat[l.pattern]} pattern with ${l.text.length} hollow, outlined characters on top. Following each outline, left to right they read ${chars}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片背景是${zhPat[l.pattern]}图案，上面有 ${l.text.length} 个只有轮廓的空心字符。沿着轮廓线辨认，从左到右是 ${chars}。` + entryTail(l.frame, l.text, locale, m) });
+    return say(locale, { en: `The background is a ${enPat[l.pattern]} pattern with ${l.text.length} hollow, outlined characters on top. Following each outline, left to right they read ${chars}.`, zh: `图片背景是${zhPat[l.pattern]}图案，上面有 ${l.text.length} 个只有轮廓的空心字符。沿着轮廓线辨认，从左到右是 ${chars}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'text_outline_textured.instruction');
-  },
 });

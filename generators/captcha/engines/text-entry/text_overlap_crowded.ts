@@ -3,12 +3,12 @@
  * touch and overlap (negative spacing, shared strokes) over a plain background with a long stroke
  * through the text. Answer: the string (case-insensitive).
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, noiseDots, path, svgDoc } from '../../lib/draw.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, noiseDots, path } from '../../lib/draw.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
 import { say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
 
 /**
  * Characters used here: upper case and digits that stay distinct when neighbours overlap (no V or W:
@@ -28,19 +28,15 @@ export interface OverlapCrowdedLatent extends Record<string, unknown> {
   strokes: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('characters', 5, 6, 7), overlap: knob('fraction of each advance shared with the neighbour', 0.12, 0.2, 0.24), strokes: knob('long strokes through the text in the ink colour', 1, 1, 2), max_rot: knob('max per-glyph rotation, degrees', 8, 14, 18) });
+const KNOBS = defineKnobs({ length: knob('characters', 5, 6, 7), overlap: knob('fraction of each advance shared with the neighbour', 0.12, 0.2, 0.24), strokes: knob('long strokes through the text in the ink colour', 1, 1, 2), max_rot: knob('max per-glyph rotation, degrees', 8, 14, 18) });
 
 /** Engine #5 text_overlap_crowded (group A, Click+Type, verifier `text_entry`). */
-export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
+export const textOverlapCrowded = textEntryEngine<OverlapCrowdedLatent, typeof KNOBS>({
   type: 'text_overlap_crowded',
-  group: 'ocr_text_entry',
   number: 5,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 100);
     // no two equal neighbours: overlapped twins merge into one shape
     const chars: string[] = [];
@@ -58,9 +54,7 @@ export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
     return { frame, text: chars.join(''), glyphs, spacing: 1 - k.overlap, ink, paper, strokes: k.strokes };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     for (const ch of l.text) if (!CROWD_CHARSET.includes(ch)) return `character ${ch} not allowed`;
     if (l.spacing < 0.72) return 'glyphs overlap beyond the legible bound';
     for (let i = 1; i < l.text.length; i++) if (l.text[i] === l.text[i - 1]) return 'equal neighbours merge when overlapped';
@@ -68,7 +62,7 @@ export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
     return checkString(l.glyphs, l.text, l.frame.image_box, 26, 0.4);
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ib = l.frame.image_box;
     let pic = boxRect(ib, { fill: l.paper, rx: 2 });
     pic += noiseDots(rng, ib, 30, 0.4, [l.ink]);
@@ -83,20 +77,14 @@ export const textOverlapCrowded = defineEngine<OverlapCrowdedLatent>({
         stroke: l.ink, sw: rng.float(2.2, 3.4), extra: 'stroke-linecap="round"',
       });
     }
-    const body = drawEntryFrame(style, l.frame, { en: 'Type the characters shown', zh: '请输入图中字符' }, pic, { en: 'Type the code', zh: '输入验证码' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.text, [l.text], false);
-  },
+  answer: (l) => ({ text: l.text, valid: [l.text] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `The picture holds ${l.text.length} same-coloured characters that overlap and share strokes, with a line through them. Separating them stroke by stroke, left to right they are ${chars}. ` + entryTail(l.frame, l.text, locale, m), zh: `图片中 ${l.text.length} 个同色字符互相重叠、笔画相连，还有贯穿的线条。沿笔画逐个分开后，从左到右依次是 ${chars}。` + entryTail(l.frame, l.text, locale, m) });
+    return say(locale, { en: `The picture holds ${l.text.length} same-coloured characters that overlap and share strokes, with a line through them. Separating them stroke by stroke, left to right they are ${chars}.`, zh: `图片中 ${l.text.length} 个同色字符互相重叠、笔画相连，还有贯穿的线条。沿笔画逐个分开后，从左到右依次是 ${chars}。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'text_overlap_crowded.instruction');
-  },
 });

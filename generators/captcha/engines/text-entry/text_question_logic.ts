@@ -5,11 +5,11 @@
  * locale-independent (a letter or a number; numbers are also accepted as words).
  */
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, noiseDots, wrapPhrases } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
-import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryFrame, entryTail } from '../../lib/frames.js';
-import { entrySolve } from '../../lib/solutions.js';
+import { textEntryEngine } from './template.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { ordinal } from '../../lib/english.js';
 import { EN_WORDS, numberAnswers, numberEn, numberZh } from '../../lib/words.js';
 
@@ -31,7 +31,7 @@ export interface QuestionLogicLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ templates: knob('question templates drawn from (depth: one lookup, word arithmetic, multi-step)', ['letter_of_word', 'count_letters', 'largest', 'smallest'], ['word_sum', 'next_in_sequence', 'count_letter', 'letter_of_word'], ['chain', 'digit_sum', 'count_letter', 'next_in_sequence']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
+const KNOBS = defineKnobs({ templates: knob('question templates drawn from (depth: one lookup, word arithmetic, multi-step)', ['letter_of_word', 'count_letters', 'largest', 'smallest'], ['word_sum', 'next_in_sequence', 'count_letter', 'letter_of_word'], ['chain', 'digit_sum', 'count_letter', 'next_in_sequence']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
 
 const upperWords = EN_WORDS.filter((w) => w.length >= 5 && w.length <= 8).map((w) => w.toUpperCase());
 const ZH_ORD = (n: number): string => `第 ${n} 个`;
@@ -137,16 +137,12 @@ function sampleParams(rng: Rng, t: Template): Record<string, unknown> {
 }
 
 /** Engine #8 text_question_logic (group A, Click+Type, verifier `text_entry`). */
-export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
+export const textQuestionLogic = textEntryEngine<QuestionLogicLatent, typeof KNOBS>({
   type: 'text_question_logic',
-  group: 'ocr_text_entry',
   number: 8,
-  actionForm: 'Click+Type',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const frame = entryFrame(rng, 96);
     const template = rng.pick(k.templates);
     const params = sampleParams(rng, template);
@@ -154,9 +150,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     return { frame, template, params, question: q.question, answer: q.answer, kind: q.kind, font_size: k.font_size, bg_hue: rng.int(0, 359) };
   },
 
-  validate(l) {
-    const f = checkEntryFrame(l.frame);
-    if (f) return f;
+  check(l) {
     if (!TEMPLATES.includes(l.template)) return 'unknown template';
     const q = buildQuestion(l.template, l.params);
     if (q.answer !== l.answer || q.question.en !== l.question.en || q.question.zh !== l.question.zh) return 'question and answer do not match the template';
@@ -176,7 +170,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ib = l.frame.image_box;
     const light = rng.bool(0.7);
     let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
@@ -191,15 +185,12 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
       pic += label(style, line, (ib[0] + ib[2]) / 2, y, l.font_size, ink, { anchor: 'middle', weight: 700, maxWidth: w });
       y += lh;
     }
-    const body = drawEntryFrame(style, l.frame, { en: 'Answer the question', zh: '请回答图中的问题' }, pic, { en: 'Your answer', zh: '输入答案' });
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return { svg: pic };
   },
 
-  solve(l) {
-    return entrySolve(l.frame, l.answer, l.kind === 'number' ? numberAnswers(Number(l.answer)) : [l.answer], false);
-  },
+  answer: (l) => ({ text: l.answer, valid: l.kind === 'number' ? numberAnswers(Number(l.answer)) : [l.answer] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reading(l, locale) {
     const p = l.params;
     let why = '';
     switch (l.template) {
@@ -231,10 +222,7 @@ export const textQuestionLogic = defineEngine<QuestionLogicLatent>({
         why = say(locale, { en: `${[...String(p.n)].join(' + ')} = ${l.answer}.`, zh: `${[...String(p.n)].join(' + ')} = ${l.answer}。` });
         break;
     }
-    return say(locale, { en: `The picture asks: "${l.question.en}" ${why} ` + entryTail(l.frame, l.answer, locale, m), zh: `图片中的问题是：“${l.question.zh}”${why}` + entryTail(l.frame, l.answer, locale, m) });
+    return say(locale, { en: `The picture asks: "${l.question.en}" ${why}`, zh: `图片中的问题是：“${l.question.zh}”${why}` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'text_question_logic.instruction');
-  },
 });
