@@ -6,11 +6,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxRect, label, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { Ids, boxInside, boxRect, label, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { polyD } from '../../lib/geometry.js';
 import { tilePicture } from '../../lib/backdrops.js';
 
@@ -30,7 +30,7 @@ export interface AvoidDecoyLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ badge_w: knob('badge width range, puzzle px (bigger covers more of the picture)', [90, 110], [130, 160], [180, 220]), margin: knob('no-click margin around the badge, puzzle px', 6, 8, 10) });
+const KNOBS = defineKnobs({ badge_w: knob('badge width range, puzzle px (bigger covers more of the picture)', [90, 110], [130, 160], [180, 220]), margin: knob('no-click margin around the badge, puzzle px', 6, 8, 10) });
 
 const W = 320;
 const IMG: Box = [10, 44, 310, 234];
@@ -49,16 +49,13 @@ export function acceptBoxes(l: AvoidDecoyLatent): Box[] {
 }
 
 /** Engine #54 avoid_decoy_click (group G, Click, verifier `click` / `any` over the strips). */
-export const avoidDecoyClick = defineEngine<AvoidDecoyLatent>({
+export const avoidDecoyClick = singleClickEngine<AvoidDecoyLatent, typeof KNOBS>({
   type: 'avoid_decoy_click',
-  group: 'visual_reasoning',
   number: 54,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const bw = rng.int(k.badge_w[0], k.badge_w[1]);
     const bh = Math.round(bw * 0.42);
     const x = rng.int(IMG[0] + 22, IMG[2] - 22 - bw);
@@ -78,7 +75,7 @@ export const avoidDecoyClick = defineEngine<AvoidDecoyLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const pic = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, 4);
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click on the picture (avoid the badge)', zh: '请点击图片（不要点标签）' }));
@@ -94,14 +91,14 @@ export const avoidDecoyClick = defineEngine<AvoidDecoyLatent>({
     const ay = below ? a[3] + 6 : a[1] - 6;
     const s = below ? 1 : -1;
     body += path(polyD([[cx, ay], [cx - 10, ay + 12 * s], [cx - 4, ay + 12 * s], [cx - 4, ay + 22 * s], [cx + 4, ay + 22 * s], [cx + 4, ay + 12 * s], [cx + 10, ay + 12 * s]]), { fill: '#ffd60a', stroke: '#7a5a00', sw: 1 });
-    return { svg: svgDoc(l.width, l.height, body, pic.defs), width: l.width, height: l.height };
+    return { svg: body, defs: pic.defs };
   },
 
-  solve(l) {
+  target(l) {
     const boxes = acceptBoxes(l);
     // gold: centre of the largest strip
     const sorted = [...boxes].sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
-    return clickAny([sorted[0]!, ...boxes.filter((b) => b !== sorted[0])]);
+    return { boxes: [sorted[0]!, ...boxes.filter((b) => b !== sorted[0])] };
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
@@ -115,7 +112,4 @@ export const avoidDecoyClick = defineEngine<AvoidDecoyLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'avoid_decoy_click.instruction');
-  },
 });

@@ -4,9 +4,10 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, circle, label, n1, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxInside, boxRect, circle, label, n1, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 
 /** Latent state of checkbox_not_robot (puzzle px). */
 export interface CheckboxLatent extends Record<string, unknown> {
@@ -20,7 +21,7 @@ export interface CheckboxLatent extends Record<string, unknown> {
   logo: 'arrows' | 'shield' | 'cloud';
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ width: knob('widget width, puzzle px', 304, 270, 236), box: knob('checkbox side, puzzle px', 28, 24, 20), margin: knob('accepted margin around the checkbox, puzzle px', 4, 3, 2) });
+const KNOBS = defineKnobs({ width: knob('widget width, puzzle px', 304, 270, 236), box: knob('checkbox side, puzzle px', 28, 24, 20), margin: knob('accepted margin around the checkbox, puzzle px', 4, 3, 2) });
 
 function logo(kind: CheckboxLatent['logo'], cx: number, cy: number, r: number, accent: string): string {
   if (kind === 'arrows') {
@@ -49,16 +50,13 @@ function logo(kind: CheckboxLatent['logo'], cx: number, cy: number, r: number, a
 }
 
 /** Engine #74 checkbox_not_robot (group H, Click, verifier `click`/`any`). */
-export const checkboxNotRobot = defineEngine<CheckboxLatent>({
+export const checkboxNotRobot = singleClickEngine<CheckboxLatent, typeof KNOBS>({
   type: 'checkbox_not_robot',
-  group: 'one_click',
   number: 74,
-  actionForm: 'Click',
+  group: 'one_click',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const width = k.width + rng.int(-8, 8);
     const height = Math.round(k.box * 2.6);
     const x = rng.int(12, 18);
@@ -82,7 +80,7 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     const cb = l.checkbox_box;
     const s = cb[2] - cb[0];
     const light = style.theme === 'light';
@@ -94,23 +92,14 @@ export const checkboxNotRobot = defineEngine<CheckboxLatent>({
     const logoX = l.width - rightW / 2 - 4;
     body += logo(l.logo, logoX, l.height * 0.38, Math.min(13, l.height * 0.2), style.accent);
     body += label(style, say(style.locale, { en: 'Privacy - Terms', zh: '隐私权 - 条款' }), logoX, l.height * 0.38 + Math.min(13, l.height * 0.2) + 12, 8.5, style.subtext, { anchor: 'middle', maxWidth: rightW });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return {
-      actions: [{ type: 'click', point: boxCenter(l.checkbox_box) }],
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: [l.click_box], submit_box: null, min_duration_ms: null },
-      ordered: false,
-    };
-  },
+  target: (l) => ({ boxes: [l.click_box], point: boxCenter(l.checkbox_box) }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.checkbox_box));
     return say(locale, { en: `This is an "I'm not a robot" widget; its empty checkbox on the left is at ${at}. A single click on the checkbox completes it.`, zh: `这是“我不是机器人”验证组件，左侧的空白复选框位于 ${at}。只需点击一次该复选框。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'checkbox_not_robot.instruction');
-  },
 });

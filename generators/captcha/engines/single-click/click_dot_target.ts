@@ -8,10 +8,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, circle, hsl, label, noiseDots, ptText, rect, regionWord, svgDoc, widgetCard, footerIcons } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { Ids, boxInside, circle, hsl, label, noiseDots, ptText, rect, regionWord, widgetCard, footerIcons } from '../../lib/draw.js';
 import { NAMED_COLORS, namedColor, swatch } from '../../lib/palette.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 
 interface Dot {
   color: string;
@@ -31,7 +32,7 @@ export interface ClickDotLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ radius: knob('dot radius, puzzle px', 10, 8, 7), distractors: knob('dots of other colours', 5, 10, 16), min_hue_gap: knob('minimum hue distance from the target colour, degrees', 90, 50, 28) });
+const KNOBS = defineKnobs({ radius: knob('dot radius, puzzle px', 10, 8, 7), distractors: knob('dots of other colours', 5, 10, 16), min_hue_gap: knob('minimum hue distance from the target colour, degrees', 90, 50, 28) });
 const DOT_COLORS = NAMED_COLORS.filter((c) => c.hue >= 0).map((c) => c.key);
 const hueGap = (a: string, b: string): number => {
   const d = Math.abs(namedColor(a).hue - namedColor(b).hue) % 360;
@@ -44,16 +45,13 @@ export function dotClickBox(d: Dot): Box {
 }
 
 /** Engine #77 click_dot_target (group H, Click, verifier `click`/`any`). */
-export const clickDotTarget = defineEngine<ClickDotLatent>({
+export const clickDotTarget = singleClickEngine<ClickDotLatent, typeof KNOBS>({
   type: 'click_dot_target',
-  group: 'one_click',
   number: 77,
-  actionForm: 'Click',
+  group: 'one_click',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const width = 320;
     const image_box: Box = [10, 50, 310, 230];
     const target = rng.pick(DOT_COLORS);
@@ -91,7 +89,7 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     const g = ids.next();
     const ib = l.image_box;
@@ -104,17 +102,10 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
     s += noiseDots(rng, ib, 70, 0.35);
     for (const d of l.dots) s += circle(d.cx, d.cy, d.r, { fill: namedColor(d.color).hex, stroke: 'rgba(0,0,0,0.35)', sw: 1 });
     s += footerIcons(style, 12, l.height - 16);
-    return { svg: svgDoc(l.width, l.height, s, defs), width: l.width, height: l.height };
+    return { svg: s, defs: defs };
   },
 
-  solve(l) {
-    const t = l.dots[0]!;
-    return {
-      actions: [{ type: 'click', point: [t.cx, t.cy] }],
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: [l.click_box], submit_box: null, min_duration_ms: null },
-      ordered: false,
-    };
-  },
+  target: (l) => ({ boxes: [l.click_box], point: [l.dots[0]!.cx, l.dots[0]!.cy] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const t = l.dots[0]!;
@@ -124,8 +115,5 @@ export const clickDotTarget = defineEngine<ClickDotLatent>({
     return say(locale, { en: `The picture has ${l.dots.length} dots and only one is ${c.en}; the rest are other colours. The ${c.en} dot is at the ${where} ${at}: click its centre.`, zh: `图中有 ${l.dots.length} 个圆点，只有一个是${c.zh}，其余颜色不同。${c.zh}圆点在图片${where} ${at}，点击它的中心。` });
   },
 
-  instruction(l, locale) {
-    const c = namedColor(l.target_color);
-    return say(locale, 'click_dot_target.instruction', { c_en: c.en, c_zh: c.zh });
-  },
+  text: (l, locale) => ({ color: say(locale, namedColor(l.target_color)) }),
 });

@@ -5,12 +5,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { circle, hsl, line, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { rotAbout } from '../../lib/geometry.js';
 import { rotatedText } from '../../lib/rotation.js';
 
@@ -31,7 +31,7 @@ export interface ClockReadLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ clocks: knob('number of clocks', [2, 2], [2, 3], [2, 3]), resolution: knob('minute resolution of the times', 15, 5, 5), numerals: knob('dial numerals (arabic, roman, ticks only)', 'arabic', 'arabic', 'roman'), swap_decoy: knob('a decoy with hour and minute hands swapped', false, false, true) });
+const KNOBS = defineKnobs({ clocks: knob('number of clocks', [2, 2], [2, 3], [2, 3]), resolution: knob('minute resolution of the times', 15, 5, 5), numerals: knob('dial numerals (arabic, roman, ticks only)', 'arabic', 'arabic', 'roman'), swap_decoy: knob('a decoy with hour and minute hands swapped', false, false, true) });
 
 const W = 320;
 const ROMAN = ['XII', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI'];
@@ -41,16 +41,13 @@ export const timeText = (t: number): string => `${Math.floor(t / 60) || 12}:${St
 const angles = (t: number): [number, number] => [(t / 720) * 360, ((t % 60) / 60) * 360];
 
 /** Engine #73 clock_read_click (group G, Click, verifier `click` / `any`). */
-export const clockReadClick = defineEngine<ClockReadLatent>({
+export const clockReadClick = singleClickEngine<ClockReadLatent, typeof KNOBS>({
   type: 'clock_read_click',
-  group: 'visual_reasoning',
   number: 73,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const [rows, cols] = k.clocks;
     const n = rows * cols;
     const slots = 720 / k.resolution;
@@ -105,7 +102,7 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     const tt = timeText(l.target);
     let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the clock that shows ${tt}`, zh: `请点击显示 ${tt} 的时钟` }));
     const ink = style.theme === 'light' ? '#1f2329' : '#e8eaed';
@@ -136,12 +133,10 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
       body += line(cx, cy, mx, my, ink, 2.5, 'stroke-linecap="round"');
       body += circle(cx, cy, 3.5, { fill: hsl(l.hue, 70, 45) });
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const tt = timeText(l.target);
@@ -155,7 +150,5 @@ export const clockReadClick = defineEngine<ClockReadLatent>({
     });
   },
 
-  instruction(l, locale) {
-    return say(locale, 'clock_read_click.instruction', { timeText: timeText(l.target) });
-  },
+  text: (l, locale) => ({ timeText: timeText(l.target) }),
 });

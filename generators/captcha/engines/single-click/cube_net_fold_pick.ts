@@ -11,11 +11,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxRect, hsl, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { optWord } from '../../lib/pager.js';
 import { polyD, regularPts } from '../../lib/geometry.js';
@@ -43,7 +43,7 @@ export interface CubeNetLatent extends Record<string, unknown> {
   answer: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ mirrors: knob('wrong cubes with the right faces in mirrored order (the others show two opposite faces)', 0, 1, 2), colour: knob('faces differ in colour as well as symbol', true, true, false) });
+const KNOBS = defineKnobs({ mirrors: knob('wrong cubes with the right faces in mirrored order (the others show two opposite faces)', 0, 1, 2), colour: knob('faces differ in colour as well as symbol', true, true, false) });
 
 const W = 320;
 const H = 300;
@@ -70,16 +70,13 @@ function symbolPts(sym: Sym, size: number): Array<Array<[number, number]>> {
 }
 
 /** Engine #66 cube_net_fold_pick (group G, Click, verifier `click` / `any`). */
-export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
+export const cubeNetFoldPick = singleClickEngine<CubeNetLatent, typeof KNOBS>({
   type: 'cube_net_fold_pick',
-  group: 'visual_reasoning',
   number: 66,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     let net = rng.pick(CUBE_NETS).map(([c, r]) => [c, r] as [number, number]);
     const turns = rng.int(0, 3);
     for (let t = 0; t < turns; t++) net = net.map(([c, r]) => [-r, c] as [number, number]);
@@ -121,7 +118,7 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which cube can be folded from this net?', zh: '哪个立方体可以由这个展开图折成？' }));
     body += tile(style, l.net_box, style.panel);
     const cols = Math.max(...l.net.map((p) => p[0])) + 1;
@@ -157,12 +154,10 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
         body += path(symbolPts(l.faces[f.n]!.sym, 0.42).map((poly) => polyD(poly.map(([a, bb]) => P(a, bb)))).join(''), { fill: symFill(f.n), extra: 'fill-rule="evenodd"' });
       }
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const normals = foldNet(l.net)!;
@@ -183,7 +178,4 @@ export const cubeNetFoldPick = defineEngine<CubeNetLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'cube_net_fold_pick.instruction');
-  },
 });

@@ -5,14 +5,14 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, regionWord } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { PLANE_FAMILIES, PLANE_SHAPES, planeName, planeShapeD } from '../../lib/plane-shapes.js';
 import { boxAround } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 
 interface Item {
   shape: string;
@@ -35,7 +35,7 @@ export interface GeometryClickLatent extends Record<string, unknown> {
   noise_lines: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ shapes: knob('shapes on the canvas', 5, 7, 9), similar: knob('other shapes drawn from the target family (look-alikes)', false, false, true), noise_lines: knob('noise curves over the canvas', 0, 2, 4) });
+const KNOBS = defineKnobs({ shapes: knob('shapes on the canvas', 5, 7, 9), similar: knob('other shapes drawn from the target family (look-alikes)', false, false, true), noise_lines: knob('noise curves over the canvas', 0, 2, 4) });
 
 const W = 320;
 const H = 280;
@@ -43,16 +43,13 @@ const AREA: Box = [10, 44, 310, 270];
 const NAMES = Object.keys(PLANE_SHAPES);
 
 /** Engine #49 geometry_click (group G, Click, verifier `click` / `any`). */
-export const geometryClick = defineEngine<GeometryClickLatent>({
+export const geometryClick = singleClickEngine<GeometryClickLatent, typeof KNOBS>({
   type: 'geometry_click',
-  group: 'visual_reasoning',
   number: 49,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const target = rng.pick(NAMES);
     let pool = NAMES.filter((n) => n !== target);
     if (k.similar) {
@@ -82,19 +79,17 @@ export const geometryClick = defineEngine<GeometryClickLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the ${planeName(l.target_kind, 'en-US')}`, zh: `请点击${planeName(l.target_kind, 'zh-CN')}` }));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     body += noiseLines(rng, l.area, l.noise_lines, undefined, [1, 1.8]);
     for (const it of l.items) {
       body += path(planeShapeD(it.shape, it.cx, it.cy, it.r, it.rot), { fill: hsl(it.hue, 65, 55), stroke: hsl(it.hue, 60, 30), sw: 1.5, extra: 'stroke-linejoin="round"' });
     }
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.items[l.answer]!.box]);
-  },
+  target: (l) => ({ boxes: [l.items[l.answer]!.box] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const it = l.items[l.answer]!;
@@ -107,7 +102,5 @@ export const geometryClick = defineEngine<GeometryClickLatent>({
     });
   },
 
-  instruction(l, locale) {
-    return say(locale, 'geometry_click.instruction', { planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') });
-  },
+  text: (l, locale) => ({ planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),
 });

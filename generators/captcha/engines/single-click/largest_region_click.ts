@@ -6,9 +6,10 @@
  * outline's inner half counts as inside, its outer half does not). Verifier `click` / `any`.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxRect, hsl, path, ptText, regionWord } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome } from '../../lib/controls.js';
 import { inPoly, polyArea, polyD } from '../../lib/geometry.js';
 import { boxesArea, maskBoxes, pointInBoxes } from '../../lib/click-regions.js';
@@ -34,7 +35,7 @@ export interface LargestRegionLatent extends Record<string, unknown> {
   min_gap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ regions: knob('number of regions', 3, 4, 5), min_gap: knob('relative area gap between the largest and the runner-up', 0.4, 0.2, 0.1), stretch: knob('max horizontal stretch (elongated regions look bigger than they are)', 1.1, 1.5, 1.9) });
+const KNOBS = defineKnobs({ regions: knob('number of regions', 3, 4, 5), min_gap: knob('relative area gap between the largest and the runner-up', 0.4, 0.2, 0.1), stretch: knob('max horizontal stretch (elongated regions look bigger than they are)', 1.1, 1.5, 1.9) });
 
 const W = 320;
 const H = 290;
@@ -59,16 +60,13 @@ export function regionClickBoxes(g: Region): Box[] {
 }
 
 /** Engine #53 largest_region_click (group G, Click, verifier `click` / `any`). */
-export const largestRegionClick = defineEngine<LargestRegionLatent>({
+export const largestRegionClick = singleClickEngine<LargestRegionLatent, typeof KNOBS>({
   type: 'largest_region_click',
-  group: 'visual_reasoning',
   number: 53,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const regions: Region[] = [];
     for (let t = 0; t < 300 && regions.length < k.regions; t++) {
       const base = rng.float(24, 44);
@@ -116,23 +114,19 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click inside the largest area', zh: '请点击面积最大的区域' }));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     for (const g of l.regions) {
       body += path(polyD(regionPts(g)), { fill: hsl(g.hue, 55, style.theme === 'light' ? 88 : 26), stroke: hsl(g.hue, 55, style.theme === 'light' ? 40 : 65), sw: 2.2, extra: 'stroke-dasharray="2 4" stroke-linecap="round"' });
     }
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
+  target(l) {
     const g = l.regions[l.answer]!;
     const boxes = regionClickBoxes(g);
-    return {
-      actions: [{ type: 'click', point: pointInBoxes(boxes, [g.cx, g.cy]) }],
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes, submit_box: null, min_duration_ms: null },
-      ordered: false,
-    };
+    return { boxes, point: pointInBoxes(boxes, [g.cx, g.cy]) };
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
@@ -147,7 +141,4 @@ export const largestRegionClick = defineEngine<LargestRegionLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'largest_region_click.instruction');
-  },
 });

@@ -5,12 +5,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxRect, hsl, ptText } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { shrink } from '../../lib/geometry.js';
 
@@ -28,23 +28,20 @@ export interface LeastFrequentLatent extends Record<string, unknown> {
   kind_hues: Record<string, number> | null;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ icons: knob('icons shown (of 8 places)', 5, 7, 8), kinds: knob('icon kinds', 2, 3, 3), rare_count: knob('copies of the rarest kind', 1, 1, 2), similar: knob('kinds from one look-alike family', false, false, true), mono: knob('all icons in one colour (no colour grouping)', false, true, true), max_rot: knob('max icon turn, degrees', 0, 25, 45) });
+const KNOBS = defineKnobs({ icons: knob('icons shown (of 8 places)', 5, 7, 8), kinds: knob('icon kinds', 2, 3, 3), rare_count: knob('copies of the rarest kind', 1, 1, 2), similar: knob('kinds from one look-alike family', false, false, true), mono: knob('all icons in one colour (no colour grouping)', false, true, true), max_rot: knob('max icon turn, degrees', 0, 25, 45) });
 
 const W = 320;
 const AREA: Box = [14, 48, 306, 196];
 const POOL = ['star', 'heart', 'moon', 'bolt', 'drop', 'leaf', 'house', 'flag', 'crown', 'cloud', 'arrow', 'star6', 'hexagon', 'pentagon', 'diamond'];
 
 /** Engine #51 least_frequent_icon (group G, Click, verifier `click` / `any`). */
-export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
+export const leastFrequentIcon = singleClickEngine<LeastFrequentLatent, typeof KNOBS>({
   type: 'least_frequent_icon',
-  group: 'visual_reasoning',
   number: 51,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const fam = ICON_FAMILIES.filter((f) => f.length >= k.kinds && f.every((x) => POOL.includes(x)));
     const kinds = k.similar && fam.length ? rng.sample(rng.pick(fam), k.kinds) : rng.sample(POOL, k.kinds);
     const rare = kinds[0]!;
@@ -80,7 +77,7 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the icon you see the least', zh: '请点击出现次数最少的图标' }));
     body += boxRect(shrink(AREA, -6), { fill: style.panel, rx: style.radius });
     l.cells.forEach((c, i) => {
@@ -90,12 +87,10 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
       const col = l.kind_hues ? hsl(l.kind_hues[kind] ?? 0, 65, style.theme === 'light' ? 42 : 62) : style.text;
       body += iconSvg(kind, cx, cy, (c[2] - c[0]) * 0.32, l.rots[i]!, col);
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny(l.cells.filter((_, i) => l.icons[i] === l.rare));
-  },
+  target: (l) => ({ boxes: l.cells.filter((_, i) => l.icons[i] === l.rare) }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const counts = new Map<string, number>();
@@ -108,7 +103,4 @@ export const leastFrequentIcon = defineEngine<LeastFrequentLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'least_frequent_icon.instruction');
-  },
 });

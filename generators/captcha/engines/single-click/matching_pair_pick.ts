@@ -7,13 +7,13 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { hsl, ptText } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 
 /** Latent state of matching_pair_pick (puzzle px). */
 export interface MatchingPairLatent extends Record<string, unknown> {
@@ -30,7 +30,7 @@ export interface MatchingPairLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cards: knob('number of cards', [2, 2], [2, 3], [2, 3]), similar: knob('icons on a card drawn from one look-alike family', false, false, true), max_rot: knob('max icon turn, degrees', 0, 30, 60) });
+const KNOBS = defineKnobs({ cards: knob('number of cards', [2, 2], [2, 3], [2, 3]), similar: knob('icons on a card drawn from one look-alike family', false, false, true), max_rot: knob('max icon turn, degrees', 0, 30, 60) });
 
 const W = 320;
 const POOL = ['star', 'heart', 'moon', 'bolt', 'drop', 'leaf', 'house', 'flag', 'crown', 'cloud', 'arrow', 'star6', 'hexagon', 'pentagon', 'diamond', 'triangle', 'square', 'circle', 'plus', 'ring'];
@@ -45,16 +45,13 @@ function cardKinds(rng: Rng, similar: boolean, n: number): string[] {
 }
 
 /** Engine #64 matching_pair_pick (group G, Click, verifier `click` / `any`). */
-export const matchingPairPick = defineEngine<MatchingPairLatent>({
+export const matchingPairPick = singleClickEngine<MatchingPairLatent, typeof KNOBS>({
   type: 'matching_pair_pick',
-  group: 'visual_reasoning',
   number: 64,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const [rows, cols] = k.cards;
     const n = rows * cols;
     const cw = Math.floor((W - 28 - 12 * (cols - 1)) / cols);
@@ -90,7 +87,7 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the card with two icons of the same shape', zh: '请点击含有两个形状相同图标的卡片' }));
     l.cards.forEach((c, i) => {
       body += tile(style, c, style.panel);
@@ -101,12 +98,10 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
         body += iconSvg(kind, cx, cy, (cell[2] - cell[0]) * 0.34, l.rots[i]![j]!, hsl(l.hue + ((j * 97 + i * 53) % 360), 60, style.theme === 'light' ? 42 : 62));
       });
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cards[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cards[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cards[l.answer]!));
@@ -118,7 +113,4 @@ export const matchingPairPick = defineEngine<MatchingPairLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'matching_pair_pick.instruction');
-  },
 });

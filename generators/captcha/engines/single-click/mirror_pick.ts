@@ -10,11 +10,11 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
-import { hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
+import { hsl, line, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { optWord } from '../../lib/pager.js';
 import { polyD } from '../../lib/geometry.js';
@@ -34,7 +34,8 @@ export interface MirrorPickLatent extends Record<string, unknown> {
   min_diff: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('decoy variants used (same, turned, flipped, near-mirror)', ['same', 'turned', 'flipped'], ['same', 'flipped', 'near'], ['turned', 'flipped', 'near']), near_delta: knob('how much the near-mirror decoy changes one corner (unit radius)', 0.45, 0.35, 0.28) });
+const KNOBS = defineKnobs({ decoys: knob('decoy variants used (same, turned, flipped, near-mirror)', ['same', 'turned', 'flipped'], ['same', 'flipped', 'near'], ['turned', 'flipped', 'near']), near_delta: knob('how much the near-mirror decoy changes one corner (unit radius)', 0.45, 0.35, 0.28) });
+const DIFF = KNOBS.difficulties;
 
 const W = 320;
 const N = 180;
@@ -92,15 +93,13 @@ function sampleOnce(rng: Rng, difficulty: Difficulty): MirrorPickLatent {
 }
 
 /** Engine #65 mirror_pick (group G, Click, verifier `click` / `any`). */
-export const mirrorPick = defineEngine<MirrorPickLatent>({
+export const mirrorPick = singleClickEngine<MirrorPickLatent, typeof KNOBS>({
   type: 'mirror_pick',
-  group: 'visual_reasoning',
   number: 65,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
+  sample(rng, _k, difficulty) {
     // resample a few times when the cheap state fails validation (same rng stream: deterministic)
     let l = sampleOnce(rng, difficulty);
     for (let t = 0; t < 15 && mirrorPick.validate(l) !== null; t++) l = sampleOnce(rng, difficulty);
@@ -119,7 +118,7 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which one is the mirror image?', zh: '哪一个是它的镜像？' }));
     const fill = hsl(l.hue, 60, 52);
     const edge = hsl(l.hue, 55, 28);
@@ -134,12 +133,10 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
       body += tile(style, b);
       body += path(polyD(variantPts(c.radii, c.variant, cx, cy, (b[2] - b[0]) * 0.4)), { fill, stroke: edge, sw: 1.5 });
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
@@ -152,7 +149,4 @@ export const mirrorPick = defineEngine<MirrorPickLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'mirror_pick.instruction');
-  },
 });

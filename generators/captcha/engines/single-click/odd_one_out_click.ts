@@ -5,13 +5,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { hsl, path, ptText } from '../../lib/draw.js';
 import { iconName, iconOutline } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { mirrorPathX } from '../../lib/geometry.js';
 
 type Diff = 'color' | 'rotate' | 'size' | 'mirror';
@@ -32,7 +32,7 @@ export interface OddOneOutLatent extends Record<string, unknown> {
   amount: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of icons', [3, 3], [3, 4], [4, 4]), color_dl: knob('lightness difference of an odd colour, points', 26, 16, 11), rotate_deg: knob('turn of an odd icon, degrees', 90, 45, 25), size_rel: knob('relative size change of an odd icon', 0.35, 0.24, 0.17) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of icons', [3, 3], [3, 4], [4, 4]), color_dl: knob('lightness difference of an odd colour, points', 26, 16, 11), rotate_deg: knob('turn of an odd icon, degrees', 90, 45, 25), size_rel: knob('relative size change of an odd icon', 0.35, 0.24, 0.17) });
 
 const W = 320;
 /** Icons that change visibly under a turn and under a mirror. */
@@ -41,16 +41,13 @@ const TURNABLE = ['bolt', 'flag', 'moon', 'leaf', 'arrow', 'house', 'heart', 'dr
 const ALL = ['bolt', 'flag', 'moon', 'leaf', 'arrow', 'house', 'heart', 'drop', 'crown', 'star', 'cloud'];
 
 /** Engine #50 odd_one_out_click (group G, Click, verifier `click` / `any`). */
-export const oddOneOutClick = defineEngine<OddOneOutLatent>({
+export const oddOneOutClick = singleClickEngine<OddOneOutLatent, typeof KNOBS>({
   type: 'odd_one_out_click',
-  group: 'visual_reasoning',
   number: 50,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const [rows, cols] = k.grid;
     const diff = rng.pick<Diff>(['color', 'rotate', 'size', 'mirror']);
     const kind = diff === 'mirror' ? rng.pick(CHIRAL) : diff === 'rotate' ? rng.pick(TURNABLE) : rng.pick(ALL);
@@ -71,7 +68,7 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the one that is different', zh: '请点击与众不同的那一个' }));
     l.cells.forEach((c, i) => {
       const [cx, cy] = boxCenter(c);
@@ -87,12 +84,10 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
       body += tile(style, c);
       body += path(d, { fill: hsl(l.hue, 70, light), stroke: hsl(l.hue, 60, 28), sw: 1.2, extra: `fill-rule="${o.rule}" stroke-linejoin="round"` });
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.odd]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.odd]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const name = iconName(l.kind, locale);
@@ -106,7 +101,4 @@ export const oddOneOutClick = defineEngine<OddOneOutLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'odd_one_out_click.instruction');
-  },
 });

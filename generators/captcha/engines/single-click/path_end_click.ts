@@ -6,12 +6,12 @@
 import type { Box, Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
-import { boxRect, circle, hsl, n1, noiseDots, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
+import { boxRect, circle, hsl, n1, noiseDots, path, ptText, regionWord } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { boxAround, polyD, rotAbout } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 
 /** A road: cubic Bezier from start to end (puzzle px). */
 interface Road {
@@ -34,7 +34,8 @@ export interface PathEndLatent extends Record<string, unknown> {
   same_colour: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ roads: knob('number of roads', 2, 3, 4), wiggle: knob('how far control points stray vertically (more crossings)', 0.3, 0.6, 0.9), same_colour: knob('all roads in one colour', false, false, true) });
+const KNOBS = defineKnobs({ roads: knob('number of roads', 2, 3, 4), wiggle: knob('how far control points stray vertically (more crossings)', 0.3, 0.6, 0.9), same_colour: knob('all roads in one colour', false, false, true) });
+const DIFF = KNOBS.difficulties;
 
 const W = 320;
 const H = 280;
@@ -77,15 +78,13 @@ function sampleOnce(rng: Rng, difficulty: Difficulty): PathEndLatent {
 }
 
 /** Engine #52 path_end_click (group G, Click, verifier `click` / `any`). */
-export const pathEndClick = defineEngine<PathEndLatent>({
+export const pathEndClick = singleClickEngine<PathEndLatent, typeof KNOBS>({
   type: 'path_end_click',
-  group: 'visual_reasoning',
   number: 52,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
+  sample(rng, _k, difficulty) {
     // resample a few times when the cheap state fails validation (same rng stream: deterministic)
     let l = sampleOnce(rng, difficulty);
     for (let t = 0; t < 15 && pathEndClick.validate(l) !== null; t++) l = sampleOnce(rng, difficulty);
@@ -115,7 +114,7 @@ export const pathEndClick = defineEngine<PathEndLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: "Click where the car's road ends", zh: '请点击小车所在道路的终点' }));
     body += boxRect(l.area, { fill: hsl(100, 30, style.theme === 'light' ? 82 : 28), rx: style.radius });
     body += noiseDots(rng, l.area, 50, 0.4, [hsl(100, 35, 60), hsl(80, 30, 45)]);
@@ -138,12 +137,10 @@ export const pathEndClick = defineEngine<PathEndLatent>({
     body += path(P([[-13, -7], [13, -7], [13, 7], [-13, 7]]), { fill: '#f2c318', stroke: '#6b5200', sw: 1.2 });
     body += path(P([[-4, -5], [7, -5], [7, 5], [-4, 5]]), { fill: '#9fd3ff' });
     for (const [wx, wy] of [[-8, -8.5], [8, -8.5], [-8, 8.5], [8, 8.5]] as Array<[number, number]>) body += path(P([[wx - 3.5, wy - 2], [wx + 3.5, wy - 2], [wx + 3.5, wy + 2], [wx - 3.5, wy + 2]]), { fill: '#222' });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.ends[l.car]!]);
-  },
+  target: (l) => ({ boxes: [l.ends[l.car]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const c = l.roads[l.car]!;
@@ -156,7 +153,4 @@ export const pathEndClick = defineEngine<PathEndLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'path_end_click.instruction');
-  },
 });

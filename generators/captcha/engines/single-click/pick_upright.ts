@@ -5,12 +5,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, n1, noiseDots, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { Ids, n1, noiseDots, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { discPlace, landscape } from '../../lib/backdrops.js';
 
 /** Latent state of pick_upright (puzzle px, degrees clockwise). */
@@ -29,21 +29,18 @@ export interface PickUprightLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ copies: knob('number of copies (grid size)', [2, 2], [2, 3], [2, 3]), min_angle: knob('smallest turn of a wrong copy, degrees', 90, 40, 20), noise: knob('noise dots per copy', 0, 15, 30) });
+const KNOBS = defineKnobs({ copies: knob('number of copies (grid size)', [2, 2], [2, 3], [2, 3]), min_angle: knob('smallest turn of a wrong copy, degrees', 90, 40, 20), noise: knob('noise dots per copy', 0, 15, 30) });
 
 const W = 320;
 
 /** Engine #32 pick_upright (group D, Click, verifier `click` / `any`). */
-export const pickUpright = defineEngine<PickUprightLatent>({
+export const pickUpright = singleClickEngine<PickUprightLatent, typeof KNOBS>({
   type: 'pick_upright',
-  group: 'image_rotation',
   number: 32,
-  actionForm: 'Click',
+  group: 'image_rotation',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const [rows, cols] = k.copies;
     const cw = (W - 28 - 10 * (cols - 1)) / cols;
     const area: Box = [14, 48, W - 14, Math.round(48 + rows * cw + 10 * (rows - 1))];
@@ -72,7 +69,7 @@ export const pickUpright = defineEngine<PickUprightLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  picture(l, style, rng) {
     const ids = new Ids();
     let defs = '';
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the picture that is upright', zh: '请点击方向正确的图片' }));
@@ -85,12 +82,10 @@ export const pickUpright = defineEngine<PickUprightLatent>({
       body += tile(style, c, style.panel);
       body += `<g clip-path="url(#${clip})">${sc.body}${noiseDots(rng.fork('noise' + i), [cx - r, cy - r, cx + r, cy + r], l.noise, 0.6)}</g>`;
     });
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { svg: body, defs: defs };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
@@ -101,7 +96,4 @@ export const pickUpright = defineEngine<PickUprightLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'pick_upright.instruction');
-  },
 });

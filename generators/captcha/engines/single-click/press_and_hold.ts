@@ -6,10 +6,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, boxesOverlap, label, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxInside, boxRect, boxesOverlap, label, ptText, widgetCard } from '../../lib/draw.js';
 import { lucideSvg } from '../../lib/lucide.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 
 /** Latent state of press_and_hold (puzzle px). */
 export interface PressHoldLatent extends Record<string, unknown> {
@@ -26,19 +27,17 @@ export interface PressHoldLatent extends Record<string, unknown> {
 
 /** Hold time in seconds as the widget, instruction and reasoning all write it (`1500` → `1.5`, `3000` → `3`). */
 export const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ hold_ms: knob('required hold duration, ms', 1500, 3000, 5000), button: knob('button size (w x h), puzzle px', [220, 52], [180, 46], [140, 40]), help_link: knob('a secondary "Need help?" link next to the button', false, false, true) });
+const KNOBS = defineKnobs({ hold_ms: knob('required hold duration, ms', 1500, 3000, 5000), button: knob('button size (w x h), puzzle px', [220, 52], [180, 46], [140, 40]), help_link: knob('a secondary "Need help?" link next to the button', false, false, true) });
 
 /** Engine #76 press_and_hold (group H, LongPress, verifier `click` with action `long_press`). */
-export const pressAndHold = defineEngine<PressHoldLatent>({
+export const pressAndHold = singleClickEngine<PressHoldLatent, typeof KNOBS>({
   type: 'press_and_hold',
-  group: 'one_click',
   number: 76,
+  group: 'one_click',
   actionForm: 'LongPress',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const width = 300;
     const [bw, bh] = k.button;
     const shape = rng.pick(['pill', 'rect', 'round'] as const);
@@ -59,7 +58,7 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let s = widgetCard(style, l.width, l.height);
     s += label(style, say(style.locale, { en: 'Press and hold to confirm', zh: '请按住按钮完成验证' }), 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
     s += label(style, say(style.locale, { en: `Keep holding for about ${seconds(l.hold_ms)} s until the bar fills`, zh: `按住按钮约 ${seconds(l.hold_ms)} 秒，直到进度条填满` }), 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
@@ -76,23 +75,15 @@ export const pressAndHold = defineEngine<PressHoldLatent>({
       s += label(style, say(style.locale, { en: 'Need help?', zh: '需要帮助？' }), (h[0] + h[2]) / 2, (h[1] + h[3]) / 2 + 5, 13, style.subtext, { anchor: 'middle', maxWidth: h[2] - h[0] });
     }
     s += label(style, say(style.locale, { en: 'Human verification', zh: '人机验证' }), l.width - 16, l.height - 14, 10.5, style.subtext, { anchor: 'end' });
-    return { svg: svgDoc(l.width, l.height, s), width: l.width, height: l.height };
+    return { svg: s };
   },
 
-  solve(l) {
-    return {
-      actions: [{ type: 'long_press', point: boxCenter(l.button_box) }],
-      verifier: { kind: 'click', action: 'long_press', mode: 'any', boxes: [l.button_box], submit_box: null, min_duration_ms: l.hold_ms },
-      ordered: false,
-    };
-  },
+  target: (l) => ({ boxes: [l.button_box], holdMs: l.hold_ms }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.button_box));
     return say(locale, { en: `The widget asks to press and hold until the progress bar fills (about ${seconds(l.hold_ms)} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`, zh: `组件要求按住按钮直到下方进度条填满（约 ${seconds(l.hold_ms)} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。` });
   },
 
-  instruction(l, locale) {
-    return say(locale, 'press_and_hold.instruction', { seconds: seconds(l.hold_ms) });
-  },
+  text: (l, locale) => ({ seconds: seconds(l.hold_ms) }),
 });

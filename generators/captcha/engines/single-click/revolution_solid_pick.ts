@@ -12,11 +12,11 @@
  */
 import type { Box, Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, line, n1, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxRect, hsl, line, n1, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { chrome, tile } from '../../lib/controls.js';
-import { clickAny } from '../../lib/solutions.js';
 import { polyD } from '../../lib/geometry.js';
 
 /** Profile kinds and the solid each sweeps out. */
@@ -66,7 +66,7 @@ export interface RevolutionLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ lookalike: knob('decoys are look-alike solids (cone / truncated cone, sphere / half sphere, ...)', false, true, true) });
+const KNOBS = defineKnobs({ lookalike: knob('decoys are look-alike solids (cone / truncated cone, sphere / half sphere, ...)', false, true, true) });
 const W = 320;
 const SAMPLES = 24;
 
@@ -109,16 +109,13 @@ function solidSvg(kind: ProfileKind, taper: number, cx: number, by: number, r: n
 }
 
 /** Engine #95 revolution_solid_pick (group G, Click, verifier `click` / `any`). */
-export const revolutionSolidPick = defineEngine<RevolutionLatent>({
+export const revolutionSolidPick = singleClickEngine<RevolutionLatent, typeof KNOBS>({
   type: 'revolution_solid_pick',
-  group: 'visual_reasoning',
   number: 95,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const kind = rng.pick(PROFILES);
     const decoys = k.lookalike ? NEAR[kind] : rng.sample(PROFILES.filter((x) => x !== kind), 3);
     const answer = rng.int(0, 3);
@@ -141,7 +138,7 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which solid does the shape sweep out?', zh: '该图形旋转一周得到哪个立体？' }));
     const pb = l.profile_box;
     body += tile(style, pb, style.panel);
@@ -160,12 +157,10 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
       const o = l.options[i]!;
       body += solidSvg(o, l.taper, cx, c[3] - 16, 22, 22 * ASPECT[o], l.hue);
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return clickAny([l.cells[l.answer]!]);
-  },
+  target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const name = NAMES[l.kind][locale === 'zh-CN' ? 1 : 0];
@@ -176,7 +171,4 @@ export const revolutionSolidPick = defineEngine<RevolutionLatent>({
     });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'revolution_solid_pick.instruction');
-  },
 });

@@ -11,14 +11,15 @@
  */
 import type { Box, Point } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type CaptchaLocale, type Difficulty } from '../../engine.js';
-import { Ids, boxRect, circle, hsl, n1, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE, type CaptchaLocale, type Difficulty } from '../../engine.js';
+import { Ids, boxRect, circle, hsl, n1, path, ptText } from '../../lib/draw.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD, ptsBox } from '../../lib/geometry.js';
 import { boxesArea, maskBoxes, pointInBoxes } from '../../lib/click-regions.js';
 import { type V3, type View3, DIRS, cubeFaceCorners, project, rasterIds, shade, viewRotate } from '../../lib/proj3d.js';
 import { say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 
 const SHAPES = ['cube', 'cylinder', 'sphere', 'cone'] as const;
 type Shape3 = (typeof SHAPES)[number];
@@ -51,7 +52,8 @@ export interface SpatialLatent extends Record<string, unknown> {
   click_point: Point;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ objects: knob('objects in the scene', [4, 5], [5, 7], [7, 9]), colors: knob('distinct colours used', 5, 4, 3), relations: knob('relations asked', ['left', 'right'], ['left', 'right', 'front', 'behind'], ['left', 'right', 'front', 'behind']) });
+const KNOBS = defineKnobs({ objects: knob('objects in the scene', [4, 5], [5, 7], [7, 9]), colors: knob('distinct colours used', 5, 4, 3), relations: knob('relations asked', ['left', 'right'], ['left', 'right', 'front', 'behind'], ['left', 'right', 'front', 'behind']) });
+const DIFF = KNOBS.difficulties;
 
 const W = 330;
 const H = 300;
@@ -261,15 +263,13 @@ function sampleOnce(rng: Rng, difficulty: Difficulty): SpatialLatent {
 }
 
 /** Engine #55 spatial_relation_click (group G, Click, verifier `click` / `any`). */
-export const spatialRelationClick = defineEngine<SpatialLatent>({
+export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOBS>({
   type: 'spatial_relation_click',
-  group: 'visual_reasoning',
   number: 55,
-  actionForm: 'Click',
+  group: 'visual_reasoning',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
+  sample(rng, _k, difficulty) {
     // resample a few times when the cheap state fails validation (same rng stream: deterministic)
     let l = sampleOnce(rng, difficulty);
     for (let t = 0; t < 15 && spatialRelationClick.validate(l) !== null; t++) l = sampleOnce(rng, difficulty);
@@ -293,7 +293,7 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     const ids = new Ids();
     let body = chrome(style, l.width, l.height, `${say(style.locale, { en: 'Click ', zh: '请点击' })}${query(l, style.locale)}`, 13);
     body += boxRect(l.scene_box, { fill: hsl(210, 15, style.theme === 'light' ? 90 : 24), rx: style.radius });
@@ -318,16 +318,10 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
       objs += e.g.svg;
     }
     body += `<g clip-path="url(#${clip})">${objs}</g>`;
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { svg: body, defs: defs };
   },
 
-  solve(l) {
-    return {
-      actions: [{ type: 'click', point: l.click_point }],
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: l.click_boxes, submit_box: null, min_duration_ms: null },
-      ordered: false,
-    };
-  },
+  target: (l) => ({ boxes: l.click_boxes, point: l.click_point }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, l.click_point);
@@ -341,7 +335,5 @@ export const spatialRelationClick = defineEngine<SpatialLatent>({
     });
   },
 
-  instruction(l, locale) {
-    return say(locale, 'spatial_relation_click.instruction', { query: query(l, locale) });
-  },
+  text: (l, locale) => ({ query: query(l, locale) }),
 });

@@ -5,9 +5,10 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, boxesOverlap, label, ptText, regionWord, svgDoc, widgetCard } from '../../lib/draw.js';
+import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
+import { boxInside, boxRect, boxesOverlap, label, ptText, regionWord, widgetCard } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
+import { singleClickEngine } from './template.js';
 import { lucideSvg } from '../../lib/lucide.js';
 
 interface Btn {
@@ -26,7 +27,7 @@ export interface VerifyButtonLatent extends Record<string, unknown> {
   icon: string;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ buttons: knob('buttons in the panel', 2, 3, 4), same_look: knob('every button has the same look as the target', false, false, true), lookalike: knob('decoy labels that also mention verifying', false, true, true) });
+const KNOBS = defineKnobs({ buttons: knob('buttons in the panel', 2, 3, 4), same_look: knob('every button has the same look as the target', false, false, true), lookalike: knob('decoy labels that also mention verifying', false, true, true) });
 /** The target label. */
 export const TARGET_LABEL: Bi = { en: 'Click to verify', zh: '点击验证' };
 const PLAIN: Bi[] = [
@@ -35,16 +36,13 @@ const PLAIN: Bi[] = [
 const LOOKALIKE: Bi[] = [{ en: 'Verify later', zh: '稍后验证' }, { en: 'Verify by SMS', zh: '短信验证' }, { en: 'Audio challenge', zh: '语音验证' }];
 
 /** Engine #75 verify_button (group H, Click, verifier `click`/`any`). */
-export const verifyButton = defineEngine<VerifyButtonLatent>({
+export const verifyButton = singleClickEngine<VerifyButtonLatent, typeof KNOBS>({
   type: 'verify_button',
-  group: 'one_click',
   number: 75,
-  actionForm: 'Click',
+  group: 'one_click',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const width = 300;
     const layout = k.buttons >= 4 && rng.bool(0.5) ? 'grid' : 'stack';
     const labels: Bi[] = [TARGET_LABEL];
@@ -79,7 +77,7 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
     return null;
   },
 
-  draw(l, style) {
+  picture(l, style, rng) {
     let s = widgetCard(style, l.width, l.height);
     s += lucideSvg(l.icon, { cx: 34, cy: 36, size: 30 }, style.accent, { weight: 1.1 });
     s += label(style, say(style.locale, { en: 'Security check', zh: '安全验证' }), 60, 42, 18, style.text, { weight: 700, maxWidth: l.width - 76 });
@@ -100,17 +98,10 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
         s += label(style, text, b.box[0] + w / 2, cy, 14, style.accent, { anchor: 'middle', maxWidth: w - 12 });
       }
     }
-    return { svg: svgDoc(l.width, l.height, s), width: l.width, height: l.height };
+    return { svg: s };
   },
 
-  solve(l) {
-    const b = l.buttons[l.target]!.box;
-    return {
-      actions: [{ type: 'click', point: boxCenter(b) }],
-      verifier: { kind: 'click', action: 'click', mode: 'any', boxes: [b], submit_box: null, min_duration_ms: null },
-      ordered: false,
-    };
-  },
+  target: (l) => ({ boxes: [l.buttons[l.target]!.box] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const b = l.buttons[l.target]!.box;
@@ -120,7 +111,5 @@ export const verifyButton = defineEngine<VerifyButtonLatent>({
     return say(locale, { en: `The panel has ${l.buttons.length} buttons; besides "${TARGET_LABEL.en}" there are ${others}, which do not complete the check. The "${TARGET_LABEL.en}" button is at the panel's ${where} ${ptText(m, c)}; one click on it is enough.`, zh: `面板中有 ${l.buttons.length} 个按钮：除了“${TARGET_LABEL.zh}”外还有 ${others}，它们不会完成验证。“${TARGET_LABEL.zh}”按钮位于面板${where} ${ptText(m, c)}，点击一次即可。` });
   },
 
-  instruction(_l, locale) {
-    return say(locale, 'verify_button.instruction', { TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh });
-  },
+  text: (_l, locale) => ({ TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh }),
 });
