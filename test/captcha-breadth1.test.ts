@@ -1,5 +1,5 @@
 /**
- * CAPTCHA breadth I (catalogue groups A, B, C, H, I): every engine of `engines/breadth1.ts` for every
+ * CAPTCHA types of groups A, B, C, H, I (listed in TYPES below; the first engines are in captcha-engines.test.ts): each
  * difficulty in both host contexts — the record parses, the gold answer scores 1 (also from its
  * normalised forms, and with every accepted alternative answer), perturbed answers score 0, the
  * puzzle and host SVGs are structurally answer-free, samples are deterministic (record JSON and PNG

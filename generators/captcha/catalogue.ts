@@ -2,7 +2,7 @@
  * The CAPTCHA catalogue as generated reference: one row per registered engine (number, type, group,
  * action form, verifier, knobs per difficulty, an English instruction), written by
  * `uisynth types --markdown` to docs/captcha-types.md. The registry is the only source; the file is
- * regenerated, never edited (test/captcha-catalogue.test.ts checks it is current).
+ * regenerated, never edited (test/captcha-i18n.test.ts checks it is current).
  */
 import { Rng } from '../../core/rng.js';
 import { CAPTCHA_GROUPS, DIFFICULTIES, type Verifier } from '../../core/schema.js';

@@ -1,7 +1,7 @@
 /**
  * #53 largest_region_click (group G, visual reasoning, Click): several irregular regions with dotted
  * outlines; click inside the one with the largest area (shoelace area of its outline, gap to the
- * runner-up at least `min_gap`). Any click inside the outline counts: the verifier's boxes (mask.ts)
+ * runner-up at least `min_gap`). Any click inside the outline counts: the verifier's boxes (lib/click-regions.ts)
  * cover every 1 px cell of the region lying at least 0.5 px inside the outline's centre line (the
  * outline's inner half counts as inside, its outer half does not). Verifier `click` / `any`.
  */
@@ -53,7 +53,7 @@ function extent(g: Region): Box {
 }
 /** Safety margin inside the dotted outline (points on the outline's inner half count as inside), puzzle px. */
 const OUTLINE_MARGIN = 0.5;
-/** Click region of a region: its inside, `OUTLINE_MARGIN` px clear of the outline's centre line (mask.ts boxes, 1 px bands). */
+/** Click region of a region: its inside, `OUTLINE_MARGIN` px clear of the outline's centre line (lib/click-regions.ts boxes, 1 px bands). */
 export function regionClickBoxes(g: Region): Box[] {
   const pts = regionPts(g);
   return maskBoxes((x, y) => inPoly(x, y, pts), extent(g), OUTLINE_MARGIN, 1);

@@ -46,7 +46,7 @@ export interface SpatialLatent extends Record<string, unknown> {
   rel: Rel;
   ref_attrs: Attr[];
   target_attrs: Attr[];
-  /** Click region of the target: its visible silhouette less 1 px at the edges (measured, mask.ts boxes). */
+  /** Click region of the target: its visible silhouette less 1 px at the edges (measured, lib/click-regions.ts boxes). */
   click_boxes: Box[];
   /** Gold click point inside `click_boxes`, near the visible centroid. */
   click_point: Point;
@@ -200,7 +200,7 @@ const EDGE_MARGIN = 0.5;
 /**
  * Measured on id rasters of the silhouettes drawn back to front: each object's visible fraction (2 px
  * samples), and the target's click region — every pixel where the target is on top (1 px raster),
- * its pixels whose 3x3 neighbourhood is all target too, as mask.ts boxes — with a gold point near its visible
+ * its pixels whose 3x3 neighbourhood is all target too, as lib/click-regions.ts boxes — with a gold point near its visible
  * centroid (null when nothing of the target is visible).
  */
 function clickRegionFor(l: Pick<SpatialLatent, 'objects' | 'view' | 'scene_box'>, target: number): { boxes: Box[]; point: Point | null; visible: number[] } {
