@@ -56,7 +56,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The package version (package.json). */
 export const VERSION: string = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-const LOCALES = ['en-US', 'zh-CN'] as const;
+/** Instruction locales of the CAPTCHA generator (generators/captcha/lib/i18n.ts CAPTCHA_LOCALES; default en-US, zh-CN). */
+const LOCALES = ['en-US', 'zh-CN', 'ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'] as const;
 /** Page locales of the grounding generator (kept in sync with generators/grounding/locales.ts). */
 const GROUNDING_LOCALES = ['en-US', 'zh-CN', 'ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -359,7 +360,7 @@ function buildProgram(argv: string[]): Command {
     .option('--types <list>', "CAPTCHA types, comma-separated: names, globs (rotate_*), groups (group:slider_puzzle), or 'all' (see `uisynth types`)", 'all')
     .addOption(new Option('--context <ctx>', "host context: mobile, web, or 'all'").default('all'))
     .option('--difficulty <list>', "easy, medium, hard, or 'all'", 'all')
-    .option('--locales <list>', "instruction locales: en-US, zh-CN, or 'all'", 'all')
+    .option('--locales <list>', "instruction and reasoning locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar (right to left), or 'all' (the widget and host screen are drawn in English unless zh-CN)", 'en-US,zh-CN')
     .action(async (o) => {
       await runCaptcha(argv, o);
     });
@@ -404,7 +405,15 @@ function buildProgram(argv: string[]): Command {
     .command('types')
     .description('list the CAPTCHA types with their group, action form and difficulty knobs')
     .option('--json', 'print JSON')
-    .action(async (o: { json?: boolean }) => {
+    .option('--markdown [file]', 'write the catalogue as Markdown (default docs/captcha-types.md)')
+    .action(async (o: { json?: boolean; markdown?: string | boolean }) => {
+      if (o.markdown) {
+        const { captchaTypesMarkdown } = await import('../generators/captcha/catalogue.js');
+        const file = typeof o.markdown === 'string' ? o.markdown : 'docs/captcha-types.md';
+        await writeFileAtomic(file, captchaTypesMarkdown());
+        process.stdout.write(`wrote ${file}\n`);
+        return;
+      }
       const { describeTypes } = await import('../generators/captcha/index.js');
       const rows = describeTypes();
       if (o.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');

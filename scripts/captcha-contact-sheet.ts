@@ -79,7 +79,7 @@ async function tile(type: string, i: number, o: SheetOptions): Promise<Buffer> {
   const fillSvg = (b: Box, col: string): string =>
     `<rect x="${X(b[0])}" y="${Y(b[1])}" width="${(b[2] - b[0]) * k}" height="${(b[3] - b[1]) * k}" fill="${col}" fill-opacity="0.45"/>`;
   if (v.kind === 'click' && v.mode === 'any' && v.boxes.length > 6) {
-    // a region given as many boxes (mask.ts): shade it
+    // a region given as many boxes (lib/click-regions.ts): shade it
     for (const b of v.boxes) ov += fillSvg(b, '#00d26a');
   } else if (v.kind === 'presses') {
     v.boxes.forEach((b, j) => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { getEngine } from '../generators/captcha/registry.js';
-import { FACTS } from '../generators/captcha/engines/commonsense_question_entry.js';
+import { FACTS } from '../generators/captcha/engines/text-entry/commonsense_question_entry.js';
 import { scoreVerifier } from '../score/scorer.js';
 import { boxCenter } from '../core/geometry.js';
 
@@ -115,8 +115,8 @@ describe('color_count_select (NextGen Color_Counting)', () => {
 
   it('the colours counted on the rendered cells give exactly the answer cells (pixel oracle)', async () => {
     const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
-    const { makeStyle } = await import('../generators/captcha/style.js');
-    const { PALETTE } = await import('../generators/captcha/engines/color_count_select.js');
+    const { makeStyle } = await import('../generators/captcha/lib/style.js');
+    const { PALETTE } = await import('../generators/captcha/engines/grid-select/color_count_select.js');
     const rgbs = PALETTE.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
     for (const d of ['easy', 'hard'] as const) {
       const l = valid(d, 0);
@@ -155,7 +155,7 @@ describe('color_count_select (NextGen Color_Counting)', () => {
 describe('revolution_solid_pick (Spatial-CAPTCHA-Bench rotational solids)', () => {
   const e = getEngine('revolution_solid_pick');
   it('four different solids, exactly one is the sweep of the profile; bad states are rejected', async () => {
-    const { profileRadius, ASPECT } = await import('../generators/captcha/engines/revolution_solid_pick.js');
+    const { profileRadius, ASPECT } = await import('../generators/captcha/engines/single-click/revolution_solid_pick.js');
     // the profile kinds mean what their names say (independent formulas, radius at height t of h)
     expect(profileRadius('cone', 0.5, 0.7)).toBeCloseTo(0.5);
     expect(profileRadius('sphere', 0.5, 0.7)).toBeCloseTo(1);

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { getEngine } from '../generators/captcha/registry.js';
-import { TurnMasks, bestTurnIou, rotDistance } from '../generators/captcha/engines/rotation_match_select.js';
-import { hiddenGaps, sampleOnce } from '../generators/captcha/engines/viewpoint_select.js';
+import { TurnMasks, bestTurnIou, rotDistance } from '../generators/captcha/engines/grid-select/rotation_match_select.js';
+import { hiddenGaps, sampleOnce } from '../generators/captcha/engines/grid-select/viewpoint_select.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 

@@ -1,5 +1,5 @@
 /**
- * CAPTCHA breadth I (catalogue groups A, B, C, H, I): every engine of `engines/breadth1.ts` for every
+ * CAPTCHA types of groups A, B, C, H, I (listed in TYPES below; the first engines are in captcha-engines.test.ts): each
  * difficulty in both host contexts — the record parses, the gold answer scores 1 (also from its
  * normalised forms, and with every accepted alternative answer), perturbed answers score 0, the
  * puzzle and host SVGs are structurally answer-free, samples are deterministic (record JSON and PNG
@@ -14,24 +14,35 @@ import { Rng } from '../core/rng.js';
 import { CaptchaRecord, DIFFICULTIES, type Verifier } from '../core/schema.js';
 import { actionsFromSpace, scoreCaptcha } from '../score/scorer.js';
 import { captchaSample, captchaSampleDetailed, describeTypes, type CaptchaConfig, type DetailedSample } from '../generators/captcha/index.js';
-import { BREADTH_I } from '../generators/captcha/engines/breadth1.js';
 import { getEngine } from '../generators/captcha/registry.js';
 import type { Latent } from '../generators/captcha/engine.js';
 import { MOBILE_CANVASES, MOBILE_SCREENS, WEB_CANVASES, WEB_PAGES, planComposite } from '../renderers/compositor.js';
 import { imageRel } from '../dataset/paths.js';
 import { glyphFor } from '../renderers/glyphs.js';
-import { ICONS } from '../generators/captcha/icons.js';
-import { LUCIDE_ITEMS, lucideOutline } from '../generators/captcha/lucide.js';
-import { NAMED_COLORS } from '../generators/captcha/kit.js';
-import { ZH_IDIOMS, numberAnswers, numberEn, numberZh } from '../generators/captcha/words.js';
-import { SCRIPT_POOL } from '../generators/captcha/engines/multi_script_select.js';
-import { roll } from '../generators/captcha/engines/dice_roll_path_entry.js';
-import { hexToRgb, rgbToHex } from '../generators/captcha/color.js';
-import { evaluate } from '../generators/captcha/engines/math_expression_entry.js';
-import { buildQuestion } from '../generators/captcha/engines/text_question_logic.js';
+import { ICONS } from '../generators/captcha/lib/icons.js';
+import { LUCIDE_ITEMS, lucideOutline } from '../generators/captcha/lib/lucide.js';
+import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
+import { ZH_IDIOMS, numberAnswers, numberEn, numberZh } from '../generators/captcha/lib/words.js';
+import { SCRIPT_POOL } from '../generators/captcha/engines/grid-select/multi_script_select.js';
+import { roll } from '../generators/captcha/engines/text-entry/dice_roll_path_entry.js';
+import { hexToRgb, rgbToHex } from '../generators/captcha/lib/color.js';
+import { evaluate } from '../generators/captcha/engines/text-entry/math_expression_entry.js';
+import { buildQuestion } from '../generators/captcha/engines/text-entry/text_question_logic.js';
 
 type Rec = DetailedSample['record'];
-const TYPES = BREADTH_I.map((e) => e.type);
+/** The types of groups A, B, C, H, I this file covers (beyond the first engines, tested in captcha-engines.test.ts). */
+const TYPES: readonly string[] = [
+  'text_dictionary_word', 'math_expression_entry', 'text_colored_subset', 'text_overlap_crowded',
+  'text_outline_textured', 'text_mirrored_glyphs', 'text_question_logic', 'dice_sum_entry',
+  'count_objects_entry', 'dice_roll_path_entry', 'color_cipher_entry', 'phrase_order_click',
+  'letter_sequence_click', 'number_ascending_click', 'alphabetical_click', 'spell_word_click',
+  'thumb_glyph_click', 'result_digits_click', 'shape_attribute_ordered', 'size_order_click',
+  'sides_order_click', 'clock_time_order_click', 'route_waypoint_click', 'distance_order_click',
+  'connect_dots_click', 'verify_button', 'press_and_hold', 'click_dot_target', 'grid_select_category',
+  'grid_segment_select', 'color_discrimination_select', 'brightness_select', 'vowel_select',
+  'inverted_letter_select', 'rotated_letter_select', 'hollow_pattern_select', 'count_match_select',
+  'multi_script_select', 'area_select_point',
+];
 const GROUPS_I = ['ocr_text_entry', 'ordered_text_click', 'ordered_icon_click', 'one_click', 'multi_select_grid'];
 const click = (p: Point): Action => ({ type: 'click', point: p });
 const score = (r: Rec, a: Action[]): number => scoreCaptcha(r, a).score;

@@ -7,12 +7,22 @@ import sharp from 'sharp';
 import type { Action } from '../core/actions.js';
 import { type Box, type Point, boxCenter, pointInBox } from '../core/geometry.js';
 import type { CaptchaRecord, Verifier } from '../core/schema.js';
-import { BREADTH_II } from '../generators/captcha/engines/breadth2.js';
 
 /** Types of groups D, E, F, G, J (skeleton engines of those groups included). */
 export const BREADTH2_GROUPS = ['image_rotation', 'drag_to_end', 'slider_puzzle', 'visual_reasoning', 'drag_extras'] as const;
 /** Types added by breadth II. */
-export const BREADTH2_TYPES: readonly string[] = BREADTH_II.map((e) => e.type);
+export const BREADTH2_TYPES: readonly string[] = [
+  'rotate_inner_outer_align', 'rotate_arrows_match_ref', 'pick_upright', 'rotate_3d_to_match',
+  'drag_clock_hand', 'dial_rotate_to_mark', 'rotation_match_select', 'swipe_up_unlock', 'slide_to_zone',
+  'drag_item_to_target', 'curve_align_slider', 'slider_multi_gap_decoy', 'drag_drop_piece_2d',
+  'concat_restore_slider', 'jigsaw_tile_swap', 'multi_piece_jigsaw', 'shape_fit_slider', 'geometry_click',
+  'odd_one_out_click', 'least_frequent_icon', 'path_end_click', 'largest_region_click', 'avoid_decoy_click',
+  'matching_pair_pick', 'mirror_pick', 'clock_read_click', 'count_match_arrows', 'sum_match_arrows',
+  'grid_coordinate_move', 'path_navigate_arrows', 'connect_icon_pick', 'orbit_match',
+  'backmost_layer_select', 'layered_stack_select', 'hole_count_select', 'subway_paths_select',
+  'shadow_direction_select', 'cube_net_fold_pick', 'viewpoint_select', 'spatial_relation_click',
+  'gobang_move', 'drag_connect_pairs', 'drag_sort_order',
+];
 
 type Rec = Omit<CaptchaRecord, 'image'>;
 const click = (p: Point): Action => ({ type: 'click', point: p });

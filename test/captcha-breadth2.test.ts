@@ -50,7 +50,7 @@ describe.each(BREADTH2_TYPES.map((t) => [t]))('breadth II %s', (type) => {
         expect(r.captcha.instructions['en-US'], at).not.toMatch(/[\u4e00-\u9fff]/);
         const W = r.context.viewport.width;
         const H = r.context.viewport.height;
-        // a click region made of many boxes (generators/captcha/mask.ts) has thin pieces at its rim: the
+        // a click region made of many boxes (generators/captcha/lib/click-regions.ts) has thin pieces at its rim: the
         // legibility bound applies to the region as a whole
         const region = r.verifier.kind === 'click' && r.verifier.mode === 'any' && r.verifier.boxes.length > 8;
         for (const b of verifierBoxes(r.verifier)) {

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
 import type { Difficulty, Latent } from '../generators/captcha/engine.js';
 import { getEngine } from '../generators/captcha/registry.js';
-import { makeStyle } from '../generators/captcha/style.js';
-import { label, wrapPhrases } from '../generators/captcha/draw.js';
-import { swatch } from '../generators/captcha/kit.js';
+import { makeStyle } from '../generators/captcha/lib/style.js';
+import { label, wrapPhrases } from '../generators/captcha/lib/draw.js';
+import { swatch } from '../generators/captcha/lib/palette.js';
 import { wrapText } from '../renderers/glyphs.js';
 import { rasterSvg } from './captcha-breadth2-helpers.js';
 

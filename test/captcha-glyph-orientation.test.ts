@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { glyphAt, type LatinFace } from '../renderers/glyphs.js';
-import { INVERT_CHARSET, INVERT_FACES, MIRROR_OK } from '../generators/captcha/engines/inverted_letter_select.js';
-import { TILT_LIMIT } from '../generators/captcha/engines/alphabetical_click.js';
+import { INVERT_CHARSET, INVERT_FACES, MIRROR_OK } from '../generators/captcha/engines/grid-select/inverted_letter_select.js';
+import { TILT_LIMIT } from '../generators/captcha/engines/ordered-click/alphabetical_click.js';
 import { getEngine } from '../generators/captcha/registry.js';
 import { Rng } from '../core/rng.js';
 

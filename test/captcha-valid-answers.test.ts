@@ -17,7 +17,7 @@ import { boxCenter } from '../core/geometry.js';
 import { Rng } from '../core/rng.js';
 import type { Latent } from '../generators/captcha/engine.js';
 import { getEngine } from '../generators/captcha/registry.js';
-import { makeStyle } from '../generators/captcha/style.js';
+import { makeStyle } from '../generators/captcha/lib/style.js';
 import { scoreVerifier } from '../score/scorer.js';
 import { rasterSvg } from './captcha-breadth2-helpers.js';
 

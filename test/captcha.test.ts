@@ -209,7 +209,7 @@ describe.each(CAPTCHA_TYPES.map((t) => [t]))('captcha %s', (type) => {
         const W = meta.width!;
         const H = meta.height!;
         expect(inside(r.captcha.puzzle_box, [0, 0, W, H])).toBe(true);
-        // a click region made of many boxes (generators/captcha/mask.ts) has thin pieces at its rim: the
+        // a click region made of many boxes (generators/captcha/lib/click-regions.ts) has thin pieces at its rim: the
         // size bound applies to the region as a whole
         const region = r.verifier.kind === 'click' && r.verifier.mode === 'any' && r.verifier.boxes.length > 8;
         const vb = verifierBoxes(r.verifier);

@@ -1,5 +1,5 @@
 /**
- * The CAPTCHA engine interface (DESIGN.md "captcha"): each puzzle is a *latent state* (plain JSON) that
+ * The CAPTCHA engine interface: each puzzle is a *latent state* (plain JSON) that
  * deterministically defines its answer, target geometry, valid actions and solution. Validity is
  * checked on the latent state before anything is drawn.
  *
@@ -12,14 +12,14 @@ import type { CAPTCHA_GROUPS, Verifier } from '../../core/schema.js';
 import type { Rng } from '../../core/rng.js';
 import type { LatinFace } from '../../renderers/glyphs.js';
 
-/** Supported instruction / reasoning locales. */
-export const CAPTCHA_LOCALES = ['en-US', 'zh-CN'] as const;
-export type CaptchaLocale = (typeof CAPTCHA_LOCALES)[number];
+import type { CaptchaLocale } from './lib/i18n.js';
+
+export { CAPTCHA_LOCALES, DEFAULT_CAPTCHA_LOCALES, RECORD_LOCALES, type CaptchaLocale } from './lib/i18n.js';
 /** Difficulty levels (same as core/schema.ts DIFFICULTIES). */
 export type Difficulty = 'easy' | 'medium' | 'hard';
 export type CaptchaGroupName = (typeof CAPTCHA_GROUPS)[number];
 
-/** Action forms of captcha-catalogue.md. */
+/** Action forms (what the agent does), listed per type in docs/captcha-types.md. */
 export type ActionForm =
   | 'Click'
   | 'Click×k'
@@ -83,11 +83,11 @@ export interface PuzzleSolution {
  * @typeParam L the engine's latent state (must be JSON-serialisable: it is stored in the record).
  */
 export interface CaptchaEngine<L extends Latent = Latent> {
-  /** Catalogue `short_name`, e.g. `slider_jigsaw_gap`. */
+  /** Type name, e.g. `slider_jigsaw_gap` (docs/captcha-types.md). */
   readonly type: string;
   /** VenusBench-CAPTCHA interaction group (core/schema.ts CAPTCHA_GROUPS). */
   readonly group: CaptchaGroupName;
-  /** Row number `#` in captcha-catalogue.md. */
+  /** Stable catalogue number `#` of the type (docs/captcha-types.md, generated from the registry). */
   readonly number: number;
   readonly actionForm: ActionForm;
   /** Knob name → what it controls (one line each). */
@@ -116,6 +116,40 @@ export interface CaptchaEngine<L extends Latent = Latent> {
   reasoning(latent: L, locale: CaptchaLocale, m?: Affine): string;
   /** The task instruction shown to the agent. */
   instruction(latent: L, locale: CaptchaLocale): string;
+}
+
+/**
+ * One difficulty knob: what it controls (one line, recorded in docs/captcha-types.md) and its value at
+ * each difficulty. Declared with {@link knob} inside {@link defineKnobs}, so a knob cannot be used
+ * without being documented, nor documented without values.
+ */
+export interface Knob<T> {
+  readonly doc: string;
+  readonly easy: T;
+  readonly medium: T;
+  readonly hard: T;
+}
+/** Widens literal numbers and booleans of a knob value (tuples keep their length, strings their literals). */
+export type KnobValue<T> = T extends number ? number : T extends boolean ? boolean : T extends readonly unknown[] ? { -readonly [I in keyof T]: KnobValue<T[I]> } : T extends object ? { -readonly [P in keyof T]: KnobValue<T[P]> } : T;
+/** `knob('letters to order', 3, 4, 5)`: a knob's doc and its easy / medium / hard values. */
+export function knob<const T>(doc: string, easy: T, medium: T, hard: T): Knob<KnobValue<T>> {
+  return { doc, easy, medium, hard } as Knob<KnobValue<T>>;
+}
+/**
+ * The knobs of an engine, one {@link knob} per line, as the engine's `knobs` (name → doc) and
+ * `difficulties` (difficulty → name → value, typed) tables. Key order is kept: it is the order of
+ * `captcha.knobs` in records.
+ */
+export function defineKnobs<K extends Record<string, Knob<unknown>>>(table: K): {
+  knobs: { readonly [N in keyof K]: string };
+  difficulties: Record<Difficulty, { [N in keyof K]: K[N] extends Knob<infer T> ? T : never }>;
+} {
+  const names = Object.keys(table) as Array<keyof K & string>;
+  const level = (d: Difficulty): Record<string, unknown> => Object.fromEntries(names.map((n) => [n, table[n]![d]]));
+  return {
+    knobs: Object.fromEntries(names.map((n) => [n, table[n]!.doc])) as { [N in keyof K]: string },
+    difficulties: { easy: level('easy'), medium: level('medium'), hard: level('hard') } as never,
+  };
 }
 
 /** Identity placement (puzzle px = canvas px). */

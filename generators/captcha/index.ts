@@ -1,6 +1,6 @@
 /**
  * The captcha generator: one record + PNG per (config, seed, index), a pure function of those inputs
- * (DESIGN.md "Scale and reliability"). Called by the shard writer (export/) through
+ * (so shards can be generated in any order and resumed). Called by the shard writer (export/) through
  * {@link captchaSample}.
  *
  * Pipeline per sample: per-sample {@link Rng} → type (round-robin over `cfg.types`), context,
@@ -18,9 +18,9 @@ import { Rng, recordId, sampleSeed } from '../../core/rng.js';
 import { DIFFICULTIES, type CaptchaRecord, type Verifier } from '../../core/schema.js';
 import { HOST_CONTEXTS, composite, type HostContext } from '../../renderers/compositor.js';
 import { LATIN_FACES } from '../../renderers/glyphs.js';
-import { CAPTCHA_LOCALES, type CaptchaLocale, type Difficulty, type Latent } from './engine.js';
+import { CAPTCHA_LOCALES, RECORD_LOCALES, type CaptchaLocale, type Difficulty, type Latent } from './engine.js';
 import { CAPTCHA_TYPES, ENGINES, getEngine } from './registry.js';
-import { STYLE_FAMILIES, makeStyle } from './style.js';
+import { STYLE_FAMILIES, makeStyle } from './lib/style.js';
 
 export type { Difficulty } from './engine.js';
 export { CAPTCHA_TYPES, ENGINES, getEngine } from './registry.js';
@@ -273,7 +273,8 @@ export async function captchaSampleDetailed(cfg: CaptchaConfig, seed: number, in
     height: drawn.height,
     context,
     theme,
-    locale,
+    // the host screens speak English and Chinese; a puzzle in another locale sits on an English screen
+    locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US',
     accent: hostAccent,
     face: hostFace,
     rng: rng.fork('host'),
@@ -284,7 +285,7 @@ export async function captchaSampleDetailed(cfg: CaptchaConfig, seed: number, in
   const actions = mapGoldActions(sol.actions, sol.verifier, m);
   const reasonings: Record<string, string> = {};
   const instructions: Record<string, string> = {};
-  for (const loc of CAPTCHA_LOCALES) {
+  for (const loc of RECORD_LOCALES.includes(locale) ? RECORD_LOCALES : [...RECORD_LOCALES, locale]) {
     reasonings[loc] = engine.reasoning(latent, loc, m);
     instructions[loc] = engine.instruction(latent, loc);
   }

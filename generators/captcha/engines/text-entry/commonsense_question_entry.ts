@@ -1,0 +1,152 @@
+/**
+ * #92 commonsense_question_entry (group A, OCR text entry, Click+Type): a rendered everyday-knowledge
+ * question to answer in the input ("How many legs does a spider have?", "Which animal barks?"),
+ * MCA-Bench commonsense Q&A. Hard puzzles combine a fact with a small multiplication ("How many legs
+ * do 3 spiders have?"). The question is drawn in the widget's locale; every accepted answer in both
+ * locales (and synonyms, number words) is listed in the verifier.
+ *
+ * Validity: the fact is one of the bank's (one accepted reading), no accepted answer is written in the
+ * question, and the question fits the picture.
+ */
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, noiseDots, wrapPhrases } from '../../lib/draw.js';
+import { type Bi, say } from '../../lib/i18n.js';
+import { textEntryEngine } from './template.js';
+import { type EntryFrame, entryFrame } from '../../lib/frames.js';
+import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
+import { textWidth } from '../../../../renderers/glyphs.js';
+
+/** One fact of the bank: the question and every accepted answer (first = canonical). */
+interface Fact {
+  id: string;
+  q: Bi;
+  /** Accepted answers in English and Chinese, or a count for numeric facts. */
+  answers: string[] | number;
+  /** For counting facts: the question for `k` of the thing ("How many legs do 3 spiders have?"). */
+  many?: (k: number) => Bi;
+}
+
+/** The fact bank: everyday knowledge with one unambiguous answer. */
+export const FACTS: readonly Fact[] = [
+  { id: 'spider_legs', q: { en: 'How many legs does a spider have?', zh: '一只蜘蛛有几条腿？' }, answers: 8, many: (k) => ({ en: `How many legs do ${k} spiders have in total?`, zh: `${k} 只蜘蛛一共有几条腿？` }) },
+  { id: 'dog_legs', q: { en: 'How many legs does a dog have?', zh: '一只狗有几条腿？' }, answers: 4, many: (k) => ({ en: `How many legs do ${k} dogs have in total?`, zh: `${k} 只狗一共有几条腿？` }) },
+  { id: 'week_days', q: { en: 'How many days are there in a week?', zh: '一个星期有几天？' }, answers: 7, many: (k) => ({ en: `How many days are there in ${k} weeks?`, zh: `${k} 个星期一共有几天？` }) },
+  { id: 'year_months', q: { en: 'How many months are there in a year?', zh: '一年有几个月？' }, answers: 12, many: (k) => ({ en: `How many months are there in ${k} years?`, zh: `${k} 年一共有几个月？` }) },
+  { id: 'bicycle_wheels', q: { en: 'How many wheels does a bicycle have?', zh: '一辆自行车有几个轮子？' }, answers: 2, many: (k) => ({ en: `How many wheels do ${k} bicycles have in total?`, zh: `${k} 辆自行车一共有几个轮子？` }) },
+  { id: 'square_corners', q: { en: 'How many corners does a square have?', zh: '正方形有几个角？' }, answers: 4, many: (k) => ({ en: `How many corners do ${k} squares have in total?`, zh: `${k} 个正方形一共有几个角？` }) },
+  { id: 'hand_fingers', q: { en: 'How many fingers are there on one hand?', zh: '一只手有几根手指？' }, answers: 5, many: (k) => ({ en: `How many fingers are there on ${k} hands?`, zh: `${k} 只手一共有几根手指？` }) },
+  { id: 'day_hours', q: { en: 'How many hours are there in a day?', zh: '一天有多少小时？' }, answers: 24, many: (k) => ({ en: `How many hours are there in ${k} days?`, zh: `${k} 天一共有多少小时？` }) },
+  { id: 'hour_minutes', q: { en: 'How many minutes are there in an hour?', zh: '一小时有多少分钟？' }, answers: 60 },
+  { id: 'grass', q: { en: 'What colour is fresh grass?', zh: '新鲜的草是什么颜色？' }, answers: ['green', '绿色', '绿'] },
+  { id: 'snow', q: { en: 'What colour is fresh snow?', zh: '新下的雪是什么颜色？' }, answers: ['white', '白色', '白'] },
+  { id: 'sky', q: { en: 'What colour is the sky on a clear day?', zh: '晴天时天空是什么颜色？' }, answers: ['blue', '蓝色', '蓝'] },
+  { id: 'banana', q: { en: 'What colour is a ripe banana?', zh: '成熟的香蕉是什么颜色？' }, answers: ['yellow', '黄色', '黄'] },
+  { id: 'meow', q: { en: 'Which animal says "meow"?', zh: '哪种动物会“喵喵”叫？' }, answers: ['cat', 'a cat', 'cats', '猫', '猫咪'] },
+  { id: 'bark', q: { en: 'Which pet animal barks?', zh: '哪种宠物会汪汪叫？' }, answers: ['dog', 'a dog', 'dogs', '狗', '小狗'] },
+  { id: 'bees', q: { en: 'What sweet food do bees make?', zh: '蜂巢里储存的甜食叫什么？' }, answers: ['honey', '蜂蜜', '蜜'] },
+  { id: 'ice', q: { en: 'What do we call frozen water?', zh: '水结冻后叫什么？' }, answers: ['ice', '冰'] },
+  { id: 'planet', q: { en: 'Which planet do we live on?', zh: '我们生活在哪颗行星上？' }, answers: ['earth', 'the earth', '地球'] },
+  { id: 'scissors', q: { en: 'What tool do you use to cut paper?', zh: '剪纸用什么工具？' }, answers: ['scissors', 'a pair of scissors', '剪刀'] },
+  { id: 'after_winter', q: { en: 'Which season comes after winter?', zh: '冬天之后是哪个季节？' }, answers: ['spring', '春天', '春季', '春'] },
+  { id: 'after_summer', q: { en: 'Which season comes after summer?', zh: '夏天之后是哪个季节？' }, answers: ['autumn', 'fall', '秋天', '秋季', '秋'] },
+  { id: 'opp_hot', q: { en: 'What is the opposite of hot?', zh: '“热”的反义词是什么？' }, answers: ['cold', '冷'] },
+  { id: 'opp_up', q: { en: 'What is the opposite of up?', zh: '“上”的反义词是什么？' }, answers: ['down', '下'] },
+  { id: 'kitten', q: { en: 'What do we call a baby cat?', zh: '幼小的猫叫什么？' }, answers: ['kitten', 'kitty', '小猫', '猫崽'] },
+  { id: 'sunrise', q: { en: 'In which direction does the sun rise?', zh: '太阳从哪个方向升起？' }, answers: ['east', 'the east', '东', '东方', '东边'] },
+  { id: 'morning_meal', q: { en: 'What is the first meal of the day called?', zh: '一天中的第一顿饭叫什么？' }, answers: ['breakfast', '早餐', '早饭'] },
+  { id: 'giraffe', q: { en: 'Which African animal has the longest neck?', zh: '哪种非洲动物的脖子最长？' }, answers: ['giraffe', 'a giraffe', '长颈鹿'] },
+  { id: 'eyes', q: { en: 'How many eyes does a person have?', zh: '一个人有几只眼睛？' }, answers: 2 },
+];
+
+/** Latent state of commonsense_question_entry (puzzle px). */
+export interface CommonsenseLatent extends Record<string, unknown> {
+  frame: EntryFrame;
+  fact: string;
+  /** Multiplier for hard counting questions (1 = the plain fact). */
+  times: number;
+  question: Bi;
+  answer: string;
+  font_size: number;
+  bg_hue: number;
+}
+
+const KNOBS = defineKnobs({ facts: knob('kinds of facts asked (counts and colours; objects and animals; counts times a small number)', ['count'], ['count', 'word'], ['word', 'times']), font_size: knob('question font size, puzzle px', 18, 17, 16) });
+
+const factById = (id: string): Fact | undefined => FACTS.find((f) => f.id === id);
+
+/** Question and accepted answers of a fact (times > 1: the counting fact multiplied). Pure. */
+export function factQuestion(f: Fact, times: number): { question: Bi; answers: string[] } {
+  if (typeof f.answers === 'number') {
+    const n = f.answers * times;
+    return { question: times > 1 && f.many ? f.many(times) : f.q, answers: numberAnswers(n) };
+  }
+  return { question: f.q, answers: [...f.answers] };
+}
+
+/** Engine #92 commonsense_question_entry (group A, Click+Type, verifier `text_entry`). */
+export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeof KNOBS>({
+  type: 'commonsense_question_entry',
+  number: 92,
+  knobs: KNOBS,
+
+  sample(rng, k) {
+    const kind = rng.pick(k.facts);
+    const pool = FACTS.filter((f) => (kind === 'word' ? typeof f.answers !== 'number' : typeof f.answers === 'number' && (kind === 'count' || f.many)));
+    const f = rng.pick(pool);
+    const times = kind === 'times' ? rng.int(2, 4) : 1;
+    const q = factQuestion(f, times);
+    return { frame: entryFrame(rng, 96), fact: f.id, times, question: q.question, answer: q.answers[0]!, font_size: k.font_size, bg_hue: rng.int(0, 359) };
+  },
+
+  check(l) {
+    const f = factById(l.fact);
+    if (!f) return 'unknown fact';
+    if (l.times < 1 || l.times > 4 || (l.times > 1 && !f.many)) return 'multiplier not allowed for this fact';
+    const q = factQuestion(f, l.times);
+    if (q.question.en !== l.question.en || q.question.zh !== l.question.zh || q.answers[0] !== l.answer) return 'question and answer do not match the fact';
+    for (const a of q.answers) {
+      for (const text of [l.question.en, l.question.zh]) {
+        const hit = /^[0-9]+$/.test(a) ? new RegExp(`(^|[^0-9])${a}([^0-9]|$)`).test(text) : /^[a-z ]+$/.test(a) ? new RegExp(`\\b${a}\\b`, 'i').test(text) : text.includes(a);
+        if (hit) return `the answer '${a}' is written in the question`;
+      }
+    }
+    const w = l.frame.image_box[2] - l.frame.image_box[0] - 24;
+    const h = l.frame.image_box[3] - l.frame.image_box[1];
+    for (const loc of ['en-US', 'zh-CN'] as const) {
+      const lines = wrapPhrases(say(loc, l.question), l.font_size, w, { weight: 700 });
+      if (lines.length * l.font_size * 1.35 > h - 14) return 'question does not fit the picture';
+      if (lines.some((ln) => textWidth(ln, l.font_size, { weight: 700 }) > w)) return 'question line wider than the picture';
+    }
+    return null;
+  },
+
+  picture(l, style, rng) {
+    const ib = l.frame.image_box;
+    const light = rng.bool(0.7);
+    let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
+    pic += noiseDots(rng, ib, 40, 0.35);
+    const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
+    const w = ib[2] - ib[0] - 24;
+    const lines = wrapPhrases(say(style.locale, l.question), l.font_size, w, { face: style.face, weight: 700 });
+    const lh = l.font_size * 1.35;
+    let y = (ib[1] + ib[3]) / 2 - ((lines.length - 1) * lh) / 2 + l.font_size * 0.36;
+    for (const line of lines) {
+      pic += label(style, line, (ib[0] + ib[2]) / 2, y, l.font_size, ink, { anchor: 'middle', weight: 700, maxWidth: w });
+      y += lh;
+    }
+    return { svg: pic };
+  },
+
+  answer: (l) => ({ text: l.answer, valid: factQuestion(factById(l.fact)!, l.times).answers }),
+
+  reading(l, locale) {
+    const f = factById(l.fact)!;
+    let why: string;
+    if (typeof f.answers === 'number' && l.times > 1) {
+      const n = f.answers;
+      why = say(locale, { en: `${f.q.en} ${numberEn(n)} (${n}); ${l.times} of them make ${n} × ${l.times} = ${l.answer}.`, zh: `${say(locale, f.q)}答案是 ${numberZh(n)}（${n}），${l.times} 个就是 ${n} × ${l.times} = ${l.answer}。` });
+    } else why = say(locale, { en: `This is everyday knowledge: the answer is ${l.answer}.`, zh: `这是常识：答案是 ${l.answer}。` });
+    return say(locale, { en: `The picture asks: "${l.question.en}" ${why}`, zh: `图片中的问题是：“${l.question.zh}”${why}` });
+  },
+
+});

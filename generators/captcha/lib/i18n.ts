@@ -1,0 +1,89 @@
+/**
+ * CAPTCHA text in every locale, through ONE lookup: {@link say}. Text is either inline
+ * ({@link LocaleText}, for short phrases built next to their data) or a key into the locale
+ * catalogues `generators/captcha/i18n/<locale>.json` (instructions and reasoning phrases, keyed by
+ * CAPTCHA type, with `{name}` placeholders), the way the grounding side keeps UI strings in
+ * `templates/i18n`. A locale without its own string falls back to English.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Every locale `uisynth captcha --locales` accepts (the grounding side's seven, `ar` right-to-left). */
+export const CAPTCHA_LOCALES = ['en-US', 'zh-CN', 'ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'] as const;
+export type CaptchaLocale = (typeof CAPTCHA_LOCALES)[number];
+/** The locale mix of `uisynth captcha` when `--locales` is not given. */
+export const DEFAULT_CAPTCHA_LOCALES: readonly CaptchaLocale[] = ['en-US', 'zh-CN'];
+/**
+ * Locales every record carries an instruction and a reasoning for (`captcha.instructions`,
+ * `solution.reasonings`), whatever its own locale; a record in another locale adds its own.
+ */
+export const RECORD_LOCALES: readonly CaptchaLocale[] = ['en-US', 'zh-CN'];
+/** Locales written right to left. */
+export const RTL_LOCALES: readonly CaptchaLocale[] = ['ar'];
+
+/**
+ * The locale text is drawn in inside a widget: the locale itself, except right-to-left locales, whose
+ * script the glyph renderer (renderers/glyphs.ts) cannot shape; their widgets are drawn in English.
+ */
+export const drawnLocale = (locale: CaptchaLocale): CaptchaLocale => (RTL_LOCALES.includes(locale) ? 'en-US' : locale);
+
+/** What joins two sentences: nothing in Chinese and Japanese, a space elsewhere. */
+export const sentenceGap = (locale: CaptchaLocale): string => (locale === 'zh-CN' || locale === 'ja-JP' ? '' : ' ');
+
+/** A short text in the locales it has: English and Chinese always, the others where translated. */
+export interface LocaleText {
+  en: string;
+  zh: string;
+  ja?: string;
+  de?: string;
+  es?: string;
+  fr?: string;
+  ar?: string;
+}
+/** @deprecated name kept for engines written before the catalogues: a {@link LocaleText}. */
+export type Bi = LocaleText;
+
+const SHORT: Record<CaptchaLocale, keyof LocaleText> = { 'en-US': 'en', 'zh-CN': 'zh', 'ja-JP': 'ja', 'de-DE': 'de', 'es-ES': 'es', 'fr-FR': 'fr', ar: 'ar' };
+
+/** One locale's catalogue: CAPTCHA type (or `common`) → key → text with `{name}` placeholders. */
+export type Catalogue = Record<string, Record<string, string>>;
+const CATALOGUES = new Map<CaptchaLocale, Catalogue>();
+/**
+ * The catalogue of a locale, read once from `generators/captcha/i18n/<locale>.json`.
+ * @throws Error (our bug) when the file is missing or not JSON
+ */
+export function catalogue(locale: CaptchaLocale): Catalogue {
+  let c = CATALOGUES.get(locale);
+  if (!c) {
+    c = JSON.parse(readFileSync(new URL(`../i18n/${locale}.json`, import.meta.url), 'utf8')) as Catalogue;
+    CATALOGUES.set(locale, c);
+  }
+  return c;
+}
+
+/** Values for the `{name}` placeholders of a catalogue text. */
+export type TextParams = Readonly<Record<string, string | number>>;
+
+/**
+ * THE text lookup of the CAPTCHA engines.
+ * - `say(locale, { en, zh, ... })`: the inline text of `locale`, else English.
+ * - `say(locale, 'type.key', params)`: catalogue text `type` → `key` of `locale` (else en-US) with every
+ *   `{name}` replaced by `params[name]`.
+ * @throws Error (our bug) for a key missing from the en-US catalogue or a placeholder without a value
+ */
+export function say(locale: CaptchaLocale, text: LocaleText | string, params: TextParams = {}): string {
+  if (typeof text !== 'string') return text[SHORT[locale]] ?? text.en;
+  const dot = text.indexOf('.');
+  const [type, key] = [text.slice(0, dot), text.slice(dot + 1)];
+  const raw = catalogue(locale)[type]?.[key] ?? catalogue('en-US')[type]?.[key];
+  if (raw === undefined) throw new Error(`captcha i18n: no text '${text}' in en-US.json`);
+  return raw.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`captcha i18n: '${text}' needs a value for {${name}}`);
+    return String(v);
+  });
+}
+
+/** @deprecated use {@link say}: `tr(b, locale)` = `say(locale, b)`. */
+export const tr = (b: LocaleText, locale: CaptchaLocale): string => say(locale, b);
+/** @deprecated use {@link say}: `L(locale, en, zh)` = `say(locale, { en, zh })`. */
+export const L = (locale: CaptchaLocale, en: string, zh: string): string => say(locale, { en, zh });
