@@ -412,7 +412,7 @@ describe('uisynth score on exported answers', () => {
 
   it('the CLI scores every dialect (its --coords accepts abs, norm1, norm1000) and runs export end to end', () => {
     const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 600_000 });
     return (async () => {
       for (const conv of ['abs', 'norm1', 'norm1000'])
         for (const dialect of DIALECTS) {
