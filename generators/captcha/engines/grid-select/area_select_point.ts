@@ -7,7 +7,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { boxInside, boxesOverlap, hsl, intBox, label, ptText, regionWord } from '../../lib/draw.js';
+import { boxInside, boxesOverlap, hsl, intBox, ptText, regionWord } from '../../lib/draw.js';
 import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
 import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideOutline, lucideSvg } from '../../lib/lucide.js';

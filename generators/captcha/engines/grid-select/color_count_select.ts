@@ -12,7 +12,7 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { boxInside, boxesOverlap, circle } from '../../lib/draw.js';
+import { boxInside, boxesOverlap } from '../../lib/draw.js';
 import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { iconSvg } from '../../lib/icons.js';

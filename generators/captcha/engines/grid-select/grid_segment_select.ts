@@ -8,7 +8,6 @@
  * object covers at least `threshold` of it; a puzzle where any tile is covered by a sliver between
  * 0 and the threshold is rejected, so every tile is clearly in or out.
  */
-import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { circle, hsl, path, rect } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';

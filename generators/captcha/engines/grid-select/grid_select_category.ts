@@ -5,7 +5,7 @@
  * Hard puzzles fill the other tiles with look-alikes from the same family (bus vs truck vs car).
  */
 import { defineKnobs, knob } from '../../engine.js';
-import { hsl, label, rect } from '../../lib/draw.js';
+import { hsl } from '../../lib/draw.js';
 import type { GridFrame } from '../../lib/grids.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
 import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideSvg } from '../../lib/lucide.js';

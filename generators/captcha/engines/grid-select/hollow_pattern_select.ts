@@ -5,7 +5,6 @@
  * visible, and filled shapes contrast with the tile (ΔE ≥ 25) so they never look empty.
  */
 import { defineKnobs, knob } from '../../engine.js';
-import { circle } from '../../lib/draw.js';
 import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { iconName, iconSvg } from '../../lib/icons.js';

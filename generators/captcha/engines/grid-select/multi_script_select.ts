@@ -8,7 +8,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import { glyphAt } from '../../../../renderers/glyphs.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { boxInside, boxesOverlap, hsl, intBox, path, rect } from '../../lib/draw.js';
+import { boxInside, boxesOverlap, hsl, intBox, path } from '../../lib/draw.js';
 import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { say } from '../../lib/i18n.js';

@@ -22,7 +22,7 @@
  */
 import { type Box, boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { type Affine, type CaptchaEngine, type CaptchaGroupName, type CaptchaLocale, type Difficulty, type PuzzleStyle, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
+import { type Affine, type CaptchaEngine, type CaptchaGroupName, type CaptchaLocale, type Difficulty, type Latent, type PuzzleStyle, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, ptText, svgDoc } from '../../lib/draw.js';
 import { type GridFrame, type GridPrompt, cellWords, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
 import { chrome, submitButton, tile } from '../../lib/controls.js';
@@ -77,18 +77,26 @@ export interface FrameSelectSpec<L extends FrameSelectLatent, K> extends SelectC
   steps?: boolean;
 }
 
-/** A Set+Submit engine on the vendor-like grid frame (lib/grids.ts `gridFrame`). */
-export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSelectSpec<L, K>): CaptchaEngine<L> {
-  const { type } = spec;
+/** The parts of an engine every layout shares: name, group, knobs, sampling and the instruction lookup. */
+function identity<L extends Latent, K>(spec: SelectContent<L, K>): Pick<CaptchaEngine<L>, 'type' | 'group' | 'number' | 'actionForm' | 'knobs' | 'difficulties' | 'sample' | 'instruction'> {
   const DIFF = spec.knobs.difficulties;
-  return defineEngine<L>({
-    type,
+  return {
+    type: spec.type,
     group: spec.group ?? 'multi_select_grid',
     number: spec.number,
     actionForm: 'Set+Submit',
     knobs: spec.knobs.knobs,
     difficulties: DIFF as CaptchaEngine['difficulties'],
     sample: (rng, difficulty) => spec.sample(rng, DIFF[difficulty], difficulty),
+    instruction: (l, locale) => say(locale, `${spec.type}.instruction`, spec.instruction?.(l, locale) ?? {}),
+  };
+}
+
+/** A Set+Submit engine on the vendor-like grid frame (lib/grids.ts `gridFrame`). */
+export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSelectSpec<L, K>): CaptchaEngine<L> {
+  const { type } = spec;
+  return defineEngine<L>({
+    ...identity(spec),
     validate: (l) => checkGridFrame(l.frame) ?? spec.validate(l),
     draw(l, style, rng) {
       const ids = new Ids();
@@ -102,7 +110,6 @@ export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSele
       const why = say(locale, `${type}.reasoning`, spec.reasoning(l, locale, m));
       return spec.steps === false ? why : why + say(locale, { en: ' ', zh: '' }) + gridSteps(l.frame, l.answer, locale, m);
     },
-    instruction: (l, locale) => say(locale, `${type}.instruction`, spec.instruction?.(l, locale) ?? {}),
   });
 }
 
@@ -137,15 +144,8 @@ function hitsOf<L extends CellSelectLatent, K>(spec: CellSelectSpec<L, K>, l: L)
 /** A Set+Submit engine on a card of cells with a Submit button (lib/grids.ts `selectLayout`). */
 export function cellSelectEngine<L extends CellSelectLatent, K>(spec: CellSelectSpec<L, K>): CaptchaEngine<L> {
   const { type } = spec;
-  const DIFF = spec.knobs.difficulties;
   return defineEngine<L>({
-    type,
-    group: spec.group ?? 'multi_select_grid',
-    number: spec.number,
-    actionForm: 'Set+Submit',
-    knobs: spec.knobs.knobs,
-    difficulties: DIFF as CaptchaEngine['difficulties'],
-    sample: (rng, difficulty) => spec.sample(rng, DIFF[difficulty], difficulty),
+    ...identity(spec),
     validate: (l) => spec.validate(l),
     draw(l, style) {
       let body = chrome(style, l.width, l.height, spec.prompt(l, style)) + (spec.header?.(l, style) ?? '');
@@ -161,7 +161,6 @@ export function cellSelectEngine<L extends CellSelectLatent, K>(spec: CellSelect
       const free = { list, at: hits.map(at).join(say(locale, { en: ', ', zh: '、' })), sub: ptText(m, boxCenter(l.submit_box)) };
       return say(locale, `${type}.reasoning`, { ...free, ...spec.reasoning(l, locale, m) });
     },
-    instruction: (l, locale) => say(locale, `${type}.instruction`, spec.instruction?.(l, locale) ?? {}),
   });
 }
 
