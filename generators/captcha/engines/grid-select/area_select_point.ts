@@ -6,13 +6,14 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, hsl, intBox, ptText, regionWord, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame } from '../../lib/grids.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, hsl, intBox, ptText, regionWord } from '../../lib/draw.js';
+import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
 import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideOutline, lucideSvg } from '../../lib/lucide.js';
 import { say } from '../../lib/i18n.js';
+import { placeWithRetries } from '../../lib/placement.js';
+import { type KnobsOf, gridSelectEngine, indicesWhere } from './template.js';
 
 interface Obj {
   icon: string;
@@ -33,23 +34,16 @@ export interface AreaSelectLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ instances: knob('target instance count range', [2, 2], [2, 3], [3, 4]), decoys: knob('other objects', 3, 5, 7), size: knob('object size range, puzzle px', [48, 58], [40, 50], [34, 42]), similar: knob('decoys from the target’s family', false, false, true) });
+const KNOBS = defineKnobs({ instances: knob('target instance count range', [2, 2], [2, 3], [3, 4]), decoys: knob('other objects', 3, 5, 7), size: knob('object size range, puzzle px', [48, 58], [40, 50], [34, 42]), similar: knob('decoys from the target’s family', false, false, true) });
 const objBox = (icon: string, cx: number, cy: number, size: number, rot: number): Box => {
   const o = lucideOutline(icon, { cx, cy, size, rot });
   return intBox([o.bbox[0] - 4, o.bbox[1] - 4, o.bbox[2] + 4, o.bbox[3] + 4]);
 };
 
 /** Engine #89 area_select_point (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const areaSelectPoint = defineEngine<AreaSelectLatent>({
-  type: 'area_select_point',
-  group: 'multi_select_grid',
-  number: 89,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const areaSelectPoint = gridSelectEngine<AreaSelectLatent, KnobsOf<typeof KNOBS>>({
+  type: 'area_select_point', number: 89, knobs: KNOBS,
+  sample(rng, k) {
     const frame = gridFrame(rng, 1, 1, 296);
     const area = frame.tiles[0]!;
     const target = rng.pick(LUCIDE_ITEMS);
@@ -59,25 +53,21 @@ export const areaSelectPoint = defineEngine<AreaSelectLatent>({
     const icons = [...Array(nt).fill(target.icon), ...Array.from({ length: k.decoys }, () => (k.similar && fam.length && rng.bool(0.6) ? rng.pick(fam) : rng.pick(rest)).icon)];
     const objects: Obj[] = [];
     for (const icon of icons) {
-      for (let t = 0; t < 200; t++) {
+      const propose = (): Omit<Obj, 'color'> => {
         const size = Math.round(rng.float(k.size[0], k.size[1]));
         const rot = rng.int(-15, 15);
         const cx = Math.round(rng.float(area[0] + size / 2 + 4, area[2] - size / 2 - 4));
         const cy = Math.round(rng.float(area[1] + size / 2 + 4, area[3] - size / 2 - 4));
-        const box = objBox(icon, cx, cy, size, rot);
-        if (boxInside(box, area) && objects.every((o) => !boxesOverlap(o.box, box, 4))) {
-          objects.push({ icon, cx, cy, size, rot, color: hsl(rng.int(0, 359), rng.float(45, 75), rng.float(20, 32)), box });
-          break;
-        }
-      }
+        return { icon, cx, cy, size, rot, box: objBox(icon, cx, cy, size, rot) };
+      };
+      const o = placeWithRetries(200, propose, (o) => boxInside(o.box, area) && objects.every((p) => !boxesOverlap(p.box, o.box, 4)));
+      if (o) objects.push({ icon, cx: o.cx, cy: o.cy, size: o.size, rot: o.rot, color: hsl(rng.int(0, 359), rng.float(45, 75), rng.float(20, 32)), box: o.box });
     }
     const shuffled = rng.shuffle(objects);
-    return { frame, target_icon: target.icon, objects: shuffled, answer: shuffled.map((o, i) => (o.icon === target.icon ? i : -1)).filter((i) => i >= 0), hue: rng.int(0, 359) };
+    return { frame, target_icon: target.icon, objects: shuffled, answer: indicesWhere(shuffled, (o) => o.icon === target.icon), hue: rng.int(0, 359) };
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     if (!LUCIDE_BY_ICON.has(l.target_icon)) return 'unknown target';
     const area = l.frame.tiles[0]!;
     for (let i = 0; i < l.objects.length; i++) {
@@ -89,44 +79,32 @@ export const areaSelectPoint = defineEngine<AreaSelectLatent>({
       if (!boxInside(o.box, area)) return 'object outside the picture';
       for (let j = 0; j < i; j++) if (boxesOverlap(o.box, l.objects[j]!.box, 2)) return 'objects overlap';
     }
-    const want = l.objects.map((o, i) => (o.icon === l.target_icon ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the target instances';
+    if (indicesWhere(l.objects, (o) => o.icon === l.target_icon).join(',') !== l.answer.join(',')) return 'answer does not list exactly the target instances';
     if (l.answer.length < 2) return 'fewer than two instances';
-    if (l.answer.length === l.objects.length) return 'no decoys';
-    return null;
+    return l.answer.length === l.objects.length ? 'no decoys' : null;
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
-    const area = l.frame.tiles[0]!;
-    const bd = tileBackdrop(rng, area, ids, l.hue, style.theme === 'dark' && rng.bool(0.5));
-    let pic = bd.body;
-    for (const o of l.objects) {
-      pic += lucideSvg(o.icon, { cx: o.cx + 1.5, cy: o.cy + 2, size: o.size, rot: o.rot }, 'rgba(0,0,0,0.22)', { weight: 1.4 });
-      pic += lucideSvg(o.icon, { cx: o.cx, cy: o.cy, size: o.size, rot: o.rot }, o.color, { weight: 1.4 });
-    }
-    const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Click on every', zh: '请点击图中所有的' }), big: say(style.locale, item) }, [pic], ids);
-    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, bd.defs + g.defs), width: l.frame.width, height: l.frame.height };
+  tiles(l, style, rng, ids) {
+    const bd = tileBackdrop(rng, l.frame.tiles[0]!, ids, l.hue, style.theme === 'dark' && rng.bool(0.5));
+    const pic = l.objects.map((o) => lucideSvg(o.icon, { cx: o.cx + 1.5, cy: o.cy + 2, size: o.size, rot: o.rot }, 'rgba(0,0,0,0.22)', { weight: 1.4 }) + lucideSvg(o.icon, { cx: o.cx, cy: o.cy, size: o.size, rot: o.rot }, o.color, { weight: 1.4 }));
+    return { tiles: [bd.body + pic.join('')], defs: bd.defs };
   },
 
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.objects[i]!.box), l.frame.submit_box);
-  },
+  prompt: (l, style) => ({ lead: say(style.locale, { en: 'Click on every', zh: '请点击图中所有的' }), big: say(style.locale, LUCIDE_BY_ICON.get(l.target_icon)!) }),
+  targets: (l) => l.answer.map((i) => l.objects[i]!.box),
+  steps: false,
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
     const area = l.frame.tiles[0]!;
     const parts = l.answer.map((i) => {
       const c = boxCenter(l.objects[i]!.box);
       return `${regionWord(c[0], c[1], area, locale)} ${ptText(m, c)}`;
     });
-    const sub = ptText(m, boxCenter(l.frame.submit_box));
-    return say(locale, { en: `The picture holds ${l.objects.length} objects; ${l.answer.length} of them are ${item.enPlural}, at the ${parts.join('; the ')}. Click each of them, then the submit button at ${sub}.`, zh: `图中共有 ${l.objects.length} 个物体，其中${item.zh}有 ${l.answer.length} 个，分别在${parts.join('、')}。逐个点击后，再点击 ${sub} 的提交按钮。` });
+    return { count: l.objects.length, n: l.answer.length, item: say(locale, { en: item.enPlural, zh: item.zh }), parts: parts.join(say(locale, { en: '; the ', zh: '、' })), sub: ptText(m, boxCenter(l.frame.submit_box)) };
   },
-
-  instruction(l, locale) {
+  instruction(l) {
     const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return say(locale, 'area_select_point.instruction', { item_en: item.en, item_zh: item.zh });
+    return { item_en: item.en, item_zh: item.zh };
   },
 });

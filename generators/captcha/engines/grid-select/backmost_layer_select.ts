@@ -8,15 +8,14 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { PLANE_SHAPES, planeName } from '../../lib/plane-shapes.js';
-import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { selectLayout } from '../../lib/grids.js';
 import { polyD, polyArea } from '../../lib/geometry.js';
 import { visibleSamples } from '../../lib/proj3d.js';
+import { type KnobsOf, cellSelectEngine, pickHits } from './template.js';
 
 interface Layer {
   shape: string;
@@ -40,7 +39,7 @@ export interface BackmostLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per cell', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px (less = more overlap)', 30, 46, 50), min_visible: knob('least visible fraction of any shape (after overlap)', 0.5, 0.35, 0.25) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per cell', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px (less = more overlap)', 30, 46, 50), min_visible: knob('least visible fraction of any shape (after overlap)', 0.5, 0.35, 0.25) });
 
 const W = 320;
 const KINDS = ['circle', 'square', 'triangle', 'star', 'hexagon', 'diamond'];
@@ -67,21 +66,13 @@ export function measureStack(c: Box, layers: Layer[]): { visible: number[]; cove
 }
 
 /** Engine #67 backmost_layer_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const backmostLayerSelect = defineEngine<BackmostLatent>({
-  type: 'backmost_layer_select',
-  group: 'visual_reasoning',
-  number: 67,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const backmostLayerSelect = cellSelectEngine<BackmostLatent, KnobsOf<typeof KNOBS>>({
+  type: 'backmost_layer_select', number: 67, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, k) {
     const [rows, cols] = k.grid;
     const lay = selectLayout(rows, cols, 50, cols === 3 && rows === 3 ? 96 : 92, 8, W);
     const target = rng.pick(KINDS);
-    const n = rows * cols;
-    const hits = new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
+    const hits = pickHits(rng, rows * cols);
     const stacks = lay.cells.map((_, i) => {
       const m = rng.int(k.layers[0], k.layers[1]);
       const others = rng.sample(KINDS.filter((x) => x !== target), m);
@@ -124,36 +115,12 @@ export const backmostLayerSelect = defineEngine<BackmostLatent>({
     return null;
   },
 
-  draw(l, style) {
+  prompt(l, style) {
     const name = planeName(l.target_kind, style.locale);
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select cells whose bottom shape is a ${name}`, zh: `选出最底层图形是${name}的格子` }));
-    l.stacks.forEach((s, i) => {
-      const c = l.cells[i]!;
-      body += tile(style, c);
-      cellPolys(c, s).forEach((pts, j) => {
-        body += path(polyD(pts), { fill: hsl(s[j]!.hue, 65, 55), stroke: hsl(s[j]!.hue, 60, 28), sw: 1.5, extra: 'stroke-linejoin="round"' });
-      });
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return say(style.locale, { en: `Select cells whose bottom shape is a ${name}`, zh: `选出最底层图形是${name}的格子` });
   },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => l.stacks[i]![0]!.shape === l.target_kind), l.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = planeName(l.target_kind, locale);
-    const hits = l.cells.map((_, i) => i).filter((i) => l.stacks[i]![0]!.shape === l.target_kind);
-    const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `In each cell, find the shape the others lie on (the one whose outline is covered). The bottom shape is a ${name} in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`,
-      zh: `在每个格子里看哪个图形被其他图形压在下面（轮廓被遮住的那个）。最底层是${name}的格子有：${list.join('、')}。逐个点击，然后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'backmost_layer_select.instruction', { planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') });
-  },
+  cell: (l, i) => cellPolys(l.cells[i]!, l.stacks[i]!).map((pts, j) => path(polyD(pts), { fill: hsl(l.stacks[i]![j]!.hue, 65, 55), stroke: hsl(l.stacks[i]![j]!.hue, 60, 28), sw: 1.5, extra: 'stroke-linejoin="round"' })).join(''),
+  hit: (l, i) => l.stacks[i]![0]!.shape === l.target_kind,
+  reasoning: (l, locale) => ({ name: planeName(l.target_kind, locale) }),
+  instruction: (l) => ({ planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),
 });

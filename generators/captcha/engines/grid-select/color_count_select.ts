@@ -11,15 +11,16 @@
  * the answer cells show N colours.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap } from '../../lib/draw.js';
+import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import { numberEn } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { placeWithRetries } from '../../lib/placement.js';
+import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles } from './template.js';
 
 /** Named colours a cell's shapes are painted in (CSS hex). */
 export const PALETTE: readonly string[] = ['#e53935', '#1e6fe0', '#2e9d4a', '#f2c318', '#8e44c8', '#f07d1a', '#111111', '#16b3c6'];
@@ -41,7 +42,7 @@ export interface ColorCountLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('target number of colours', [1, 2], [2, 3], [3, 4]), shapes: knob('shapes per cell', [3, 4], [4, 5], [5, 7]), near: knob('other cells differ from N by exactly one colour', false, false, true) });
+const KNOBS = defineKnobs({ n: knob('target number of colours', [1, 2], [2, 3], [3, 4]), shapes: knob('shapes per cell', [3, 4], [4, 5], [5, 7]), near: knob('other cells differ from N by exactly one colour', false, false, true) });
 const KINDS = ['circle', 'star', 'heart', 'square', 'triangle', 'diamond', 'hexagon'];
 const objBox = (o: Obj): Box => {
   const b = regionBBox(iconRegion(o.kind, o.cx, o.cy, o.r, o.rot));
@@ -51,36 +52,26 @@ const colours = (objs: readonly Obj[]): number => new Set(objs.map((o) => o.colo
 const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
 /** Engine #94 color_count_select (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const colorCountSelect = defineEngine<ColorCountLatent>({
-  type: 'color_count_select',
-  group: 'multi_select_grid',
-  number: 94,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const colorCountSelect = gridSelectEngine<ColorCountLatent, KnobsOf<typeof KNOBS>>({
+  type: 'color_count_select', number: 94, knobs: KNOBS,
+  sample(rng, k) {
     const frame = gridFrame(rng, 3, 3, 96);
     const n = rng.int(k.n[0], k.n[1]);
-    const answer = rng.sample([...Array(9).keys()], rng.int(2, 3)).sort((a, b) => a - b);
+    const answer = pickTiles(rng, 9, [2, 3]);
     const cells: Obj[][] = frame.tiles.map((b, i) => {
-      let c = n;
-      if (!answer.includes(i)) c = rng.pick((k.near ? [n - 1, n + 1] : [n - 2, n - 1, n + 1, n + 2]).filter((x) => x >= 1 && x <= 5));
+      const c = answer.includes(i) ? n : rng.pick((k.near ? [n - 1, n + 1] : [n - 2, n - 1, n + 1, n + 2]).filter((x) => x >= 1 && x <= 5));
       const count = Math.max(c, rng.int(k.shapes[0], k.shapes[1]));
       const used = rng.sample([...PALETTE.keys()], c);
       // every chosen colour at least once, the rest drawn from the chosen colours
       const cols = rng.shuffle([...used, ...Array.from({ length: count - c }, () => rng.pick(used))]);
       const objs: Obj[] = [];
       for (const color of cols) {
-        for (let t = 0; t < 200; t++) {
+        const propose = (): Obj => {
           const r = rng.int(8, 11);
-          const o: Obj = { kind: rng.pick(KINDS), cx: rng.int(b[0] + r + 5, b[2] - r - 5), cy: rng.int(b[1] + r + 5, b[3] - r - 5), r, rot: rng.int(-20, 20), color };
-          if (objs.every((p) => !boxesOverlap(objBox(p), objBox(o), 3))) {
-            objs.push(o);
-            break;
-          }
-        }
+          return { kind: rng.pick(KINDS), cx: rng.int(b[0] + r + 5, b[2] - r - 5), cy: rng.int(b[1] + r + 5, b[3] - r - 5), r, rot: rng.int(-20, 20), color };
+        };
+        const o = placeWithRetries(200, propose, (o) => objs.every((p) => !boxesOverlap(objBox(p), objBox(o), 3)));
+        if (o) objs.push(o);
       }
       return objs;
     });
@@ -88,8 +79,6 @@ export const colorCountSelect = defineEngine<ColorCountLatent>({
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     for (let a = 0; a < PALETTE.length; a++)
       for (let b = 0; b < a; b++) {
         const [p, q] = [rgb(PALETTE[a]!), rgb(PALETTE[b]!)];
@@ -109,33 +98,11 @@ export const colorCountSelect = defineEngine<ColorCountLatent>({
         for (let q = 0; q < j; q++) if (boxesOverlap(objBox(o), objBox(objs[q]!), 2)) return 'shapes overlap: a colour may be hidden';
       }
     }
-    const want = l.cells.map((c, i) => (colours(c) === l.n ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the cells with N colours';
-    if (!l.answer.length || l.answer.length === l.cells.length) return 'need matching and other cells';
-    return null;
+    return answerProblem(l.answer, indicesWhere(l.cells, (c) => colours(c) === l.n), l.cells.length, 'answer does not list exactly the cells with N colours', 'need matching and other cells');
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
-    const tiles = l.frame.tiles.map((b, i) => {
-      let t = plainTile(rng, b, style);
-      for (const o of l.cells[i]!) t += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, PALETTE[o.color]!, 'stroke="rgba(255,255,255,0.8)" stroke-width="1"');
-      return t;
-    });
-    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every square whose shapes have exactly', zh: '请选择图形恰好有' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) colour${l.n > 1 ? 's' : ''}`, zh: `${l.n} 种颜色的方格` }) }, tiles, ids);
-    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
-  },
-
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.cells.map((c) => colours(c)).join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `Counting the different colours in each square (not the shapes), row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格数不同颜色的种类（不是图形个数，按行）：${counts}。恰好 ${l.n} 种颜色的方格入选。` + gridSteps(l.frame, l.answer, locale, m) });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'color_count_select.instruction', { n: l.n, p: l.n > 1 ? 's' : '' });
-  },
+  tiles: (l, style, rng) => l.frame.tiles.map((b, i) => plainTile(rng, b, style) + l.cells[i]!.map((o) => iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, PALETTE[o.color]!, 'stroke="rgba(255,255,255,0.8)" stroke-width="1"')).join('')),
+  prompt: (l, style) => ({ lead: say(style.locale, { en: 'Select every square whose shapes have exactly', zh: '请选择图形恰好有' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) colour${l.n > 1 ? 's' : ''}`, zh: `${l.n} 种颜色的方格` }) }),
+  reasoning: (l, locale) => ({ counts: l.cells.map((c) => colours(c)).join(say(locale, { en: ', ', zh: '、' })), n: l.n }),
+  instruction: (l) => ({ n: l.n, p: l.n > 1 ? 's' : '' }),
 });

@@ -6,15 +6,16 @@
  * cell with a margin.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, hsl, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, hsl } from '../../lib/draw.js';
+import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import { numberEn } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
+import { placeWithRetries } from '../../lib/placement.js';
+import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles } from './template.js';
 
 interface Obj {
   kind: string;
@@ -32,7 +33,7 @@ export interface CountMatchLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]), n: knob('target count range', [2, 3], [3, 5], [4, 6]), near: knob('other cells differ from N by exactly one', false, false, true), radius: knob('object half-size range, puzzle px', [9, 12], [8, 11], [7, 10]) });
+const KNOBS = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [3, 3]), n: knob('target count range', [2, 3], [3, 5], [4, 6]), near: knob('other cells differ from N by exactly one', false, false, true), radius: knob('object half-size range, puzzle px', [9, 12], [8, 11], [7, 10]) });
 const KINDS = ['circle', 'star', 'heart', 'square', 'triangle', 'diamond', 'hexagon'];
 const objBox = (o: Obj): Box => {
   const b = regionBBox(iconRegion(o.kind, o.cx, o.cy, o.r, o.rot));
@@ -40,39 +41,23 @@ const objBox = (o: Obj): Box => {
 };
 
 /** Engine #87 count_match_select (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const countMatchSelect = defineEngine<CountMatchLatent>({
-  type: 'count_match_select',
-  group: 'multi_select_grid',
-  number: 87,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const [rows, cols] = k.grid;
-    const frame = gridFrame(rng, rows, cols, 96);
+export const countMatchSelect = gridSelectEngine<CountMatchLatent, KnobsOf<typeof KNOBS>>({
+  type: 'count_match_select', number: 87, knobs: KNOBS,
+  sample(rng, k) {
+    const frame = gridFrame(rng, k.grid[0], k.grid[1], 96);
     const n = rng.int(k.n[0], k.n[1]);
-    const cellsN = rows * cols;
-    const answer = rng.sample([...Array(cellsN).keys()], rng.int(2, 3)).sort((a, b) => a - b);
+    const answer = pickTiles(rng, frame.tiles.length, [2, 3]);
     const cells: Obj[][] = frame.tiles.map((b, i) => {
-      let c = n;
-      if (!answer.includes(i)) {
-        const opts = k.near ? [n - 1, n + 1] : [n - 2, n - 1, n + 1, n + 2];
-        c = rng.pick(opts.filter((x) => x >= 1 && x <= 8));
-      }
+      const c = answer.includes(i) ? n : rng.pick((k.near ? [n - 1, n + 1] : [n - 2, n - 1, n + 1, n + 2]).filter((x) => x >= 1 && x <= 8));
       const kind = rng.pick(KINDS);
       const objs: Obj[] = [];
       for (let j = 0; j < c; j++) {
-        for (let t = 0; t < 200; t++) {
+        const propose = (): Obj => {
           const r = Math.round(rng.float(k.radius[0], k.radius[1]));
-          const o: Obj = { kind, cx: Math.round(rng.float(b[0] + r + 5, b[2] - r - 5)), cy: Math.round(rng.float(b[1] + r + 5, b[3] - r - 5)), r, rot: rng.int(-20, 20), color: hsl(rng.int(0, 359), rng.float(55, 80), rng.float(38, 52)) };
-          const ob = objBox(o);
-          if (objs.every((p) => !boxesOverlap(objBox(p), ob, 4))) {
-            objs.push(o);
-            break;
-          }
-        }
+          return { kind, cx: Math.round(rng.float(b[0] + r + 5, b[2] - r - 5)), cy: Math.round(rng.float(b[1] + r + 5, b[3] - r - 5)), r, rot: rng.int(-20, 20), color: hsl(rng.int(0, 359), rng.float(55, 80), rng.float(38, 52)) };
+        };
+        const o = placeWithRetries(200, propose, (o) => objs.every((p) => !boxesOverlap(objBox(p), objBox(o), 4)));
+        if (o) objs.push(o);
       }
       return objs;
     });
@@ -80,8 +65,6 @@ export const countMatchSelect = defineEngine<CountMatchLatent>({
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     if (l.cells.length !== l.frame.tiles.length) return 'one cell per tile needed';
     for (let i = 0; i < l.cells.length; i++) {
       const b = l.frame.tiles[i]!;
@@ -94,33 +77,11 @@ export const countMatchSelect = defineEngine<CountMatchLatent>({
         for (let q = 0; q < j; q++) if (boxesOverlap(ob, objBox(objs[q]!), 2)) return 'objects overlap: count ambiguous';
       }
     }
-    const want = l.cells.map((c, i) => (c.length === l.n ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the cells with N objects';
-    if (!l.answer.length || l.answer.length === l.cells.length) return 'need matching and other cells';
-    return null;
+    return answerProblem(l.answer, indicesWhere(l.cells, (c) => c.length === l.n), l.cells.length, 'answer does not list exactly the cells with N objects', 'need matching and other cells');
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
-    const tiles = l.frame.tiles.map((b, i) => {
-      let t = plainTile(rng, b, style);
-      for (const o of l.cells[i]!) t += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, o.color, 'stroke="rgba(0,0,0,0.35)" stroke-width="1"');
-      return t;
-    });
-    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every square with exactly', zh: '请选择所有恰好包含' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) shapes`, zh: `${l.n} 个图形的方格` }) }, tiles, ids);
-    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
-  },
-
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.cells.map((c) => c.length).join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `Counting the shapes in each square, row by row: ${counts}. The squares with exactly ${l.n} are selected. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格数图形个数（按行）：${counts}。恰好 ${l.n} 个的方格入选。` + gridSteps(l.frame, l.answer, locale, m) });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'count_match_select.instruction', { n: l.n });
-  },
+  tiles: (l, style, rng) => l.frame.tiles.map((b, i) => plainTile(rng, b, style) + l.cells[i]!.map((o) => iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, o.color, 'stroke="rgba(0,0,0,0.35)" stroke-width="1"')).join('')),
+  prompt: (l, style) => ({ lead: say(style.locale, { en: 'Select every square with exactly', zh: '请选择所有恰好包含' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) shapes`, zh: `${l.n} 个图形的方格` }) }),
+  reasoning: (l, locale) => ({ counts: l.cells.map((c) => c.length).join(say(locale, { en: ', ', zh: '、' })), n: l.n }),
+  instruction: (l) => ({ n: l.n }),
 });

@@ -8,13 +8,12 @@
  * object covers at least `threshold` of it; a puzzle where any tile is covered by a sliver between
  * 0 and the threshold is rejected, so every tile is clearly in or out.
  */
-import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, circle, hsl, path, rect, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, path, rect } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { type Pt, type Region, circleRegion, ellipseRegion, polygon, rectRegion, regionSvg, tileCoverage } from '../../lib/regions.js';
+import { type KnobsOf, gridSelectEngine, indicesWhere } from './template.js';
 
 /** Objects the scene can hold. */
 export const SEGMENT_OBJECTS = ['tree', 'car', 'traffic_light', 'house', 'balloon', 'sailboat', 'sun'] as const;
@@ -100,7 +99,7 @@ export interface GridSegmentLatent extends Record<string, unknown> {
   sky_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ size: knob('object size range, puzzle px', [170, 210], [130, 170], [95, 135]), threshold: knob('covered fraction of a tile that makes it a target', 0.06, 0.04, 0.025) });
+const KNOBS = defineKnobs({ size: knob('object size range, puzzle px', [170, 210], [130, 170], [95, 135]), threshold: knob('covered fraction of a tile that makes it a target', 0.06, 0.04, 0.025) });
 
 /** Covered fraction per tile on a `step`-px grid (1 px for the recorded value), rounded to 1e-3. */
 function measure(frame: GridFrame, object: SegmentObject, cx: number, cy: number, size: number, step = 1): number[] {
@@ -108,16 +107,9 @@ function measure(frame: GridFrame, object: SegmentObject, cx: number, cy: number
 }
 
 /** Engine #79 grid_segment_select (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
-  type: 'grid_segment_select',
-  group: 'multi_select_grid',
-  number: 79,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const gridSegmentSelect = gridSelectEngine<GridSegmentLatent, KnobsOf<typeof KNOBS>>({
+  type: 'grid_segment_select', number: 79, knobs: KNOBS,
+  sample(rng, k) {
     const frame = gridFrame(rng, 4, 4, 72, 3);
     const object = rng.pick(SEGMENT_OBJECTS);
     const t0 = frame.tiles[0]!;
@@ -133,28 +125,24 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
       if (coarse.every((c) => c === 0 || c >= k.threshold * 1.4)) break;
     }
     best.coverage = measure(frame, object, best.cx, best.cy, best.size);
-    const answer = best.coverage.map((c, i) => (c >= k.threshold ? i : -1)).filter((i) => i >= 0);
+    const answer = indicesWhere(best.coverage, (c) => c >= k.threshold);
     return { frame, object, cx: best.cx, cy: best.cy, size: best.size, threshold: k.threshold, coverage: best.coverage, answer, sky_hue: rng.int(190, 220) };
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     if (!SEGMENT_OBJECTS.includes(l.object)) return 'unknown object';
     const cov = measure(l.frame, l.object, l.cx, l.cy, l.size);
     if (cov.some((c, i) => Math.abs(c - (l.coverage[i] ?? -1)) > 0.002)) return 'recorded coverage does not match the drawing';
     if (cov.some((c) => c > 0 && c < l.threshold)) return 'a tile is only grazed by the object (ambiguous)';
-    const want = cov.map((c, i) => (c >= l.threshold ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not match the measured tiles';
+    if (indicesWhere(cov, (c) => c >= l.threshold).join(',') !== l.answer.join(',')) return 'answer does not match the measured tiles';
     if (l.answer.length < 2 || l.answer.length > 12) return 'object covers too few or too many tiles';
     return null;
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
+  tiles(l, style, rng, ids) {
     const g = ids.next();
-    const grid: Box = [l.frame.tiles[0]![0], l.frame.tiles[0]![1], l.frame.tiles[15]![2], l.frame.tiles[15]![3]];
-    const [x1, y1, x2, y2] = grid;
+    const [x1, y1] = l.frame.tiles[0]!;
+    const [, , x2, y2] = l.frame.tiles[15]!;
     const horizon = y1 + (y2 - y1) * rng.float(0.55, 0.72);
     const defs = `<linearGradient id="${g}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hsl(l.sky_hue, 60, 72)}"/><stop offset="1" stop-color="${hsl(l.sky_hue + 10, 45, 90)}"/></linearGradient>`;
     let body = rect(x1, y1, x2 - x1, y2 - y1, { fill: `url(#${g})` });
@@ -178,27 +166,15 @@ export const gridSegmentSelect = defineEngine<GridSegmentLatent>({
     }
     // the scene stays inside the grid (hills, clouds and the object may reach past its edge)
     const clip = ids.next();
-    body = `<g clip-path="url(#${clip})">${body}</g>`;
     const sceneDefs = `<clipPath id="${clip}"><rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}"/></clipPath>`;
-    const gf = drawGridFrame(style, l.frame, {
-      lead: say(style.locale, { en: 'Select all squares with', zh: '请选择包含以下内容的所有方格' }),
-      big: say(style.locale, NAMES[l.object]),
-      note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'If there are none, click verify', zh: '如果没有，请点击验证' })) : undefined,
-    }, [], ids, body);
-    return { svg: svgDoc(l.frame.width, l.frame.height, gf.body, defs + sceneDefs + gf.defs), width: l.frame.width, height: l.frame.height };
+    return { tiles: [], defs: defs + sceneDefs, under: `<g clip-path="url(#${clip})">${body}</g>` };
   },
 
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = say(locale, NAMES[l.object]);
-    return say(locale, { en: `The picture is cut into 4×4 squares and ${name} spans several of them. Every square showing any visible part of it (at least ${Math.round(l.threshold * 100)}% covered) counts; squares it does not touch do not. ` + gridSteps(l.frame, l.answer, locale, m), zh: `整张图被分成 4×4 个方格，${name}横跨多个方格。凡是包含${name}任何可见部分的方格都要选（覆盖至少 ${Math.round(l.threshold * 100)}%），不相交的方格不选。` + gridSteps(l.frame, l.answer, locale, m) });
-  },
-
-  instruction(l, locale) {
-    const name = say(locale, NAMES[l.object]);
-    return say(locale, 'grid_segment_select.instruction', { name });
-  },
+  prompt: (l, style) => ({
+    lead: say(style.locale, { en: 'Select all squares with', zh: '请选择包含以下内容的所有方格' }),
+    big: say(style.locale, NAMES[l.object]),
+    note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'If there are none, click verify', zh: '如果没有，请点击验证' })) : undefined,
+  }),
+  reasoning: (l, locale) => ({ name: say(locale, NAMES[l.object]), pct: Math.round(l.threshold * 100) }),
+  instruction: (l, locale) => ({ name: say(locale, NAMES[l.object]) }),
 });

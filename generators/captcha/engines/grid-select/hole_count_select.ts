@@ -8,14 +8,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { selectLayout } from '../../lib/grids.js';
 import { polyD } from '../../lib/geometry.js';
 import { rasterIds } from '../../lib/proj3d.js';
+import { type KnobsOf, cellSelectEngine, perCell, pickHits } from './template.js';
 
 interface Blob {
   cx: number;
@@ -42,7 +41,7 @@ export interface HoleCountLatent extends Record<string, unknown> {
   submit_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), hole_r: knob('hole radius range, puzzle px', [7, 9], [6, 8], [5, 7]), spots: knob('ring marks on the shape that are not holes', 0, 1, 3), max_holes: knob('most holes in one shape', 2, 3, 3) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), hole_r: knob('hole radius range, puzzle px', [7, 9], [6, 8], [5, 7]), spots: knob('ring marks on the shape that are not holes', 0, 1, 3), max_holes: knob('most holes in one shape', 2, 3, 3) });
 
 const W = 320;
 const blobPts = (b: Blob): Array<[number, number]> => b.radii.map((r, i) => [b.cx + r * Math.cos((2 * Math.PI * i) / b.radii.length), b.cy + r * Math.sin((2 * Math.PI * i) / b.radii.length)] as [number, number]);
@@ -77,21 +76,13 @@ export function measureHoles(c: Box, s: ShapeSpec): number {
 }
 
 /** Engine #68 hole_count_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const holeCountSelect = defineEngine<HoleCountLatent>({
-  type: 'hole_count_select',
-  group: 'visual_reasoning',
-  number: 68,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const kn = DIFF[difficulty];
+export const holeCountSelect = cellSelectEngine<HoleCountLatent, KnobsOf<typeof KNOBS>>({
+  type: 'hole_count_select', number: 68, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, kn) {
     const [rows, cols] = kn.grid;
     const lay = selectLayout(rows, cols, 50, 92, 8, W);
     const k = rng.int(1, kn.max_holes);
-    const n = rows * cols;
-    const hits = new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
+    const hits = pickHits(rng, rows * cols);
     const shapes: ShapeSpec[] = lay.cells.map((c, i) => {
       const [cx, cy] = boxCenter(c);
       const want = hits.has(i) ? k : rng.pick([0, 1, 2, 3].filter((x) => x !== k && x <= kn.max_holes));
@@ -132,33 +123,13 @@ export const holeCountSelect = defineEngine<HoleCountLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select shapes with exactly ${l.k} hole${l.k > 1 ? 's' : ''}`, zh: `选出恰好有 ${l.k} 个洞的图形` }));
-    l.shapes.forEach((s, i) => {
-      body += tile(style, l.cells[i]!);
-      const d = polyD(blobPts(s.outer)) + s.holes.map((h) => polyD(blobPts(h))).join('');
-      body += path(d, { fill: hsl(s.hue, 55, 52), stroke: hsl(s.hue, 55, 28), sw: 1.5, extra: 'fill-rule="evenodd" stroke-linejoin="round"' });
-      for (const [x, y, r] of s.spots) body += circle(x, y, r, { stroke: hsl(s.hue, 55, 28), sw: 1.5 });
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+  prompt: (l, style) => say(style.locale, { en: `Select shapes with exactly ${l.k} hole${l.k > 1 ? 's' : ''}`, zh: `选出恰好有 ${l.k} 个洞的图形` }),
+  cell(l, i) {
+    const s = l.shapes[i]!;
+    const d = polyD(blobPts(s.outer)) + s.holes.map((h) => polyD(blobPts(h))).join('');
+    return path(d, { fill: hsl(s.hue, 55, 52), stroke: hsl(s.hue, 55, 28), sw: 1.5, extra: 'fill-rule="evenodd" stroke-linejoin="round"' }) + s.spots.map(([x, y, r]) => circle(x, y, r, { stroke: hsl(s.hue, 55, 28), sw: 1.5 })).join('');
   },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => l.measured[i] === l.k), l.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.measured.map((c, i) => `${cellWords(i, l.cols, locale)}: ${c}`).join(say(locale, { en: ', ', zh: '，' }));
-    const hits = l.cells.map((_, i) => i).filter((i) => l.measured[i] === l.k).map((i) => ptText(m, boxCenter(l.cells[i]!)));
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `Count the holes where the background shows through each shape (drawn rings are not holes): ${counts}. Cells with exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`,
-      zh: `数每个图形中能透出底色的洞（画出的小圆圈不是洞）：${counts}。恰好有 ${l.k} 个洞的格子在 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'hole_count_select.instruction', { k: l.k, p: l.k > 1 ? 's' : '' });
-  },
+  hit: (l, i) => l.measured[i] === l.k,
+  reasoning: (l, locale) => ({ counts: perCell(l.measured, l.cols, locale), k: l.k }),
+  instruction: (l) => ({ k: l.k, p: l.k > 1 ? 's' : '' }),
 });

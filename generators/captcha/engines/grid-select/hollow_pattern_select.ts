@@ -4,14 +4,13 @@
  * outline width is the knob; outlines never exceed 28 % of the shape's half-size so the hole stays
  * visible, and filled shapes contrast with the tile (ΔE ≥ 25) so they never look empty.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
+import { defineKnobs, knob } from '../../engine.js';
+import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { deltaE, hslToRgb, rgbToHex } from '../../lib/color.js';
 import { say } from '../../lib/i18n.js';
+import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles, squareFrame } from './template.js';
 
 interface Tile {
   kind: string;
@@ -30,25 +29,17 @@ export interface HollowLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), stroke: knob('outline width, puzzle px (thicker = hollow shapes look fuller)', 3, 5, 6), hollow: knob('hollow tile count range', [2, 4], [2, 5], [3, 7]) });
+const KNOBS = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), stroke: knob('outline width, puzzle px (thicker = hollow shapes look fuller)', 3, 5, 6), hollow: knob('hollow tile count range', [2, 4], [2, 5], [3, 7]) });
 /** Shapes with one clear interior. */
 export const HOLLOW_KINDS = ['circle', 'square', 'triangle', 'star', 'heart', 'hexagon', 'diamond', 'pentagon'];
 
 /** Engine #86 hollow_pattern_select (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const hollowPatternSelect = defineEngine<HollowLatent>({
-  type: 'hollow_pattern_select',
-  group: 'multi_select_grid',
-  number: 86,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const [rows, cols] = k.grid;
-    const frame = gridFrame(rng, rows, cols, rows === 3 ? 96 : 72);
-    const n = rows * cols;
-    const answer = rng.sample([...Array(n).keys()], rng.int(k.hollow[0], k.hollow[1])).sort((a, b) => a - b);
+export const hollowPatternSelect = gridSelectEngine<HollowLatent, KnobsOf<typeof KNOBS>>({
+  type: 'hollow_pattern_select', number: 86, knobs: KNOBS,
+  sample(rng, k) {
+    const { frame } = squareFrame(rng, k.grid);
+    const n = frame.tiles.length;
+    const answer = pickTiles(rng, n, k.hollow);
     const tile_tone = rgbToHex(hslToRgb(rng.int(0, 359), 15, 95));
     const tiles: Tile[] = [...Array(n).keys()].map((i) => ({
       kind: rng.pick(HOLLOW_KINDS),
@@ -61,8 +52,6 @@ export const hollowPatternSelect = defineEngine<HollowLatent>({
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     if (l.tiles.length !== l.frame.tiles.length) return 'one shape per tile needed';
     const tile = l.frame.tiles[0]![2] - l.frame.tiles[0]![0];
     for (const t of l.tiles) {
@@ -70,37 +59,17 @@ export const hollowPatternSelect = defineEngine<HollowLatent>({
       if (l.stroke > 0.28 * t.scale * tile) return 'outline so thick the hole disappears';
       if (deltaE(t.color, l.tile_tone) < 25) return 'filled colour too close to the tile';
     }
-    const want = l.tiles.map((t, i) => (t.hollow ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the hollow shapes';
-    if (!l.answer.length || l.answer.length === l.tiles.length) return 'need hollow and filled shapes';
-    return null;
+    return answerProblem(l.answer, indicesWhere(l.tiles, (t) => t.hollow), l.tiles.length, 'answer does not list exactly the hollow shapes', 'need hollow and filled shapes');
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
-    const tiles = l.frame.tiles.map((b, i) => {
+  tiles(l, style, rng) {
+    return l.frame.tiles.map((b, i) => {
       const t = l.tiles[i]!;
-      const s = b[2] - b[0];
-      const r = t.scale * s;
-      const cx = (b[0] + b[2]) / 2;
-      const cy = (b[1] + b[3]) / 2;
       const attrs = `stroke="${t.color}" stroke-width="${l.stroke}" stroke-linejoin="round"`;
-      return plainTile(rng, b, style, l.tile_tone) + iconSvg(t.kind, cx, cy, r, t.rot, t.hollow ? 'none' : t.color, attrs);
+      return plainTile(rng, b, style, l.tile_tone) + iconSvg(t.kind, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, t.scale * (b[2] - b[0]), t.rot, t.hollow ? 'none' : t.color, attrs);
     });
-    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select every shape that is', zh: '请选择所有' }), big: say(style.locale, { en: 'hollow (outline only)', zh: '空心的图形' }) }, tiles, ids);
-    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const names = l.answer.map((i) => iconName(l.tiles[i]!.kind, locale)).join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `Going tile by tile: shapes drawn as an outline with the tile showing through the middle are hollow (${names}); solid ones are not. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格观察：只有轮廓线、中间透出底色的是空心图形（${names}），实心填充的不选。` + gridSteps(l.frame, l.answer, locale, m) });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'hollow_pattern_select.instruction');
-  },
+  prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Select every shape that is', zh: '请选择所有' }), big: say(style.locale, { en: 'hollow (outline only)', zh: '空心的图形' }) }),
+  reasoning: (l, locale) => ({ names: l.answer.map((i) => iconName(l.tiles[i]!.kind, locale)).join(say(locale, { en: ', ', zh: '、' })) }),
 });

@@ -10,12 +10,12 @@
  * (test/captcha-glyph-orientation.test.ts: intersection over union of the two variants <= 0.7).
  */
 import { glyphAt, type LatinFace } from '../../../../renderers/glyphs.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, hsl, path, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, path } from '../../lib/draw.js';
+import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
 import { say } from '../../lib/i18n.js';
+import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, squareFrame } from './template.js';
 
 /** Letters whose upside-down form is unmistakable: unlike the upright letter and unlike its mirror image. */
 export const INVERT_CHARSET = [...'AFLRTY'];
@@ -39,27 +39,18 @@ export interface InvertedLatent extends Record<string, unknown> {
   answer: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), inverted: knob('upside-down tile count range', [2, 3], [2, 4], [3, 5]), mirrored: knob('mirrored (upright) decoy tiles', 0, 1, 3), tilt: knob('extra tilt on every tile, degrees', 0, 8, 14) });
+const KNOBS = defineKnobs({ grid: knob('rows x cols', [3, 3], [3, 3], [4, 4]), inverted: knob('upside-down tile count range', [2, 3], [2, 4], [3, 5]), mirrored: knob('mirrored (upright) decoy tiles', 0, 1, 3), tilt: knob('extra tilt on every tile, degrees', 0, 8, 14) });
 
 /** Engine #84 inverted_letter_select (group I, Set+Submit, verifier `click`/`set` + submit). */
-export const invertedLetterSelect = defineEngine<InvertedLatent>({
-  type: 'inverted_letter_select',
-  group: 'multi_select_grid',
-  number: 84,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const [rows, cols] = k.grid;
-    const frame = gridFrame(rng, rows, cols, rows === 3 ? 96 : 72);
-    const n = rows * cols;
+export const invertedLetterSelect = gridSelectEngine<InvertedLatent, KnobsOf<typeof KNOBS>>({
+  type: 'inverted_letter_select', number: 84, knobs: KNOBS,
+  sample(rng, k) {
+    const { frame, tile } = squareFrame(rng, k.grid);
+    const n = frame.tiles.length;
     const idx = rng.shuffle([...Array(n).keys()]);
     const nInv = rng.int(k.inverted[0], k.inverted[1]);
     const inv = new Set(idx.slice(0, nInv));
     const mir = new Set(idx.slice(nInv, nInv + k.mirrored));
-    const tile = rows === 3 ? 96 : 72;
     const face = rng.pick(INVERT_FACES);
     const tiles: Tile[] = [...Array(n).keys()].map((i) => {
       const state = inv.has(i) ? 'inverted' : mir.has(i) ? 'mirrored' : 'upright';
@@ -73,44 +64,27 @@ export const invertedLetterSelect = defineEngine<InvertedLatent>({
   },
 
   validate(l) {
-    const f = checkGridFrame(l.frame);
-    if (f) return f;
     if (l.tiles.length !== l.frame.tiles.length) return 'one letter per tile needed';
     for (const t of l.tiles) {
       if (!INVERT_CHARSET.includes(t.ch)) return `letter ${t.ch} is ambiguous upside down`;
       if (t.state === 'mirrored' && !MIRROR_OK.includes(t.ch)) return `mirrored ${t.ch} looks upright or upside down`;
       if (Math.abs(t.tilt) > 20) return 'tilt too large';
     }
-    const want = l.tiles.map((t, i) => (t.state === 'inverted' ? i : -1)).filter((i) => i >= 0);
-    if (want.join(',') !== l.answer.join(',')) return 'answer does not list exactly the upside-down letters';
-    if (!l.answer.length || l.answer.length === l.tiles.length) return 'need upside-down and upright letters';
-    return null;
+    return answerProblem(l.answer, indicesWhere(l.tiles, (t) => t.state === 'inverted'), l.tiles.length, 'answer does not list exactly the upside-down letters', 'need upside-down and upright letters');
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
+  tiles(l, style, rng) {
     const dark = style.theme === 'dark';
-    const tiles = l.frame.tiles.map((b, i) => {
+    return l.frame.tiles.map((b, i) => {
       const t = l.tiles[i]!;
-      const cx = (b[0] + b[2]) / 2;
-      const cy = (b[1] + b[3]) / 2;
-      const o = glyphAt(t.ch, t.size, cx, cy, { rot: (t.state === 'inverted' ? 180 : 0) + t.tilt, sx: t.state === 'mirrored' ? -1 : 1, face: t.face, weight: 700 });
+      const o = glyphAt(t.ch, t.size, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, { rot: (t.state === 'inverted' ? 180 : 0) + t.tilt, sx: t.state === 'mirrored' ? -1 : 1, face: t.face, weight: 700 });
       return plainTile(rng, b, style) + path(o.d, { fill: dark ? hsl(rng.int(0, 359), 60, 80) : t.color });
     });
-    const g = drawGridFrame(style, l.frame, { lead: say(style.locale, { en: 'Select all letters that are', zh: '请选择所有' }), big: say(style.locale, { en: 'upside down', zh: '倒置（上下颠倒）的字母' }) }, tiles, ids);
-    return { svg: svgDoc(l.frame.width, l.frame.height, g.body, g.defs), width: l.frame.width, height: l.frame.height };
   },
 
-  solve(l) {
-    return clickSetSubmit(l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Select all letters that are', zh: '请选择所有' }), big: say(style.locale, { en: 'upside down', zh: '倒置（上下颠倒）的字母' }) }),
+  reasoning(l, locale) {
     const nm = l.tiles.filter((t) => t.state === 'mirrored').length;
-    return say(locale, { en: `Checking each letter's orientation: the ones turned upside down (180°) count${nm ? `; ${nm} ${nm === 1 ? 'is' : 'are'} only mirrored left-right and still upright, so not selected` : ''}. ` + gridSteps(l.frame, l.answer, locale, m), zh: `逐格判断字母方向：上下颠倒（旋转 180°）的字母入选${nm ? `；有 ${nm} 个只是左右镜像、仍然朝上，不选` : ''}。` + gridSteps(l.frame, l.answer, locale, m) });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'inverted_letter_select.instruction');
+    return { mirrored: nm ? say(locale, `inverted_letter_select.${nm === 1 ? 'mirrored_one' : 'mirrored_many'}`, { nm }) : '' };
   },
 });

@@ -9,16 +9,15 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
 import { PLANE_SHAPES } from '../../lib/plane-shapes.js';
-import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { selectLayout } from '../../lib/grids.js';
 import { polyArea, polyD } from '../../lib/geometry.js';
 import { visibleSamples } from '../../lib/proj3d.js';
+import { type KnobsOf, cellSelectEngine, pickHits } from './template.js';
 
 interface Layer {
   shape: string;
@@ -41,7 +40,7 @@ export interface LayeredStackLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per stack', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px', 30, 46, 52), min_visible: knob('least visible fraction of any shape', 0.45, 0.3, 0.22) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), layers: knob('shapes per stack', [2, 2], [2, 3], [3, 3]), spread: knob('how far the shapes of a cell are spread apart, puzzle px', 30, 46, 52), min_visible: knob('least visible fraction of any shape', 0.45, 0.3, 0.22) });
 
 const W = 320;
 const KINDS = ['circle', 'square', 'triangle', 'hexagon', 'diamond', 'pentagon'];
@@ -69,20 +68,12 @@ function stackProblem(c: Box, s: Layer[], minVisible: number): string | null {
 }
 
 /** Engine #69 layered_stack_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const layeredStackSelect = defineEngine<LayeredStackLatent>({
-  type: 'layered_stack_select',
-  group: 'visual_reasoning',
-  number: 69,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const layeredStackSelect = cellSelectEngine<LayeredStackLatent, KnobsOf<typeof KNOBS>>({
+  type: 'layered_stack_select', number: 69, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, k) {
     const [rows, cols] = k.grid;
     const lay = selectLayout(rows, cols, 50, cols === 3 && rows === 3 ? 96 : 92, 8, W);
-    const n = rows * cols;
-    const hits = new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
+    const hits = pickHits(rng, rows * cols);
     const stacks = lay.cells.map((_, i) => {
       const m = rng.int(k.layers[0], k.layers[1]);
       const colors: Array<Layer['color']> = ['red', 'blue', ...Array.from({ length: m - 2 }, () => rng.pick([45, 120, 275, 320]))];
@@ -128,36 +119,12 @@ export const layeredStackSelect = defineEngine<LayeredStackLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select cells where red is above blue', zh: '选出红色图形压在蓝色图形上面的格子' }));
-    l.stacks.forEach((s, i) => {
-      const c = l.cells[i]!;
-      body += tile(style, c);
-      polys(c, s).forEach((pts, j) => {
-        const g = s[j]!;
-        const fill = g.color === 'red' ? RED : g.color === 'blue' ? BLUE : hsl(g.color, 55, 62);
-        body += path(polyD(pts), { fill, stroke: 'rgba(0,0,0,0.45)', sw: 1.4, extra: 'stroke-linejoin="round"' });
-      });
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+  prompt: (_l, style) => say(style.locale, { en: 'Select cells where red is above blue', zh: '选出红色图形压在蓝色图形上面的格子' }),
+  cell(l, i) {
+    const s = l.stacks[i]!;
+    const fill = (g: Layer): string => (g.color === 'red' ? RED : g.color === 'blue' ? BLUE : hsl(g.color, 55, 62));
+    return polys(l.cells[i]!, s).map((pts, j) => path(polyD(pts), { fill: fill(s[j]!), stroke: 'rgba(0,0,0,0.45)', sw: 1.4, extra: 'stroke-linejoin="round"' })).join('');
   },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => redAbove(l.stacks[i]!)), l.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const hits = l.cells.map((_, i) => i).filter((i) => redAbove(l.stacks[i]!));
-    const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `In each cell, look where the red and blue shapes overlap: the one whose outline stays whole and covers the other is on top. Red lies above blue in: ${list.join('; ')}. Click each of them, then Submit at ${sub}.`,
-      zh: `在每个格子里看红色和蓝色图形重叠的地方：哪个轮廓完整、盖住了另一个，哪个就在上面。红色在蓝色上面的格子是：${list.join('、')}。逐个点击，再点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'layered_stack_select.instruction');
-  },
+  hit: (l, i) => redAbove(l.stacks[i]!),
+  reasoning: () => ({}),
 });

@@ -12,14 +12,14 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, label, path, ptText, svgDoc, wrapPhrases } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, label, path, wrapPhrases } from '../../lib/draw.js';
 import { rasterIds } from '../../lib/proj3d.js';
 import { say } from '../../lib/i18n.js';
-import { cellWords, gridBoxes } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { gridBoxes } from '../../lib/grids.js';
+import { tile } from '../../lib/controls.js';
 import { polyD, rotAbout } from '../../lib/geometry.js';
+import { type KnobsOf, cellSelectEngine } from './template.js';
 
 /** One tile: which variant of the shape it shows and how it is turned. */
 interface TileSpec {
@@ -46,7 +46,7 @@ export interface RotationMatchLatent extends Record<string, unknown> {
   max_iou: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of tiles', [2, 3], [3, 3], [3, 3]), matches: knob('range of turned copies to select', [2, 2], [2, 4], [2, 4]), mirrors: knob('mirror-image decoys', 1, 2, 3), min_diff: knob('minimum radial RMS difference of a decoy from the reference', 0.12, 0.09, 0.07), spread: knob('how far decoy radii are perturbed from the reference (unit radius)', 0.45, 0.4, 0.3), max_iou: knob('maximum measured overlap (IoU at the best turn) of a decoy with the reference', 0.75, 0.8, 0.82) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of tiles', [2, 3], [3, 3], [3, 3]), matches: knob('range of turned copies to select', [2, 2], [2, 4], [2, 4]), mirrors: knob('mirror-image decoys', 1, 2, 3), min_diff: knob('minimum radial RMS difference of a decoy from the reference', 0.12, 0.09, 0.07), spread: knob('how far decoy radii are perturbed from the reference (unit radius)', 0.45, 0.4, 0.3), max_iou: knob('maximum measured overlap (IoU at the best turn) of a decoy with the reference', 0.75, 0.8, 0.82) });
 /** A shape and its mirror image must differ by at least this radial RMS (unit radius). */
 const CHIRAL = 0.08;
 
@@ -136,16 +136,9 @@ function shapePts(radii: readonly number[], mirror: boolean, cx: number, cy: num
 }
 
 /** Engine #36 rotation_match_select (group D, Set+Submit, verifier `click` / `set` + submit). */
-export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
-  type: 'rotation_match_select',
-  group: 'image_rotation',
-  number: 36,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const rotationMatchSelect = cellSelectEngine<RotationMatchLatent, KnobsOf<typeof KNOBS>>({
+  type: 'rotation_match_select', number: 36, group: 'image_rotation', knobs: KNOBS,
+  sample(rng, k) {
     // a pinwheel: two saw teeth of four vertices each (long to short) plus noise; clearly chiral
     const teeth = 2;
     const radii = Array.from({ length: teeth * 4 }, (_, i) => Math.round(Math.min(1, Math.max(0.3, [1, 0.8, 0.6, 0.4][i % 4]! + rng.float(-0.06, 0.06))) * 100) / 100);
@@ -221,41 +214,25 @@ export const rotationMatchSelect = defineEngine<RotationMatchLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select the turned copies', zh: '选出旋转后的相同图形' }));
-    const fill = hsl(l.hue, 60, 50);
-    const edge = hsl(l.hue, 55, 28);
-    body += tile(style, l.ref_box, style.panel);
+  prompt: (_l, style) => say(style.locale, { en: 'Select the turned copies', zh: '选出旋转后的相同图形' }),
+  header(l, style) {
+    let body = tile(style, l.ref_box, style.panel);
     const [rx, ry] = boxCenter(l.ref_box);
-    body += path(polyD(shapePts(l.radii, false, rx, ry, 32, 0)), { fill, stroke: edge, sw: 1.5 });
+    body += path(polyD(shapePts(l.radii, false, rx, ry, 32, 0)), { fill: hsl(l.hue, 60, 50), stroke: hsl(l.hue, 55, 28), sw: 1.5 });
     const text = say(style.locale, { en: 'Select every tile with the shape on the left, only turned (not mirrored), then submit', zh: '选出所有与左图形状相同（只旋转、未镜像）的格子，然后提交' });
     const lines = wrapPhrases(text, 13, l.width - 110, { face: style.face });
     lines.slice(0, 4).forEach((ln, i) => (body += label(style, ln, 100, 62 + i * 17, 13, style.subtext)));
-    l.tiles.forEach((t, i) => {
-      const c = l.cells[i]!;
-      const [cx, cy] = boxCenter(c);
-      body += tile(style, c);
-      body += path(polyD(shapePts(t.radii, t.variant === 'mirror', cx, cy, tileR(c), t.rot)), { fill, stroke: edge, sw: 1.5 });
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return body;
   },
-
-  solve(l) {
-    return clickSetSubmit(l.tiles.map((t, i) => (t.variant === 'match' ? l.cells[i]! : null)).filter((b): b is Box => b !== null), l.submit_box);
+  cell(l, i) {
+    const t = l.tiles[i]!;
+    const c = l.cells[i]!;
+    const [cx, cy] = boxCenter(c);
+    return path(polyD(shapePts(t.radii, t.variant === 'mirror', cx, cy, tileR(c), t.rot)), { fill: hsl(l.hue, 60, 50), stroke: hsl(l.hue, 55, 28), sw: 1.5 });
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const hits = l.tiles.map((t, i) => (t.variant === 'match' ? i : -1)).filter((i) => i >= 0);
+  hit: (l, i) => l.tiles[i]!.variant === 'match',
+  reasoning(l, locale) {
     const mirrors = l.tiles.filter((t) => t.variant === 'mirror').length;
-    const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
-    return say(locale, {
-      en: `The reference shape has ${l.radii.length} corners and is not mirror-symmetric. Tile by tile: ${hits.length} tiles only turn it${mirrors ? `, ${mirrors} show its mirror image` : ''}, the rest have a different outline. Click ${list.join('; ')}, then Submit at ${ptText(m, boxCenter(l.submit_box))}.`,
-      zh: `参考图形有 ${l.radii.length} 个角，左右不对称。逐格比较：${hits.length} 个格子只是把它旋转了，${mirrors ? `${mirrors} 个是它的镜像（翻转过），` : ''}其余形状不同。依次点击${list.join('、')}，最后点击提交 ${ptText(m, boxCenter(l.submit_box))}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'rotation_match_select.instruction');
+    return { corners: l.radii.length, hits: l.tiles.filter((t) => t.variant === 'match').length, mirrors: mirrors ? say(locale, 'rotation_match_select.mirrors', { n: mirrors }) : '' };
   },
 });

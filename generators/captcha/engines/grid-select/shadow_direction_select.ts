@@ -6,13 +6,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, circle, hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, circle, hsl, line, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { selectLayout } from '../../lib/grids.js';
 import { polyD, rotAbout } from '../../lib/geometry.js';
+import { type KnobsOf, cellSelectEngine, pickHits } from './template.js';
 
 interface Scene {
   /** Direction of the light from the object, degrees clockwise from up (screen). */
@@ -33,27 +32,46 @@ export interface ShadowLatent extends Record<string, unknown> {
   submit_box: Box;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), min_off: knob('smallest error of an inconsistent shadow, degrees', 70, 45, 30) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), min_off: knob('smallest error of an inconsistent shadow, degrees', 70, 45, 30) });
 
 const W = 320;
 const angDist = (a: number, b: number): number => Math.abs((((a - b) % 360) + 540) % 360 - 180);
 const consistent = (s: Scene): boolean => angDist(s.shadow, s.light + 180) <= 10;
 
-/** Engine #71 shadow_direction_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const shadowDirectionSelect = defineEngine<ShadowLatent>({
-  type: 'shadow_direction_select',
-  group: 'visual_reasoning',
-  number: 71,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
+/** The picture of one cell `c`: light source, shadow and the object standing at the base (puzzle px). */
+function scene(c: Box, s: Scene): string {
+  const [cx, cy] = boxCenter(c);
+  const R = (c[2] - c[0]) / 2;
+  // light source
+  const [lx, ly] = rotAbout(cx, cy, cx, cy - R * 0.72, s.light);
+  let body = circle(lx, ly, 7, { fill: '#ffc107', stroke: '#e08e00', sw: 1.2 });
+  for (let r = 0; r < 8; r++) {
+    const [x1, y1] = rotAbout(lx, ly, lx, ly - 9.5, r * 45);
+    const [x2, y2] = rotAbout(lx, ly, lx, ly - 13, r * 45);
+    body += line(x1, y1, x2, y2, '#e08e00', 1.6, 'stroke-linecap="round"');
+  }
+  // shadow: a long quad from the object's base along the shadow direction
+  const base: [number, number] = [cx, cy + 10];
+  const len = R * 0.6;
+  const [tx, ty] = rotAbout(base[0], base[1], base[0], base[1] - len, s.shadow);
+  const [ax, ay] = rotAbout(base[0], base[1], base[0] - 6, base[1], s.shadow);
+  const [bx, by] = rotAbout(base[0], base[1], base[0] + 6, base[1], s.shadow);
+  const [tax, tay] = rotAbout(tx, ty, tx - 4, ty, s.shadow);
+  const [tbx, tby] = rotAbout(tx, ty, tx + 4, ty, s.shadow);
+  body += path(polyD([[ax, ay], [tax, tay], [tbx, tby], [bx, by]]), { fill: 'rgba(0,0,0,0.38)' });
+  // object standing at the base
+  if (s.object === 'pole') return body + boxRect([cx - 3, cy - 22, cx + 3, cy + 10], { fill: hsl(s.hue + 180, 30, 35) }) + circle(cx, cy - 24, 5, { fill: hsl(s.hue + 180, 50, 50) });
+  if (s.object === 'box') return body + boxRect([cx - 9, cy - 10, cx + 9, cy + 10], { fill: hsl(s.hue + 90, 45, 48), stroke: 'rgba(0,0,0,0.4)', sw: 1 });
+  return body + boxRect([cx - 2.5, cy - 6, cx + 2.5, cy + 10], { fill: '#6d4c2f' }) + path(polyD([[cx - 11, cy - 2], [cx, cy - 26], [cx + 11, cy - 2]]), { fill: hsl(125, 45, 35) });
+}
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+/** Engine #71 shadow_direction_select (group G, Set+Submit, verifier `click` / `set` + submit). */
+export const shadowDirectionSelect = cellSelectEngine<ShadowLatent, KnobsOf<typeof KNOBS>>({
+  type: 'shadow_direction_select', number: 71, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, k) {
     const [rows, cols] = k.grid;
     const lay = selectLayout(rows, cols, 50, 92, 8, W);
-    const n = rows * cols;
-    const hits = new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
+    const hits = pickHits(rng, rows * cols);
     const scenes: Scene[] = lay.cells.map((_, i) => {
       // light in the upper half (sun / lamp above the horizon), shadow on the ground
       const light = (rng.int(-70, 70) + 360) % 360;
@@ -72,60 +90,9 @@ export const shadowDirectionSelect = defineEngine<ShadowLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select shadows that match their light', zh: '选出影子方向与光源一致的图片' }));
-    l.scenes.forEach((s, i) => {
-      const c = l.cells[i]!;
-      const [cx, cy] = boxCenter(c);
-      const R = (c[2] - c[0]) / 2;
-      body += tile(style, c, hsl(s.hue, 35, style.theme === 'light' ? 90 : 24));
-      // light source
-      const [lx, ly] = rotAbout(cx, cy, cx, cy - R * 0.72, s.light);
-      body += circle(lx, ly, 7, { fill: '#ffc107', stroke: '#e08e00', sw: 1.2 });
-      for (let r = 0; r < 8; r++) {
-        const [x1, y1] = rotAbout(lx, ly, lx, ly - 9.5, r * 45);
-        const [x2, y2] = rotAbout(lx, ly, lx, ly - 13, r * 45);
-        body += line(x1, y1, x2, y2, '#e08e00', 1.6, 'stroke-linecap="round"');
-      }
-      // shadow: a long quad from the object's base along the shadow direction
-      const base: [number, number] = [cx, cy + 10];
-      const len = R * 0.6;
-      const [tx, ty] = rotAbout(base[0], base[1], base[0], base[1] - len, s.shadow);
-      const [ax, ay] = rotAbout(base[0], base[1], base[0] - 6, base[1], s.shadow);
-      const [bx, by] = rotAbout(base[0], base[1], base[0] + 6, base[1], s.shadow);
-      const [tax, tay] = rotAbout(tx, ty, tx - 4, ty, s.shadow);
-      const [tbx, tby] = rotAbout(tx, ty, tx + 4, ty, s.shadow);
-      body += path(polyD([[ax, ay], [tax, tay], [tbx, tby], [bx, by]]), { fill: 'rgba(0,0,0,0.38)' });
-      // object standing at the base
-      if (s.object === 'pole') {
-        body += boxRect([cx - 3, cy - 22, cx + 3, cy + 10], { fill: hsl(s.hue + 180, 30, 35) });
-        body += circle(cx, cy - 24, 5, { fill: hsl(s.hue + 180, 50, 50) });
-      } else if (s.object === 'box') {
-        body += boxRect([cx - 9, cy - 10, cx + 9, cy + 10], { fill: hsl(s.hue + 90, 45, 48), stroke: 'rgba(0,0,0,0.4)', sw: 1 });
-      } else {
-        body += boxRect([cx - 2.5, cy - 6, cx + 2.5, cy + 10], { fill: '#6d4c2f' });
-        body += path(polyD([[cx - 11, cy - 2], [cx, cy - 26], [cx + 11, cy - 2]]), { fill: hsl(125, 45, 35) });
-      }
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
-  },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => consistent(l.scenes[i]!)), l.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const hits = l.cells.map((_, i) => i).filter((i) => consistent(l.scenes[i]!));
-    const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${ptText(m, boxCenter(l.cells[i]!))}`);
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `A shadow must run from the object directly away from the light. Comparing light and shadow in every cell, they agree in: ${list.join('; ')}; in the others the shadow is off by ${l.min_off}° or more. Click each, then Submit at ${sub}.`,
-      zh: `影子应当从物体出发、指向背离光源的方向。逐格比较光源和影子的方向，一致的格子是：${list.join('、')}；其他格子的影子偏了 ${l.min_off}° 以上。逐个点击后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'shadow_direction_select.instruction');
-  },
+  prompt: (_l, style) => say(style.locale, { en: 'Select shadows that match their light', zh: '选出影子方向与光源一致的图片' }),
+  tone: (l, i, style) => hsl(l.scenes[i]!.hue, 35, style.theme === 'light' ? 90 : 24),
+  cell: (l, i) => scene(l.cells[i]!, l.scenes[i]!),
+  hit: (l, i) => consistent(l.scenes[i]!),
+  reasoning: (l) => ({ min_off: l.min_off }),
 });

@@ -6,14 +6,12 @@
  * line it does not belong to are rejected.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, line } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { selectLayout } from '../../lib/grids.js';
+import { type KnobsOf, cellSelectEngine, perCell, pickHits } from './template.js';
 
 interface Graph {
   nodes: Array<[number, number]>;
@@ -35,7 +33,7 @@ export interface SubwayLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), stations: knob('stations per map', 4, 5, 6), k: knob('range of the asked route count', [1, 2], [1, 3], [2, 4]) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of cells', [2, 3], [3, 3], [3, 3]), stations: knob('stations per map', 4, 5, 6), k: knob('range of the asked route count', [1, 2], [1, 3], [2, 4]) });
 
 const W = 320;
 
@@ -107,21 +105,13 @@ function sampleGraph(rng: Rng, c: Box, n: number): Graph {
 }
 
 /** Engine #70 subway_paths_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const subwayPathsSelect = defineEngine<SubwayLatent>({
-  type: 'subway_paths_select',
-  group: 'visual_reasoning',
-  number: 70,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const kn = DIFF[difficulty];
+export const subwayPathsSelect = cellSelectEngine<SubwayLatent, KnobsOf<typeof KNOBS>>({
+  type: 'subway_paths_select', number: 70, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, kn) {
     const [rows, cols] = kn.grid;
     const lay = selectLayout(rows, cols, 50, 92, 8, W);
     const k = rng.int(kn.k[0], kn.k[1]);
-    const n = rows * cols;
-    const hits = new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
+    const hits = pickHits(rng, rows * cols);
     const graphs = lay.cells.map((c, i) => {
       let g = sampleGraph(rng, c, kn.stations);
       for (let t = 0; t < 150; t++) {
@@ -147,37 +137,14 @@ export const subwayPathsSelect = defineEngine<SubwayLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Select maps with exactly ${l.k} route${l.k > 1 ? 's' : ''} green→red`.replace('→', ' to '), zh: `选出从绿站到红站恰好有 ${l.k} 条路线的地图` }));
-    l.graphs.forEach((g, i) => {
-      body += tile(style, l.cells[i]!);
-      g.edges.forEach(([a, b], j) => {
-        body += line(g.nodes[a]![0], g.nodes[a]![1], g.nodes[b]![0], g.nodes[b]![1], hsl(l.hue + j * 47, 60, style.theme === 'light' ? 50 : 60), 3.5, 'stroke-linecap="round"');
-      });
-      g.nodes.forEach(([x, y], v) => {
-        const fill = v === g.s ? '#1db954' : v === g.t ? '#e53935' : style.theme === 'light' ? '#ffffff' : '#1b1e24';
-        body += circle(x, y, v === g.s || v === g.t ? 6.5 : 5, { fill, stroke: style.text, sw: 1.6 });
-      });
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+  prompt: (l, style) => say(style.locale, { en: `Select maps with exactly ${l.k} route${l.k > 1 ? 's' : ''} green→red`.replace('→', ' to '), zh: `选出从绿站到红站恰好有 ${l.k} 条路线的地图` }),
+  cell(l, i, style) {
+    const g = l.graphs[i]!;
+    const edges = g.edges.map(([a, b], j) => line(g.nodes[a]![0], g.nodes[a]![1], g.nodes[b]![0], g.nodes[b]![1], hsl(l.hue + j * 47, 60, style.theme === 'light' ? 50 : 60), 3.5, 'stroke-linecap="round"'));
+    const stations = g.nodes.map(([x, y], v) => circle(x, y, v === g.s || v === g.t ? 6.5 : 5, { fill: v === g.s ? '#1db954' : v === g.t ? '#e53935' : style.theme === 'light' ? '#ffffff' : '#1b1e24', stroke: style.text, sw: 1.6 }));
+    return edges.join('') + stations.join('');
   },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => l.routes[i] === l.k), l.submit_box);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const counts = l.routes.map((r, i) => `${cellWords(i, l.cols, locale)}: ${r}`).join(say(locale, { en: ', ', zh: '，' }));
-    const hits = l.cells.map((_, i) => i).filter((i) => l.routes[i] === l.k).map((i) => ptText(m, boxCenter(l.cells[i]!)));
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `On each map, count the routes from the green station to the red one that never visit a station twice: ${counts}. Exactly ${l.k}: ${hits.join(', ')}. Click each, then Submit at ${sub}.`,
-      zh: `在每张地图上数从绿站到红站、不重复经过车站的路线数：${counts}。恰好 ${l.k} 条的是 ${hits.join('、')}，逐个点击后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'subway_paths_select.instruction', { k: l.k, p: l.k > 1 ? 's' : '' });
-  },
+  hit: (l, i) => l.routes[i] === l.k,
+  reasoning: (l, locale) => ({ counts: perCell(l.routes, l.cols, locale), k: l.k }),
+  instruction: (l) => ({ k: l.k, p: l.k > 1 ? 's' : '' }),
 });

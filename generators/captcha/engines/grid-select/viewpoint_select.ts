@@ -12,14 +12,14 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
-import { boxRect, hsl, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, type Difficulty } from '../../engine.js';
+import { boxRect, hsl, path, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { cellWords, selectLayout } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
-import { clickSetSubmit } from '../../lib/solutions.js';
+import { tile } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
 import { SIL_VIEWS, type SilView, type V3, cellKey, connected, dihedralKeys, normalise, polycubeCentre, polycubeFaces, shade, silhouette, visibleSamples } from '../../lib/proj3d.js';
+import { type KnobsOf, cellSelectEngine } from './template.js';
 
 /** Latent state of viewpoint_select (puzzle px). */
 export interface ViewpointLatent extends Record<string, unknown> {
@@ -39,7 +39,7 @@ export interface ViewpointLatent extends Record<string, unknown> {
   min_visible: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cubes: knob('cubes in the object', [4, 4], [5, 6], [6, 7]), valid: knob('true views among the six silhouettes', [2, 3], [2, 3], [2, 4]), multicolour: knob('cubes drawn in several colours (easier to read the 3D view)', true, true, false) });
+const KNOBS = defineKnobs({ cubes: knob('cubes in the object', [4, 4], [5, 6], [6, 7]), valid: knob('true views among the six silhouettes', [2, 3], [2, 3], [2, 4]), multicolour: knob('cubes drawn in several colours (easier to read the 3D view)', true, true, false) });
 
 const W = 320;
 const has = (cs: V3[], c: V3): boolean => cs.some((d) => d[0] === c[0] && d[1] === c[1] && d[2] === c[2]);
@@ -101,7 +101,7 @@ export function hiddenGaps(l: Pick<ViewpointLatent, 'cubes' | 'yaw' | 'pitch' | 
 
 /** One sampled state without the retries of `sample` (exported for tests: states `validate` rejects). */
 export function sampleOnce(rng: Rng, difficulty: Difficulty): ViewpointLatent {
-  const k = DIFF[difficulty];
+  const k = KNOBS.difficulties[difficulty];
   const cubes = grow(rng, rng.int(k.cubes[0], k.cubes[1]));
   const truth = trueKeys(cubes);
   // distinct true views as drawn
@@ -160,15 +160,9 @@ export function sampleOnce(rng: Rng, difficulty: Difficulty): ViewpointLatent {
 }
 
 /** Engine #72 viewpoint_select (group G, Set+Submit, verifier `click` / `set` + submit). */
-export const viewpointSelect = defineEngine<ViewpointLatent>({
-  type: 'viewpoint_select',
-  group: 'visual_reasoning',
-  number: 72,
-  actionForm: 'Set+Submit',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
+export const viewpointSelect = cellSelectEngine<ViewpointLatent, KnobsOf<typeof KNOBS>>({
+  type: 'viewpoint_select', number: 72, group: 'visual_reasoning', knobs: KNOBS,
+  sample(rng, _k, difficulty) {
     // resample a few times when the cheap state fails validation (same rng stream: deterministic)
     let l = sampleOnce(rng, difficulty);
     for (let t = 0; t < 15 && viewpointSelect.validate(l) !== null; t++) l = sampleOnce(rng, difficulty);
@@ -191,49 +185,34 @@ export const viewpointSelect = defineEngine<ViewpointLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Select every true view of the object', zh: '选出该物体所有正确的视图' }));
-    body += tile(style, l.ref_box, style.panel);
+  prompt: (_l, style) => say(style.locale, { en: 'Select every true view of the object', zh: '选出该物体所有正确的视图' }),
+  header(l, style) {
+    let body = tile(style, l.ref_box, style.panel);
     const b = l.ref_box;
     const v = { yaw: l.yaw, pitch: l.pitch, scale: 26, cx: (b[0] + b[2]) / 2, cy: (b[1] + b[3]) / 2 };
     for (const f of polycubeFaces(l.cubes, v, polycubeCentre(l.cubes))) {
       const hue = l.multicolour ? l.hue + f.owner * 47 : l.hue;
       body += path(polyD(f.pts), { fill: hsl(hue, 50, 28 + 42 * shade(f.normal, v)), stroke: hsl(hue, 40, 16), sw: 1.2, extra: 'stroke-linejoin="round"' });
     }
-    l.candidates.forEach((c, i) => {
-      const cell = l.cells[i]!;
-      body += tile(style, cell);
-      const pts = c.cells.map((s) => s.split(',').map(Number) as [number, number]);
-      const gw = Math.max(...pts.map((p) => p[0])) + 1;
-      const gh = Math.max(...pts.map((p) => p[1])) + 1;
-      const u = Math.min(18, (cell[2] - cell[0] - 16) / gw, (cell[3] - cell[1] - 16) / gh);
-      const [cx, cy] = boxCenter(cell);
-      for (const [x, y] of pts) {
-        const x0 = cx - (gw * u) / 2 + x * u;
-        const y0 = cy - (gh * u) / 2 + y * u;
-        body += boxRect([x0, y0, x0 + u, y0 + u], { fill: hsl(l.hue, 45, style.theme === 'light' ? 60 : 50), stroke: style.text, sw: 1 });
-      }
-    });
-    body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return body;
   },
-
-  solve(l) {
-    return clickSetSubmit(l.cells.filter((_, i) => l.candidates[i]!.view !== null), l.submit_box);
+  cell(l, i, style) {
+    const cell = l.cells[i]!;
+    const pts = l.candidates[i]!.cells.map((s) => s.split(',').map(Number) as [number, number]);
+    const gw = Math.max(...pts.map((p) => p[0])) + 1;
+    const gh = Math.max(...pts.map((p) => p[1])) + 1;
+    const u = Math.min(18, (cell[2] - cell[0] - 16) / gw, (cell[3] - cell[1] - 16) / gh);
+    const [cx, cy] = boxCenter(cell);
+    return pts.map(([x, y]) => {
+      const x0 = cx - (gw * u) / 2 + x * u;
+      const y0 = cy - (gh * u) / 2 + y * u;
+      return boxRect([x0, y0, x0 + u, y0 + u], { fill: hsl(l.hue, 45, style.theme === 'light' ? 60 : 50), stroke: style.text, sw: 1 });
+    }).join('');
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const names: Record<SilView, [string, string]> = { front: ['front', '正面'], back: ['back', '背面'], left: ['left', '左面'], right: ['right', '右面'], top: ['top', '顶部'] };
+  hit: (l, i) => l.candidates[i]!.view !== null,
+  reasoning(l, locale, m) {
     const hits = l.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.view);
-    const list = hits.map(({ c, i }) => `${cellWords(i, l.cols, locale)} (${names[c.view!][locale === 'zh-CN' ? 1 : 0]}) ${ptText(m, boxCenter(l.cells[i]!))}`);
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `The object has ${l.cubes.length} cubes. Projecting it from the front, back, left, right and top and comparing with the candidates: ${list.join('; ')} are true views; the others have a block too many or too few. Click each, then Submit at ${sub}.`,
-      zh: `物体由 ${l.cubes.length} 个小方块组成。把它分别从前、后、左、右、上方投影，得到的轮廓与候选图比较：${list.join('、')}是真实视图，其余轮廓多了或少了方块。逐个点击后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'viewpoint_select.instruction');
+    const views = hits.map(({ c, i }) => `${cellWords(i, l.cols, locale)} (${say(locale, `viewpoint_select.view_${c.view!}`)}) ${ptText(m, boxCenter(l.cells[i]!))}`);
+    return { cubes: l.cubes.length, views: views.join(say(locale, { en: '; ', zh: '、' })) };
   },
 });
