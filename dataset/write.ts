@@ -4,9 +4,11 @@
  *
  * - Records are validated by the zod schema before they are written; lines are the schema-ordered JSON,
  *   streamed in index order to `shard-NNNNN.jsonl.partial` (memory does not grow with the shard or the run).
- * - Images are written to `<id>.png.partial` and renamed, so no truncated image ever carries a final name.
+ * - Images are written to `<id>.png.partial`, flushed (fsync) and renamed, so no truncated image ever carries
+ *   a final name, not even after a power loss.
  * - A shard is sealed only when every sample of its range was written whole or rejected for a sample-level
- *   reason ({@link SampleError}, retried once): the JSONL is renamed into place, then its sidecar
+ *   reason ({@link SampleError}, retried once): the images' directory and the JSONL are flushed (fsync of
+ *   files, then of their directories), the JSONL is renamed into place, then its sidecar
  *   `shard-NNNNN.meta.json` (range, count, sha256, rejects) is written — the sidecar is the shard's completion
  *   marker. A re-run skips shards whose sidecar, JSONL and every image verify (resume) unless `force`; a shard
  *   with a missing or corrupt image is rebuilt (the samples are pure functions of their index, so the bytes are
@@ -22,7 +24,7 @@
  *   `OUT/.uisynth/completions/slice-IIIII-of-KKKKK.json` (a per-rank completion marker).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile, readdir, rm, open } from 'node:fs/promises';
+import { mkdir, readFile, rename, readdir, rm, open } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EnvironmentError, SampleError, UsageError } from '../core/errors.js';
@@ -231,10 +233,38 @@ function compareIdentity(m: Manifest, o: RunOptions, hash: string): 'same' | 'st
 
 type Attempt = { ok: true; line: string; record: Rec } | { ok: false; index: number; reason: string; message: string };
 
-/** Write `data` to `path` via `path.partial` + rename. */
+/**
+ * Write `data` to `path` via `path.partial`, flushed to the device (fsync) before the rename, so a file
+ * with its final name is whole even after a power loss. The rename itself is made durable by
+ * {@link syncDir} of the directory before anything depends on it (the shard's seal).
+ * @throws the file-system error, with `path` set to the temporary file when the syscall gave none
+ */
 async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
-  await writeFile(path + '.partial', data);
-  await rename(path + '.partial', path);
+  const tmp = path + '.partial';
+  try {
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    // write(2)/fsync(2) errors carry no path: name the file for the one-line message
+    if (e && typeof e === 'object' && !(e as NodeJS.ErrnoException).path) (e as NodeJS.ErrnoException).path = tmp;
+    throw e;
+  }
+  await rename(tmp, path);
+}
+
+/** fsync a directory: makes the renames and creations of entries in it durable. */
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Run `f`, turning file-system faults into EnvironmentErrors and other exceptions into InternalErrors. */
@@ -414,6 +444,7 @@ async function writeShard(o: RunOptions, p: ShardPlan, hash: string, tick: () =>
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, p.end - p.start)) }, worker));
   await chain;
+  if (fatal === undefined) await fh.sync().catch(fail);
   await fh.close().catch(fail);
   if (fatal !== undefined) {
     // best effort: free the space of the unsealed shard's temporary files; sealed shards are untouched
@@ -426,11 +457,18 @@ async function writeShard(o: RunOptions, p: ShardPlan, hash: string, tick: () =>
   const digest = bytes.digest('hex');
   bytes = createHash('sha256');
   await guard(o.out, 'writing', async () => {
+    // durable before sealed: the images (each fsynced before its rename) and their directory entries, the
+    // JSONL (fsynced above) and its rename, then the sidecar; a power loss never leaves a sealed shard whose
+    // files are missing or empty
+    await syncDir(imgDir);
+    await syncDir(dirname(imgDir));
     await rename(file + '.partial', file);
     if (rejectLines.length) await writeAtomic(shardRejects(o.out, p.shard), rejectLines.join('\n') + '\n');
     else await rm(shardRejects(o.out, p.shard), { force: true });
+    await syncDir(o.out);
     const meta: ShardMeta = { shard: p.shard, file: `${shardName(p.shard)}.jsonl`, start: p.start, end: p.end, records, sha256: digest, rejects, config_hash: hash, stats };
     await writeAtomic(shardMeta(o.out, p.shard), JSON.stringify(meta, null, 2) + '\n');
+    await syncDir(o.out);
   });
   return { records, rejects };
 }
