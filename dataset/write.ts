@@ -33,6 +33,7 @@ import { imageRel, manifestPath, shardJsonl, shardMeta, shardName, shardRejects 
 import { planShards, type ShardPlan } from './shards.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { InternalError, internalError, ioFault } from './faults.js';
+import { syncDir, writeAtomic } from './durable.js';
 
 /** A record without its `image` field (distributes over the grounding / captcha union). */
 export type RecordWithoutImage = Rec extends infer T ? (T extends unknown ? Omit<T, 'image'> : never) : never;
@@ -232,40 +233,6 @@ function compareIdentity(m: Manifest, o: RunOptions, hash: string): 'same' | 'st
 }
 
 type Attempt = { ok: true; line: string; record: Rec } | { ok: false; index: number; reason: string; message: string };
-
-/**
- * Write `data` to `path` via `path.partial`, flushed to the device (fsync) before the rename, so a file
- * with its final name is whole even after a power loss. The rename itself is made durable by
- * {@link syncDir} of the directory before anything depends on it (the shard's seal).
- * @throws the file-system error, with `path` set to the temporary file when the syscall gave none
- */
-async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
-  const tmp = path + '.partial';
-  try {
-    const fh = await open(tmp, 'w');
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch (e) {
-    // write(2)/fsync(2) errors carry no path: name the file for the one-line message
-    if (e && typeof e === 'object' && !(e as NodeJS.ErrnoException).path) (e as NodeJS.ErrnoException).path = tmp;
-    throw e;
-  }
-  await rename(tmp, path);
-}
-
-/** fsync a directory: makes the renames and creations of entries in it durable. */
-async function syncDir(dir: string): Promise<void> {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
 
 /** Run `f`, turning file-system faults into EnvironmentErrors and other exceptions into InternalErrors. */
 async function guard<T>(out: string, what: string, f: () => Promise<T>): Promise<T> {
