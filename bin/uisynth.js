@@ -6,16 +6,14 @@
 // bug: its stack trace and exit 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
 import { setFlagsFromString } from 'node:v8';
 
-// Peak memory flat in run length (issue 16; measured by `npm run bench -- --only rss`, bench/rss.ts):
-// - libuv's thread pool runs sharp's encodes and the file writes; glibc gives every thread that allocates its
-//   own malloc arena and rarely returns their freed chunks, so with the default 4 threads the native part of
-//   the RSS kept creeping up with the run length. Two threads keep both cores busy and halve the arenas.
-//   Set here, before anything uses the pool (libuv reads it once, on first use); a user's value wins.
-// - V8 grows the old generation lazily (up to its limit of several GB): over a long CAPTCHA run the heap
-//   reached 3x its live size (about 100 MB live). A fixed 20% growing factor makes it collect instead;
-//   V8 reads this flag at every heap-limit update, so setting it at start-up is enough. Outputs do not
-//   depend on either setting.
-if (process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = '2';
+// Peak memory flat in run length (issue 16; measured by `npm run bench -- --only rss`, bench/rss.ts): V8 grows
+// the old generation lazily (up to a limit of several GB), so over a long CAPTCHA run its heap reached 3x its
+// live size (about 100 MB live, 313 MB heap at 1,500 records). A fixed 20% growing factor makes it collect
+// instead; V8 reads this flag at every heap-limit update, so setting it at start-up takes effect (measured:
+// heap 134 MB at 1,000 records). Outputs do not depend on it. The native part (glibc's per-thread malloc
+// arenas of libuv's and libvips' threads) can only be capped from the environment, before Node starts:
+// UV_THREADPOOL_SIZE=2 and MALLOC_ARENA_MAX=2, as docs/deploy/ sets them (an ES module entry is too late:
+// Node's loader has already started the thread pool when this file runs).
 setFlagsFromString('--heap-growing-percent=20');
 
 const fdFault = (e) => Boolean(e && (e.code === 'EMFILE' || e.code === 'ENFILE'));
