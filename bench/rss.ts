@@ -1,57 +1,71 @@
 /**
- * Peak RSS against run length: the same `uisynth captcha` command at several `--count`s, each in a fresh
- * process (the CLI's own `main`), reporting that process's peak RSS (`process.resourceUsage().maxRSS`) and
- * records per second. Records are streamed to disk, so peak RSS should not grow with `--count` (target: flat
- * within 15%). Usage: npm run bench -- --only rss [--rss-counts 500,5000,50000]
- *
- * The JS heap stays flat (about 80 MiB over 800 samples), but with glibc's default allocator the RSS still
- * creeps up: sharp/libvips allocate from several threads and glibc keeps one arena per thread whose freed
- * chunks it rarely returns (Node's docs, "A note on process memoryUsage"). `MALLOC_ARENA_MAX=2` removes that
- * growth, so the bench measures both; docs/deploy/ sets it.
+ * Peak RSS against run length: the same `uisynth captcha` (or `uisynth grounding`) command at several
+ * `--count`s, each run as a user runs it (`node bin/uisynth.js ...`, a fresh process with the CLI's own
+ * memory settings, see bin/uisynth.js) into a fresh directory. The peak is the kernel's high-water mark of
+ * that process (`VmHWM` in /proc/PID/status, Linux), read every 100 ms until it exits; for grounding it is
+ * the node process only (Chromium runs in its own processes, one context per page). Records are streamed to
+ * disk and caches are bounded, so peak RSS should not grow with `--count` (target: flat within 15%).
+ * Usage: npm run bench -- --only rss [--rss-counts 500,5000] [--rss-pages 50,200]
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 export interface RssPoint {
+  kind: 'captcha' | 'grounding';
   count: number;
   peak_rss_mib: number;
-  /** Peak V8 heapTotal (sampled every 200 ms), MiB: the JS part of the RSS. */
-  peak_heap_mib: number;
   records_per_s: number;
+  /** 1-minute load average when the run ended. */
+  load: number;
 }
 
-const ROOT = join(import.meta.dirname, '..');
+const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
 
-if (process.argv[2] === '--child') {
-  // child mode: run the CLI in this process, then report its peak RSS
-  const { main } = await import('../cli/main.js');
-  const [count, out] = process.argv.slice(3);
-  const t0 = performance.now();
-  let heap = 0;
-  const timer = setInterval(() => (heap = Math.max(heap, process.memoryUsage().heapTotal)), 200);
-  const code = await main(['captcha', '--count', count!, '--seed', '5', '--shard-size', '1000', '--out', out!, '--quiet']);
-  clearInterval(timer);
-  process.stdout.write(JSON.stringify({ code, maxrss_kib: process.resourceUsage().maxRSS, heap_total_mib: heap / 2 ** 20, ms: performance.now() - t0 }) + '\n');
-  process.exit(code);
+/** The process's peak RSS so far in KiB (`VmHWM`), or 0 once it is gone. */
+function highWaterKib(pid: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
 }
 
-/** Run the CAPTCHA CLI at each count in a fresh process; peak RSS in MiB and throughput. */
-export function benchRss(counts: number[], env: NodeJS.ProcessEnv = {}): RssPoint[] {
+/** Run `uisynth <kind> --count N` for each count in a fresh process; its peak RSS (MiB) and throughput. */
+export async function benchRss(kind: 'captcha' | 'grounding', counts: number[], env: NodeJS.ProcessEnv = {}): Promise<RssPoint[]> {
   const out: RssPoint[] = [];
   for (const count of counts) {
     const dir = mkdtempSync(join(tmpdir(), 'uisynth-rss-'));
     try {
-      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'run-ts.js'), join(ROOT, 'bench', 'rss.ts'), '--child', String(count), join(dir, 'ds')], { encoding: 'utf8', env: { ...process.env, ...env } });
-      const line = r.stdout.trim().split('\n').pop() ?? '';
-      if (r.status !== 0) throw new Error(`rss bench child failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
-      const j = JSON.parse(line) as { maxrss_kib: number; heap_total_mib: number; ms: number };
-      out.push({ count, peak_rss_mib: j.maxrss_kib / 1024, peak_heap_mib: j.heap_total_mib, records_per_s: count / (j.ms / 1000) });
-      process.stderr.write(`rss: ${count} records: peak ${(j.maxrss_kib / 1024).toFixed(0)} MiB (V8 heap ${j.heap_total_mib.toFixed(0)} MiB), ${(count / (j.ms / 1000)).toFixed(1)} records/s (load ${loadavg()[0]!.toFixed(1)})\n`);
+      const t0 = performance.now();
+      const args = [BIN, kind, '--count', String(count), '--seed', '5', '--shard-size', '1000', '--out', join(dir, 'ds'), '--quiet'];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      let peak = 0;
+      const timer = setInterval(() => (peak = Math.max(peak, highWaterKib(child.pid!))), 100);
+      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+      clearInterval(timer);
+      if (code !== 0) throw new Error(`rss bench: ${kind} --count ${count} failed (${code}): ${err.trim().split('\n').pop()}`);
+      const s = (performance.now() - t0) / 1000;
+      const p: RssPoint = { kind, count, peak_rss_mib: peak / 1024, records_per_s: count / s, load: loadavg()[0]! };
+      out.push(p);
+      process.stderr.write(`rss: ${kind} ${count} records: peak ${p.peak_rss_mib.toFixed(0)} MiB, ${p.records_per_s.toFixed(2)} records/s (load ${p.load.toFixed(1)})\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   return out;
+}
+
+/** One line: the run lengths side by side and max/min − 1 of their peaks (target ≤ 15%). */
+export function formatRss(label: string, pts: RssPoint[]): string {
+  const peaks = pts.map((p) => p.peak_rss_mib);
+  const spread = Math.max(...peaks) / Math.min(...peaks) - 1;
+  return (
+    `rss (${label}): ${pts[0]?.kind} ${pts.map((p) => `${p.count} records ${p.peak_rss_mib.toFixed(0)} MiB (${p.records_per_s.toFixed(2)}/s)`).join(' | ')} | ` +
+    `max/min - 1 = ${(spread * 100).toFixed(1)}% (target <= 15%) | load ${pts.map((p) => p.load.toFixed(1)).join(', ')}`
+  );
 }

@@ -10,7 +10,7 @@
  * byte-identical to the manifest of a one-process run of the same command.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -19,6 +19,7 @@ import { readManifest } from './read.js';
 import { buildManifest, type ShardMeta } from './write.js';
 import { manifestPath, shardMeta, shardRejects } from './paths.js';
 import { acquireLock } from './lock.js';
+import { copyAtomic, syncDir, writeAtomic } from './durable.js';
 
 /** What `merge` did. `missing` lists shards no input holds (the merged dataset is then incomplete). */
 export interface MergeSummary {
@@ -33,11 +34,6 @@ const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).di
 
 /** Manifest fields that must be equal across the inputs, in the order they are compared. */
 const SAME_FIELDS = ['format', 'uisynth_version', 'kind', 'seed', 'count', 'shard_size', 'config', 'generators', 'chromium', 'command'] as const;
-
-async function copyAtomic(src: string, dest: string): Promise<void> {
-  await copyFile(src, dest + '.partial');
-  await rename(dest + '.partial', dest);
-}
 
 /**
  * Merge the datasets `inputs` into `out` (which must not hold a dataset yet).
@@ -104,9 +100,14 @@ export async function mergeDatasets(inputs: string[], out: string): Promise<Merg
         await copyAtomic(join(j.dir, rel), join(out, rel));
         images++;
       }
+      // the images and their directory entries are durable before the sidecar seals the shard
+      for (const d of new Set(j.imgs.map((rel) => join(out, rel, '..')))) await syncDir(d);
+      if (j.imgs.length) await syncDir(join(out, 'images'));
       if (existsSync(shardRejects(j.dir, j.shard))) await copyAtomic(shardRejects(j.dir, j.shard), shardRejects(out, j.shard));
       await copyAtomic(join(j.dir, j.s.file), join(out, j.s.file));
+      await syncDir(out);
       await copyAtomic(shardMeta(j.dir, j.shard), shardMeta(out, j.shard)); // the sidecar last: it seals the shard
+      await syncDir(out);
       metas.push(j.meta);
     }
     const { config_hash: _h, ...config } = first.config;
@@ -118,9 +119,8 @@ export async function mergeDatasets(inputs: string[], out: string): Promise<Merg
       hash,
       metas,
     );
-    const tmp = manifestPath(out) + '.partial';
-    await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
-    await rename(tmp, manifestPath(out));
+    await writeAtomic(manifestPath(out), JSON.stringify(manifest, null, 2) + '\n');
+    await syncDir(out);
     const missing = (manifest.stats as { shards_missing: number[] }).shards_missing;
     return { manifest, shards: metas.length, records: manifest.records, images, missing };
   } finally {

@@ -4,9 +4,11 @@
  *
  * - Records are validated by the zod schema before they are written; lines are the schema-ordered JSON,
  *   streamed in index order to `shard-NNNNN.jsonl.partial` (memory does not grow with the shard or the run).
- * - Images are written to `<id>.png.partial` and renamed, so no truncated image ever carries a final name.
+ * - Images are written to `<id>.png.partial`, flushed (fsync) and renamed, so no truncated image ever carries
+ *   a final name, not even after a power loss.
  * - A shard is sealed only when every sample of its range was written whole or rejected for a sample-level
- *   reason ({@link SampleError}, retried once): the JSONL is renamed into place, then its sidecar
+ *   reason ({@link SampleError}, retried once): the images' directory and the JSONL are flushed (fsync of
+ *   files, then of their directories), the JSONL is renamed into place, then its sidecar
  *   `shard-NNNNN.meta.json` (range, count, sha256, rejects) is written — the sidecar is the shard's completion
  *   marker. A re-run skips shards whose sidecar, JSONL and every image verify (resume) unless `force`; a shard
  *   with a missing or corrupt image is rebuilt (the samples are pure functions of their index, so the bytes are
@@ -22,7 +24,7 @@
  *   `OUT/.uisynth/completions/slice-IIIII-of-KKKKK.json` (a per-rank completion marker).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile, readdir, rm, open } from 'node:fs/promises';
+import { mkdir, readFile, rename, readdir, rm, open } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EnvironmentError, SampleError, UsageError } from '../core/errors.js';
@@ -31,6 +33,7 @@ import { imageRel, manifestPath, shardJsonl, shardMeta, shardName, shardRejects 
 import { planShards, type ShardPlan } from './shards.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { InternalError, internalError, ioFault } from './faults.js';
+import { syncDir, writeAtomic } from './durable.js';
 
 /** A record without its `image` field (distributes over the grounding / captcha union). */
 export type RecordWithoutImage = Rec extends infer T ? (T extends unknown ? Omit<T, 'image'> : never) : never;
@@ -231,12 +234,6 @@ function compareIdentity(m: Manifest, o: RunOptions, hash: string): 'same' | 'st
 
 type Attempt = { ok: true; line: string; record: Rec } | { ok: false; index: number; reason: string; message: string };
 
-/** Write `data` to `path` via `path.partial` + rename. */
-async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
-  await writeFile(path + '.partial', data);
-  await rename(path + '.partial', path);
-}
-
 /** Run `f`, turning file-system faults into EnvironmentErrors and other exceptions into InternalErrors. */
 async function guard<T>(out: string, what: string, f: () => Promise<T>): Promise<T> {
   try {
@@ -414,6 +411,7 @@ async function writeShard(o: RunOptions, p: ShardPlan, hash: string, tick: () =>
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, p.end - p.start)) }, worker));
   await chain;
+  if (fatal === undefined) await fh.sync().catch(fail);
   await fh.close().catch(fail);
   if (fatal !== undefined) {
     // best effort: free the space of the unsealed shard's temporary files; sealed shards are untouched
@@ -426,11 +424,18 @@ async function writeShard(o: RunOptions, p: ShardPlan, hash: string, tick: () =>
   const digest = bytes.digest('hex');
   bytes = createHash('sha256');
   await guard(o.out, 'writing', async () => {
+    // durable before sealed: the images (each fsynced before its rename) and their directory entries, the
+    // JSONL (fsynced above) and its rename, then the sidecar; a power loss never leaves a sealed shard whose
+    // files are missing or empty
+    await syncDir(imgDir);
+    await syncDir(dirname(imgDir));
     await rename(file + '.partial', file);
     if (rejectLines.length) await writeAtomic(shardRejects(o.out, p.shard), rejectLines.join('\n') + '\n');
     else await rm(shardRejects(o.out, p.shard), { force: true });
+    await syncDir(o.out);
     const meta: ShardMeta = { shard: p.shard, file: `${shardName(p.shard)}.jsonl`, start: p.start, end: p.end, records, sha256: digest, rejects, config_hash: hash, stats };
     await writeAtomic(shardMeta(o.out, p.shard), JSON.stringify(meta, null, 2) + '\n');
+    await syncDir(o.out);
   });
   return { records, rejects };
 }

@@ -20,7 +20,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
 
 /** The origin every page is served from. */
@@ -255,6 +255,26 @@ interface FindChromiumModule {
   INSTALL_HINT: string;
 }
 
+/** Is `req` a request of a page's main frame (not of an iframe or a worker)? */
+function isMainFrame(req: Request): boolean {
+  try {
+    return req.frame().parentFrame() === null;
+  } catch {
+    return false; // service-worker requests have no frame
+  }
+}
+
+/** Do `a` and `b` name the same document (equal up to the `#fragment`)? Undefined when one does not parse. */
+function sameUrl(a: string, b: string): boolean | undefined {
+  try {
+    const [x, y] = [new URL(a), new URL(b)];
+    x.hash = y.hash = '';
+    return x.href === y.href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Counting semaphore (FIFO). */
 class Semaphore {
   private waiting: Array<() => void> = [];
@@ -367,6 +387,10 @@ export class BrowserPool {
    * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` pages are
    * open at once; callers queue.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
+   * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
+   *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
+   *   measured or captured may belong to the other document, which is not the page named by `source`.
+   *   Same-document changes (`history.pushState`, `#fragment`) are not navigations.
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
     await this.sem.acquire();
@@ -404,18 +428,32 @@ export class BrowserPool {
         userDir = dirname(resolve(source.file));
         url = `${ORIGIN}/user/${encodeURIComponent(basename(source.file))}`;
       }
-      await context.route('**/*', (route) => this.serve(route, pages, userDir, blocked));
+      // main-frame document requests: the first is ours, any later one is the page navigating away
+      const documents: string[] = [];
+      await context.route('**/*', (route) => {
+        const req = route.request();
+        if (req.isNavigationRequest() && isMainFrame(req)) documents.push(req.url());
+        return this.serve(route, pages, userDir, blocked);
+      });
       await context.routeWebSocket(/.*/, (ws) => {
         blocked.push(ws.url());
         void ws.close({ code: 1008, reason: 'blocked' });
       });
       const page = await context.newPage();
+      /** The `navigated` reject when a second main-frame document was requested (or, once loaded, the frame shows another URL). */
+      const navigatedAway = (loaded: boolean): SampleError | undefined => {
+        const shown = page.mainFrame().url();
+        const away = documents[1] ?? (loaded && sameUrl(shown, url) === false ? shown : undefined);
+        return away === undefined ? undefined : new SampleError(`page navigated away while loading (${url} -> ${away}); a page must stay on its own document to be labelled`, 'navigated');
+      };
       try {
         const resp = await page.goto(url, { waitUntil: 'load' });
         if (!resp || !resp.ok()) throw new Error(`HTTP ${resp?.status() ?? 'no response'}`);
       } catch (e) {
-        throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
+        throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
+      const left = navigatedAway(true);
+      if (left) throw left;
       let session: Promise<CDPSession> | null = null;
       const ctx = context;
       const cdp = (): Promise<CDPSession> =>
@@ -436,7 +474,16 @@ export class BrowserPool {
           });
           return s;
         }));
-      return await fn({ page, context, url, blocked, cdp });
+      let result: T;
+      try {
+        result = await fn({ page, context, url, blocked, cdp });
+      } catch (e) {
+        // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
+        throw navigatedAway(true) ?? e;
+      }
+      const away = navigatedAway(true);
+      if (away) throw away;
+      return result;
     } finally {
       if (context) await context.close().catch(() => undefined);
       this.sem.release();
