@@ -6,13 +6,13 @@
  * minute ((h + m/60) × 30°).
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxesOverlap, svgDoc } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
 import { type ClockStyle, clockSvg } from '../../lib/dice-clocks.js';
 import { say } from '../../lib/i18n.js';
+import { checkSorted, inOrder, listSep, orderedClickEngine } from './template.js';
 
 interface Clock {
   h: number;
@@ -32,7 +32,6 @@ export interface ClockOrderLatent extends Record<string, unknown> {
   palette: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('clocks', 3, 4, 5), resolution: knob('minutes between possible times', 30, 5, 1), min_gap: knob('minimum difference between two clocks, minutes', 60, 25, 9), styles: knob('dial styles used', ['numerals'], ['numerals', 'ticks', 'quarters'], ['numerals', 'ticks', 'roman', 'quarters']) });
 const PALETTES = [
   { face: '#ffffff', rim: '#2d3340', ink: '#1e2229', hand: '#1e2229', accent: '#e03131' },
   { face: '#fff8e7', rim: '#8c6b3f', ink: '#3b2f1e', hand: '#3b2f1e', accent: '#c2410c' },
@@ -43,17 +42,14 @@ const fmt = (c: { h: number; m: number }): string => `${c.h}:${String(c.m).padSt
 const minutes = (c: { h: number; m: number }): number => c.h * 60 + c.m;
 
 /** Engine #25 clock_time_order_click (group C, Click×k, verifier `click`/`sequence`). */
-export const clockTimeOrderClick = defineEngine<ClockOrderLatent>({
+export const clockTimeOrderClick = orderedClickEngine({
   type: 'clock_time_order_click',
   group: 'ordered_icon_click',
   number: 25,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ count: knob('clocks', 3, 4, 5), resolution: knob('minutes between possible times', 30, 5, 1), min_gap: knob('minimum difference between two clocks, minutes', 60, 25, 9), styles: knob('dial styles used', ['numerals'], ['numerals', 'ticks', 'quarters'], ['numerals', 'ticks', 'roman', 'quarters']) }),
+  frame: { imageH: 190 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 190);
+  sample(rng, k, frame): ClockOrderLatent {
     const ib = frame.image_box;
     const times: Array<{ h: number; m: number }> = [];
     for (let t = 0; t < 300 && times.length < k.count; t++) {
@@ -95,29 +91,17 @@ export const clockTimeOrderClick = defineEngine<ClockOrderLatent>({
       }
       if (!boxInside(l.clocks[i]!.box, l.frame.image_box)) return 'clock outside the picture';
     }
-    if (l.order.length !== l.clocks.length || new Set(l.order).size !== l.order.length) return 'order must use every clock once';
-    for (let i = 1; i < l.order.length; i++) if (minutes(l.clocks[l.order[i - 1]!]!) >= minutes(l.clocks[l.order[i]!]!)) return 'order is not earliest to latest';
-    return null;
+    return checkSorted(l.order, l.clocks.length, (i) => minutes(l.clocks[i]!), 'asc', 'clock', 'order is not earliest to latest');
   },
 
-  draw(l, style, rng) {
-    let pic = plainPicture(rng, l.frame.image_box, style, 'none');
+  clicks: (l) => inOrder(l.clocks, l.order),
+  picture(l, style, rng) {
     const pal = PALETTES[l.palette % PALETTES.length]!;
-    for (const c of l.clocks) pic += clockSvg(c.cx, c.cy, c.r, c.h, c.m, c.style, pal, style.face);
-    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Click the clocks from earliest to latest time', zh: '按时间从早到晚依次点击时钟' }), null, pic);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return plainPicture(rng, l.frame.image_box, style, 'none') + l.clocks.map((c) => clockSvg(c.cx, c.cy, c.r, c.h, c.m, c.style, pal, style.face)).join('');
   },
+  prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Click the clocks from earliest to latest time', zh: '按时间从早到晚依次点击时钟' }) }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.clocks[i]!.box));
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `the clock at ${fmt(l.clocks[i]!)}`, zh: `${fmt(l.clocks[i]!)} 的时钟` }), box: l.clocks[i]!.box })), l.frame.image_box, locale, m);
-    return say(locale, { en: `Reading each dial (short hand = hours, long hand = minutes) gives ${l.clocks.map(fmt).join(', ')}. Earliest to latest: ${steps}. Click them in this order.`, zh: `读出每个时钟：短针指小时，长针指分钟。时间分别为 ${l.clocks.map(fmt).join('、')}。从早到晚：${steps}。依次点击。` });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'clock_time_order_click.instruction', { clocks_length: l.clocks.length });
-  },
+  stepName: (c, _j, _l, locale) => say(locale, 'clock_time_order_click.step', { time: fmt(c) }),
+  reasoning: { params: (l, locale) => ({ times: l.clocks.map(fmt).join(listSep(locale)) }) },
+  instruction: { params: (l) => ({ clocks_length: l.clocks.length }) },
 });

@@ -8,13 +8,13 @@
  * upright (a tilted 1 reads as 7).
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxesOverlap, circle, path, svgDoc, n1 } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, circle, path, n1 } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
 import { wordBox, wordOutline } from '../../lib/glyph-pictures.js';
 import { say } from '../../lib/i18n.js';
+import { checkSorted, hasRepeats, inOrder, listSep, orderedClickEngine } from './template.js';
 
 interface Dot {
   n: number;
@@ -35,24 +35,20 @@ export interface ConnectDotsLatent extends Record<string, unknown> {
   hint_lines: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('dots', 4, 5, 6), skip: knob('numbers skip values (not consecutive)', false, false, true), max_tilt: knob('max numeral tilt, degrees', 0, 15, 35), hint_lines: knob('faint outline drawn through the dots', true, false, false) });
 const HALF = 11;
 const FACE = 'roboto' as const;
 
 const labelBox = (d: Pick<Dot, 'n' | 'lx' | 'ly' | 'lrot'>, size: number): Box => wordBox(String(d.n), size, d.lx, d.ly, d.lrot, FACE, 700, 1);
 
 /** Engine #28 connect_dots_click (group C, Click×k, verifier `click`/`sequence`). */
-export const connectDotsClick = defineEngine<ConnectDotsLatent>({
+export const connectDotsClick = orderedClickEngine({
   type: 'connect_dots_click',
   group: 'ordered_icon_click',
   number: 28,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ count: knob('dots', 4, 5, 6), skip: knob('numbers skip values (not consecutive)', false, false, true), max_tilt: knob('max numeral tilt, degrees', 0, 15, 35), hint_lines: knob('faint outline drawn through the dots', true, false, false) }),
+  frame: { imageH: 200 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 200);
+  sample(rng, k, frame): ConnectDotsLatent {
     const ib = frame.image_box;
     const cx = (ib[0] + ib[2]) / 2 + rng.float(-20, 20);
     const cy = (ib[1] + ib[3]) / 2 + rng.float(-10, 10);
@@ -84,10 +80,9 @@ export const connectDotsClick = defineEngine<ConnectDotsLatent>({
 
   validate(l) {
     if (l.dots.length < 3) return 'fewer than three dots';
-    const ns = l.dots.map((d) => d.n);
-    if (new Set(ns).size !== ns.length) return 'repeated number';
-    if (l.order.length !== l.dots.length || new Set(l.order).size !== l.order.length) return 'order must use every dot once';
-    for (let i = 1; i < l.order.length; i++) if (l.dots[l.order[i - 1]!]!.n >= l.dots[l.order[i]!]!.n) return 'order is not increasing';
+    if (hasRepeats(l.dots.map((d) => d.n))) return 'repeated number';
+    const sorted = checkSorted(l.order, l.dots.length, (i) => l.dots[i]!.n, 'asc', 'dot', 'order is not increasing');
+    if (sorted) return sorted;
     if (l.label_size < 12) return 'numbers too small';
     const lbs = l.dots.map((d) => labelBox(d, l.label_size));
     for (let i = 0; i < l.dots.length; i++) {
@@ -107,34 +102,25 @@ export const connectDotsClick = defineEngine<ConnectDotsLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  clicks: (l) => inOrder(l.dots, l.order),
+  picture(l, style, rng) {
     let pic = plainPicture(rng, l.frame.image_box, style, 'none');
-    const light = style.theme === 'light';
-    const ink = light ? '#1f2329' : '#eceef1';
+    const ink = style.theme === 'light' ? '#1f2329' : '#eceef1';
     if (l.hint_lines) {
-      const seq = l.order.map((i) => l.dots[i]!);
-      const d = seq.map((p, i) => `${i ? 'L' : 'M'}${n1(p.x)} ${n1(p.y)}`).join('') + 'Z';
+      const d = inOrder(l.dots, l.order).map((p, i) => `${i ? 'L' : 'M'}${n1(p.x)} ${n1(p.y)}`).join('') + 'Z';
       pic += path(d, { stroke: ink, sw: 1, opacity: 0.18, extra: 'stroke-dasharray="3 4"' });
     }
-    for (const d of l.dots) {
-      pic += circle(d.x, d.y, 5.5, { fill: ink });
-      pic += path(wordOutline(String(d.n), l.label_size, d.lx, d.ly, d.lrot, FACE, 700).d, { fill: ink });
-    }
-    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Click the dots in increasing number order', zh: '按数字从小到大依次点击圆点' }), null, pic);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    for (const d of l.dots) pic += circle(d.x, d.y, 5.5, { fill: ink }) + path(wordOutline(String(d.n), l.label_size, d.lx, d.ly, d.lrot, FACE, 700).d, { fill: ink });
+    return pic;
   },
+  prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Click the dots in increasing number order', zh: '按数字从小到大依次点击圆点' }) }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.dots[i]!.box));
+  stepName: (d, _j, _l, locale) => say(locale, 'connect_dots_click.step', { n: d.n }),
+  reasoning: {
+    params: (l, locale) => {
+      const nums = inOrder(l.dots, l.order).map((d) => d.n);
+      return { numbers: nums.join(listSep(locale)), gap_note: nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? say(locale, 'connect_dots_click.not_consecutive') : '' };
+    },
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `dot ${l.dots[i]!.n}`, zh: `编号 ${l.dots[i]!.n} 的圆点` }), box: l.dots[i]!.box })), l.frame.image_box, locale, m);
-    const nums = l.order.map((i) => l.dots[i]!.n);
-    return say(locale, { en: `Each dot has a number next to it; in increasing order they are ${nums.join(', ')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? ' (not consecutive)' : ''}. ${steps}. Click the dots themselves in this order.`, zh: `每个圆点旁有一个编号，编号从小到大依次为 ${nums.join('、')}${nums.some((n, i) => i && n !== nums[i - 1]! + 1) ? '（编号不连续）' : ''}。${steps}。按编号顺序点击圆点本身。` });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'connect_dots_click.instruction', { dots_length: l.dots.length });
-  },
+  instruction: { params: (l) => ({ dots_length: l.dots.length }) },
 });

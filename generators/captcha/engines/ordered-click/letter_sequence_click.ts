@@ -4,12 +4,12 @@
  * other case of a target on the picture as a decoy (target "g", decoy "G"), so case matters.
  */
 import { glyphAt } from '../../../../renderers/glyphs.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, hsl, noiseLines, path, svgDoc, texturedBackground } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
-import { clickSequence } from '../../lib/solutions.js';
-import { CASE_DISTINCT, type GlyphItem, UPPER, checkItems, itemsSvg, scatterGlyphs } from '../../lib/glyph-pictures.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { path } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
+import { CASE_DISTINCT, type GlyphItem, UPPER, checkItems, itemsSvg } from '../../lib/glyph-pictures.js';
 import { say } from '../../lib/i18n.js';
+import { hasRepeats, inOrder, listSep, orderHits, orderedClickEngine, scatterInk, texturedPicture } from './template.js';
 
 /** Latent state of letter_sequence_click (puzzle px). */
 export interface LetterSequenceLatent extends Record<string, unknown> {
@@ -23,22 +23,17 @@ export interface LetterSequenceLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('letters to click, in order', 3, 4, 5), decoys: knob('letters that must not be clicked', 2, 3, 3), case_confusion: knob('targets may be lower case with their capital as a decoy', false, false, true), max_rot: knob('max glyph rotation, degrees', 20, 35, 45), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) });
-
 const ok = (c: string): boolean => UPPER.includes(c) || CASE_DISTINCT.includes(c);
 
 /** Engine #15 letter_sequence_click (group B, Click×k, verifier `click`/`sequence`). */
-export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
+export const letterSequenceClick = orderedClickEngine({
   type: 'letter_sequence_click',
   group: 'ordered_text_click',
   number: 15,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ targets: knob('letters to click, in order', 3, 4, 5), decoys: knob('letters that must not be clicked', 2, 3, 3), case_confusion: knob('targets may be lower case with their capital as a decoy', false, false, true), max_rot: knob('max glyph rotation, degrees', 20, 35, 45), size: knob('glyph size range, puzzle px', [34, 40], [31, 37], [30, 35]), clutter: knob('background clutter shapes', 8, 14, 20), noise_lines: knob('noise curves over the picture', 0, 2, 3) }),
+  frame: { imageH: 180 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 180);
+  sample(rng, k, frame): LetterSequenceLatent {
     let targets: string[];
     let decoys: string[];
     if (k.case_confusion) {
@@ -51,8 +46,7 @@ export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
       targets = picked.slice(0, k.targets);
       decoys = picked.slice(k.targets);
     }
-    const chars = [...targets, ...decoys];
-    const items = rng.shuffle(scatterGlyphs(rng, frame.image_box, chars, k.size, k.max_rot, () => hsl(rng.int(0, 359), rng.float(65, 95), rng.float(45, 62)), { face: rng.pick(['roboto', 'inter', 'noto-sans'] as const) }));
+    const items = rng.shuffle(scatterInk(rng, frame.image_box, [...targets, ...decoys], k.size, k.max_rot, true));
     return { frame, targets, items, order: targets.map((t) => items.findIndex((it) => it.ch === t)), clutter: k.clutter, noise_lines: k.noise_lines, bg_hue: rng.int(0, 359) };
   },
 
@@ -60,40 +54,23 @@ export const letterSequenceClick = defineEngine<LetterSequenceLatent>({
     if (l.targets.length < 2) return 'fewer than two targets';
     const chars = l.items.map((i) => i.ch);
     if (chars.some((c) => !ok(c))) return 'letter not allowed (ambiguous shape)';
-    if (new Set(chars).size !== chars.length) return 'duplicate letter on the picture';
-    if (l.order.length !== l.targets.length || l.order.some((i, j) => l.items[i]?.ch !== l.targets[j])) return 'order does not match targets';
+    if (hasRepeats(chars)) return 'duplicate letter on the picture';
+    if (!orderHits(l.order, l.items, l.targets, (it) => it.ch)) return 'order does not match targets';
     return checkItems(l.items, l.frame.image_box, 24);
   },
 
-  draw(l, style, rng) {
-    const ids = new Ids();
-    const bg = texturedBackground(rng.fork('bg'), l.frame.image_box, ids, { hue: l.bg_hue, clutter: l.clutter });
-    const pic = bg.body + noiseLines(rng, l.frame.image_box, l.noise_lines) + itemsSvg(l.items);
-    const lead = say(style.locale, { en: 'Click in order:', zh: '请依次点击：' });
-    const body = drawClickFrame(style, l.frame, lead, (x, cy) => {
-      let out = '';
-      l.targets.forEach((t, i) => {
-        out += path(glyphAt(t, 19, x + 10 + i * 25, cy, { face: style.face, weight: 700 }).d, { fill: style.accent });
-      });
-      return out;
-    }, pic, l.targets.length * 25);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body, bg.defs), width: l.frame.width, height: l.frame.height };
-  },
+  clicks: (l) => inOrder(l.items, l.order),
+  picture: (l, _style, rng) => texturedPicture(l, l.frame.image_box, rng, l.noise_lines, itemsSvg(l.items)),
+  prompt: (l, style) => ({
+    lead: say(style.locale, { en: 'Click in order:', zh: '请依次点击：' }),
+    ref: (x, cy) => l.targets.map((t, i) => path(glyphAt(t, 19, x + 10 + i * 25, cy, { face: style.face, weight: 700 }).d, { fill: style.accent })).join(''),
+    refW: l.targets.length * 25,
+  }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.items[i]!.box));
+  stepName: (t) => `"${t.ch}"`,
+  reasoning: {
+    key: (l) => (l.targets.some((t) => t !== t.toUpperCase()) ? 'reasoning_case' : 'reasoning'),
+    params: (l, locale) => ({ targets: l.targets.join(listSep(locale)), count: l.items.length }),
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const caseNote = l.targets.some((t) => t !== t.toUpperCase());
-    const steps = orderSteps(l.order.map((i) => ({ name: `"${l.items[i]!.ch}"`, box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return say(locale, {
-      en: `The prompt lists ${l.targets.join(', ')}${caseNote ? ' (case matters: the other case of some targets is on the picture as a decoy)' : ''}. The picture has ${l.items.length} letters. ${steps}. Click them in this order.`,
-      zh: `提示要求依次点击 ${l.targets.join('、')}${caseNote ? '（注意大小写，图中也有对应的另一种大小写作为干扰）' : ''}。图中共 ${l.items.length} 个字母。${steps}。按此顺序点击。`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'letter_sequence_click.instruction', { p: l.targets.join(', '), p2: l.targets.join(' ') });
-  },
+  instruction: { params: (l) => ({ p: l.targets.join(', '), p2: l.targets.join(' ') }) },
 });

@@ -8,14 +8,14 @@
  * of the whole route; crossing legs meet at 35° or more; the crossing count stays within the knob.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxesOverlap, circle, hsl, n1, path, rect, svgDoc } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
-import { clickSequence } from '../../lib/solutions.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, circle, hsl, n1, path, rect } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { ICONS, iconName, iconSvg } from '../../lib/icons.js';
 import { pinSvg } from '../../lib/markers.js';
 import { type Pt, pointPolylineDist, segmentsCross } from '../../lib/regions.js';
 import { say } from '../../lib/i18n.js';
+import { hasRepeats, orderedClickEngine } from './template.js';
 
 interface Marker {
   kind: string;
@@ -37,7 +37,6 @@ export interface RouteLatent extends Record<string, unknown> {
   max_crossings: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ visits: knob('markers on the route', 3, 4, 5), decoys: knob('markers off the route', 1, 2, 2), max_crossings: knob('maximum crossings between legs', 0, 1, 2), bend: knob('max leg curvature (fraction of leg length)', 0.15, 0.25, 0.3) });
 const KINDS = Object.keys(ICONS).filter((k) => !['circle', 'ring', 'drop'].includes(k));
 const R = 13;
 
@@ -85,18 +84,42 @@ export function crossings(ls: Pt[][]): { count: number; minAngle: number } {
   return { count, minAngle };
 }
 
+/** Null when the route and its markers are valid (see the header), else the reason. */
+function routeProblem(l: RouteLatent): string | null {
+  if (l.visits < 2 || l.markers.length < l.visits) return 'route needs at least two markers';
+  if (hasRepeats(l.markers.map((m) => m.kind))) return 'two markers look the same';
+  for (let i = 0; i < l.markers.length; i++) {
+    const m = l.markers[i]!;
+    if (!boxInside(m.box, l.frame.image_box)) return 'marker outside the map';
+    if (Math.hypot(m.cx - l.start[0], m.cy - l.start[1]) < m.r + 18) return 'marker on the start pin';
+    for (let j = 0; j < i; j++) if (boxesOverlap(m.box, l.markers[j]!.box, 4)) return 'markers overlap';
+  }
+  const ls = legs(l);
+  for (let i = 0; i < ls.length; i++) {
+    for (const [x, y] of ls[i]!) if (x < l.frame.image_box[0] + 3 || x > l.frame.image_box[2] - 3 || y < l.frame.image_box[1] + 3 || y > l.frame.image_box[3] - 3) return 'route leaves the map';
+    // a leg may only touch its own two ends
+    for (let j = 0; j < l.markers.length; j++) {
+      if (j === i || j === i - 1) continue;
+      const m = l.markers[j]!;
+      if (pointPolylineDist([m.cx, m.cy], ls[i]!) < m.r + 7) return 'route passes over another marker';
+    }
+    if (i > 0 && pointPolylineDist(l.start, ls[i]!) < 16) return 'route passes over the start pin';
+  }
+  const c = crossings(ls);
+  if (c.count > l.max_crossings) return 'too many crossings';
+  if (c.count && c.minAngle < 35) return 'legs cross at a shallow angle';
+  return null;
+}
+
 /** Engine #26 route_waypoint_click (group C, Click×k, verifier `click`/`sequence`). */
-export const routeWaypointClick = defineEngine<RouteLatent>({
+export const routeWaypointClick = orderedClickEngine({
   type: 'route_waypoint_click',
   group: 'ordered_icon_click',
   number: 26,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ visits: knob('markers on the route', 3, 4, 5), decoys: knob('markers off the route', 1, 2, 2), max_crossings: knob('maximum crossings between legs', 0, 1, 2), bend: knob('max leg curvature (fraction of leg length)', 0.15, 0.25, 0.3) }),
+  frame: { imageH: 200 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 200);
+  sample(rng, k, frame): RouteLatent {
     const ib = frame.image_box;
     const pad = R + 8;
     let best: RouteLatent | null = null;
@@ -133,39 +156,15 @@ export const routeWaypointClick = defineEngine<RouteLatent>({
       const bends = Array.from({ length: k.visits }, () => Math.round(rng.float(-k.bend, k.bend) * 100) / 100);
       const cand: RouteLatent = { frame, start: [start[0], start[1]], markers, visits: k.visits, bends, max_crossings: k.max_crossings };
       best = cand;
-      if (routeWaypointClick.validate(cand) === null) break;
+      if (routeProblem(cand) === null) break;
     }
     return best ?? { frame, start: [ib[0] + pad, ib[1] + pad], markers: [], visits: 0, bends: [], max_crossings: k.max_crossings };
   },
 
-  validate(l) {
-    if (l.visits < 2 || l.markers.length < l.visits) return 'route needs at least two markers';
-    const kinds = l.markers.map((m) => m.kind);
-    if (new Set(kinds).size !== kinds.length) return 'two markers look the same';
-    for (let i = 0; i < l.markers.length; i++) {
-      const m = l.markers[i]!;
-      if (!boxInside(m.box, l.frame.image_box)) return 'marker outside the map';
-      if (Math.hypot(m.cx - l.start[0], m.cy - l.start[1]) < m.r + 18) return 'marker on the start pin';
-      for (let j = 0; j < i; j++) if (boxesOverlap(m.box, l.markers[j]!.box, 4)) return 'markers overlap';
-    }
-    const ls = legs(l);
-    for (let i = 0; i < ls.length; i++) {
-      for (const [x, y] of ls[i]!) if (x < l.frame.image_box[0] + 3 || x > l.frame.image_box[2] - 3 || y < l.frame.image_box[1] + 3 || y > l.frame.image_box[3] - 3) return 'route leaves the map';
-      // a leg may only touch its own two ends
-      for (let j = 0; j < l.markers.length; j++) {
-        if (j === i || j === i - 1) continue;
-        const m = l.markers[j]!;
-        if (pointPolylineDist([m.cx, m.cy], ls[i]!) < m.r + 7) return 'route passes over another marker';
-      }
-      if (i > 0 && pointPolylineDist(l.start, ls[i]!) < 16) return 'route passes over the start pin';
-    }
-    const c = crossings(ls);
-    if (c.count > l.max_crossings) return 'too many crossings';
-    if (c.count && c.minAngle < 35) return 'legs cross at a shallow angle';
-    return null;
-  },
+  validate: routeProblem,
 
-  draw(l, style, rng) {
+  clicks: (l) => l.markers.slice(0, l.visits),
+  picture(l, style, rng) {
     const ib = l.frame.image_box;
     const light = style.theme === 'light' || rng.bool(0.5);
     let pic = rect(ib[0], ib[1], ib[2] - ib[0], ib[3] - ib[1], { fill: light ? '#eef3e6' : '#2a3028', rx: 3 });
@@ -200,23 +199,18 @@ export const routeWaypointClick = defineEngine<RouteLatent>({
       pic += circle(m.cx, m.cy, m.r + 3, { fill: '#ffffff', stroke: m.color, sw: 2 });
       pic += iconSvg(m.kind, m.cx, m.cy, m.r * 0.72, 0, m.color);
     }
-    pic += pinSvg(l.start[0], l.start[1] + 6, 26, '#2f9e44');
-    const body = drawClickFrame(style, l.frame, say(style.locale, { en: 'Follow the route from the green pin; click icons in order', zh: '从绿色起点出发，按路线经过的顺序点击图标' }), null, pic);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return pic + pinSvg(l.start[0], l.start[1] + 6, 26, '#2f9e44');
   },
+  prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Follow the route from the green pin; click icons in order', zh: '从绿色起点出发，按路线经过的顺序点击图标' }) }),
 
-  solve(l) {
-    return clickSequence(l.markers.slice(0, l.visits).map((m) => m.box));
+  stepName: (mk, _j, _l, locale) => iconName(mk.kind, locale),
+  reasoning: {
+    params: (l, locale) => {
+      const c = crossings(legs(l)).count;
+      const decoys = l.markers.length - l.visits;
+      const crossNote = c === 0 ? '' : say(locale, `route_waypoint_click.${c > 1 ? 'crosses_many' : 'crosses_one'}`, { n: c });
+      return { cross_note: crossNote, visits: l.visits, off_route: say(locale, `route_waypoint_click.${decoys === 1 ? 'off_route_one' : 'off_route_many'}`, { n: decoys }) };
+    },
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = orderSteps(l.markers.slice(0, l.visits).map((mk) => ({ name: iconName(mk.kind, locale), box: mk.box })), l.frame.image_box, locale, m);
-    const decoys = l.markers.length - l.visits;
-    const c = crossings(legs(l)).count;
-    return say(locale, { en: `Starting at the green pin and following the blue dashed line and its arrows${c ? ` (it crosses itself ${c} time${c > 1 ? 's' : ''}; keep going straight at a crossing)` : ''}, the route reaches ${l.visits} icons; ${decoys} other icon${decoys === 1 ? ' is' : 's are'} off the route. ${steps}. Click them in the order visited.`, zh: `从绿色起点沿蓝色虚线和箭头方向前进${c ? `（路线有 ${c} 处交叉，交叉处保持原方向继续）` : ''}，依次经过 ${l.visits} 个图标；另有 ${decoys} 个图标不在路线上。${steps}。按经过顺序点击。` });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'route_waypoint_click.instruction', { visits: l.visits });
-  },
+  instruction: { params: (l) => ({ visits: l.visits }) },
 });

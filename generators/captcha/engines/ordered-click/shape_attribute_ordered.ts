@@ -5,16 +5,17 @@
  * circle), so both attributes must be read.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
+import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap, footerIcons, intBox, label, svgDoc, widgetCard, boxRect, wrapPhrases } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, orderSteps } from '../../lib/frames.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { namedColor } from '../../lib/palette.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
+import { placeWithRetries } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import type { Rng } from '../../../../core/rng.js';
 import { say } from '../../lib/i18n.js';
+import { hasRepeats, inOrder, orderedClickEngine } from './template.js';
 
 /** A coloured shape on the board. */
 export interface ShapeItem {
@@ -34,7 +35,6 @@ export interface ShapeAttrLatent extends Record<string, unknown> {
   order: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ targets: knob('shapes to click, in order', 3, 3, 4), decoys: knob('other shapes on the board', 2, 4, 5), shared: knob('decoys share the colour or the shape of a target', false, true, true), radius: knob('shape half-size range, puzzle px', [17, 20], [15, 18], [14, 17]) });
 /** Shapes and colours that have one everyday name each. */
 export const ATTR_SHAPES = ['circle', 'triangle', 'square', 'star', 'hexagon', 'diamond', 'heart'];
 export const ATTR_COLORS = ['red', 'blue', 'green', 'orange', 'purple', 'yellow'];
@@ -49,17 +49,17 @@ export function shapeBox(kind: string, cx: number, cy: number, r: number, rot: n
 export function placeShapes(rng: Rng, area: Box, specs: Array<{ kind: string; color: string; r: number; rot: number }>): ShapeItem[] | null {
   const out: ShapeItem[] = [];
   for (const s of specs) {
-    let done = false;
-    for (let t = 0; t < 200 && !done; t++) {
-      const cx = Math.round(rng.float(area[0] + s.r + 4, area[2] - s.r - 4));
-      const cy = Math.round(rng.float(area[1] + s.r + 4, area[3] - s.r - 4));
-      const box = shapeBox(s.kind, cx, cy, s.r, s.rot);
-      if (boxInside(box, area) && out.every((o) => !boxesOverlap(o.box, box, 6))) {
-        out.push({ ...s, cx, cy, box });
-        done = true;
-      }
-    }
-    if (!done) return null;
+    const spot = placeWithRetries(
+      200,
+      () => {
+        const cx = Math.round(rng.float(area[0] + s.r + 4, area[2] - s.r - 4));
+        const cy = Math.round(rng.float(area[1] + s.r + 4, area[3] - s.r - 4));
+        return { ...s, cx, cy, box: shapeBox(s.kind, cx, cy, s.r, s.rot) };
+      },
+      (c) => boxInside(c.box, area) && out.every((o) => !boxesOverlap(o.box, c.box, 6)),
+    );
+    if (!spot) return null;
+    out.push(spot);
   }
   return out;
 }
@@ -81,17 +81,14 @@ const nameOf = (it: { kind: string; color: string }, zh: boolean): string =>
   zh ? `${namedColor(it.color).zh}${iconName(it.kind, 'zh-CN')}` : `${namedColor(it.color).en} ${iconName(it.kind, 'en-US')}`;
 
 /** Engine #22 shape_attribute_ordered (group C, Click×k, verifier `click`/`sequence`). */
-export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
+export const shapeAttributeOrdered = orderedClickEngine({
   type: 'shape_attribute_ordered',
   group: 'ordered_icon_click',
   number: 22,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ targets: knob('shapes to click, in order', 3, 3, 4), decoys: knob('other shapes on the board', 2, 4, 5), shared: knob('decoys share the colour or the shape of a target', false, true, true), radius: knob('shape half-size range, puzzle px', [17, 20], [15, 18], [14, 17]) }),
+  frame: { imageH: 180, width: 320, promptH: 58 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 180, 320, 58);
+  sample(rng, k, frame): ShapeAttrLatent {
     const combos = ATTR_SHAPES.flatMap((s) => ATTR_COLORS.map((c) => ({ kind: s, color: c })));
     const targets = rng.sample(combos, k.targets);
     const used = new Set(targets.map((t) => `${t.kind}|${t.color}`));
@@ -111,8 +108,7 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
 
   validate(l) {
     if (l.order.length < 2) return 'fewer than two targets';
-    const keys = l.items.map((i) => `${i.kind}|${i.color}`);
-    if (new Set(keys).size !== keys.length) return 'two shapes with the same colour and kind';
+    if (hasRepeats(l.items.map((i) => `${i.kind}|${i.color}`))) return 'two shapes with the same colour and kind';
     if (l.items.some((i) => !ATTR_SHAPES.includes(i.kind) || !ATTR_COLORS.includes(i.color))) return 'shape or colour without a single name';
     if (l.order.some((i) => !l.items[i]) || new Set(l.order).size !== l.order.length) return 'order refers to missing shapes';
     const pw = l.frame.prompt_box[2] - l.frame.prompt_box[0] - 20;
@@ -145,20 +141,8 @@ export const shapeAttributeOrdered = defineEngine<ShapeAttrLatent>({
     return { svg: svgDoc(l.frame.width, l.frame.height, s), width: l.frame.width, height: l.frame.height };
   },
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.items[i]!.box));
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const steps = orderSteps(l.order.map((i) => ({ name: nameOf(l.items[i]!, zh), box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    const decoys = l.items.length - l.order.length;
-    return say(locale, { en: `The prompt lists ${l.order.length} targets by colour and shape; both must match, and the other ${decoys} shapes are decoys (some share a colour or a shape with a target). ${steps}. Click them in this order.`, zh: `提示按顺序列出 ${l.order.length} 个目标，需同时核对颜色和形状；其余 ${decoys} 个图形是干扰项（有的颜色或形状与目标相同）。${steps}。依次点击。` });
-  },
-
-  instruction(l, locale) {
-    const zh = locale === 'zh-CN';
-    const seq = l.order.map((i) => nameOf(l.items[i]!, zh)).join(say(locale, 'shape_attribute_ordered.instruction_1'));
-    return say(locale, 'shape_attribute_ordered.instruction_2', { seq });
-  },
+  clicks: (l) => inOrder(l.items, l.order),
+  stepName: (it, _j, _l, locale) => nameOf(it, locale === 'zh-CN'),
+  reasoning: { params: (l) => ({ count: l.order.length, decoys: l.items.length - l.order.length }) },
+  instruction: { key: () => 'instruction_2', params: (l, locale) => ({ seq: l.order.map((i) => nameOf(l.items[i]!, locale === 'zh-CN')).join(say(locale, 'shape_attribute_ordered.instruction_1')) }) },
 });

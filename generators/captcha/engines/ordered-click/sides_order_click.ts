@@ -7,13 +7,14 @@
  * 9 px, so each side is countable; side counts are distinct.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxesOverlap, hsl, intBox, svgDoc } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, hsl, intBox } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
+import { placeWithRetries } from '../../lib/placement.js';
 import { type Pt, type Region, isConvex, minCornerTurn, minEdge, regionBBox, regionSvg } from '../../lib/regions.js';
 import { say } from '../../lib/i18n.js';
+import { checkSorted, hasRepeats, inOrder, orderedClickEngine } from './template.js';
 
 interface Poly {
   sides: number;
@@ -34,10 +35,6 @@ export interface SidesOrderLatent extends Record<string, unknown> {
   order: number[];
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ sides: knob('side counts drawn from', [3, 4, 5, 6], [3, 4, 5, 6, 7], [4, 5, 6, 7, 8]), count: knob('polygons to order', 3, 4, 4), irregular: knob('vertex radius jitter (0 = regular)', 0, 0.08, 0.12) });
-const NAMES_EN = ['', '', '', 'triangle', 'quadrilateral', 'pentagon', 'hexagon', 'heptagon', 'octagon'];
-const NAMES_ZH = ['', '', '', '三角形', '四边形', '五边形', '六边形', '七边形', '八边形'];
-
 /** The polygon's region. */
 export function polyRegion(p: Pick<Poly, 'sides' | 'cx' | 'cy' | 'r' | 'rot' | 'jitter'>): Region {
   const ring: Pt[] = [];
@@ -54,17 +51,14 @@ const polyBox = (p: Pick<Poly, 'sides' | 'cx' | 'cy' | 'r' | 'rot' | 'jitter'>):
 };
 
 /** Engine #24 sides_order_click (group C, Click×k, verifier `click`/`sequence`). */
-export const sidesOrderClick = defineEngine<SidesOrderLatent>({
+export const sidesOrderClick = orderedClickEngine({
   type: 'sides_order_click',
   group: 'ordered_icon_click',
   number: 24,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ sides: knob('side counts drawn from', [3, 4, 5, 6], [3, 4, 5, 6, 7], [4, 5, 6, 7, 8]), count: knob('polygons to order', 3, 4, 4), irregular: knob('vertex radius jitter (0 = regular)', 0, 0.08, 0.12) }),
+  frame: { imageH: 190 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 190);
+  sample(rng, k, frame): SidesOrderLatent {
     const direction = rng.bool(0.7) ? 'asc' : 'desc';
     const sides = rng.sample(k.sides, k.count);
     const ib = frame.image_box;
@@ -73,24 +67,21 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
       const r = Math.round(rng.float(24, 32));
       const rot = rng.int(0, 359);
       // irregular but countable: redraw the jitter until every corner turns by 25° or more
-      let jitter = Array.from({ length: n }, () => 1);
-      for (let t = 0; t < 30; t++) {
-        const jj = Array.from({ length: n }, () => Math.round(rng.float(1 - k.irregular, 1 + k.irregular) * 100) / 100);
+      const countable = (jj: number[]): boolean => {
         const ring = polyRegion({ sides: n, cx: 0, cy: 0, r, rot, jitter: jj }).rings[0]!;
-        if (isConvex(ring) && minCornerTurn(ring) >= 25 && minEdge(ring) >= 9) {
-          jitter = jj;
-          break;
-        }
-      }
-      for (let t = 0; t < 200; t++) {
-        const cx = Math.round(rng.float(ib[0] + r + 6, ib[2] - r - 6));
-        const cy = Math.round(rng.float(ib[1] + r + 6, ib[3] - r - 6));
-        const box = polyBox({ sides: n, cx, cy, r, rot, jitter });
-        if (boxInside(box, ib) && polys.every((p) => !boxesOverlap(p.box, box, 6))) {
-          polys.push({ sides: n, cx, cy, r, rot, jitter, color: hsl(rng.int(0, 359), rng.float(55, 80), rng.float(45, 60)), box });
-          break;
-        }
-      }
+        return isConvex(ring) && minCornerTurn(ring) >= 25 && minEdge(ring) >= 9;
+      };
+      const jitter = placeWithRetries(30, () => Array.from({ length: n }, () => Math.round(rng.float(1 - k.irregular, 1 + k.irregular) * 100) / 100), countable) ?? Array.from({ length: n }, () => 1);
+      const spot = placeWithRetries(
+        200,
+        () => {
+          const cx = Math.round(rng.float(ib[0] + r + 6, ib[2] - r - 6));
+          const cy = Math.round(rng.float(ib[1] + r + 6, ib[3] - r - 6));
+          return { cx, cy, box: polyBox({ sides: n, cx, cy, r, rot, jitter }) };
+        },
+        (c) => boxInside(c.box, ib) && polys.every((p) => !boxesOverlap(p.box, c.box, 6)),
+      );
+      if (spot) polys.push({ sides: n, cx: spot.cx, cy: spot.cy, r, rot, jitter, color: hsl(rng.int(0, 359), rng.float(55, 80), rng.float(45, 60)), box: spot.box });
     }
     const order = polys.map((_, i) => i).sort((a, b) => (direction === 'asc' ? polys[a]!.sides - polys[b]!.sides : polys[b]!.sides - polys[a]!.sides));
     return { frame, direction, polys, order };
@@ -98,14 +89,9 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
 
   validate(l) {
     if (l.polys.length < 3) return 'fewer than three polygons';
-    const ns = l.polys.map((p) => p.sides);
-    if (new Set(ns).size !== ns.length) return 'two polygons with the same number of sides';
-    if (l.order.length !== l.polys.length || new Set(l.order).size !== l.order.length) return 'order must use every polygon once';
-    for (let i = 1; i < l.order.length; i++) {
-      const a = l.polys[l.order[i - 1]!]!.sides;
-      const b = l.polys[l.order[i]!]!.sides;
-      if (l.direction === 'asc' ? a >= b : a <= b) return 'order is not sorted by side count';
-    }
+    if (hasRepeats(l.polys.map((p) => p.sides))) return 'two polygons with the same number of sides';
+    const sorted = checkSorted(l.order, l.polys.length, (i) => l.polys[i]!.sides, l.direction, 'polygon', 'order is not sorted by side count');
+    if (sorted) return sorted;
     for (let i = 0; i < l.polys.length; i++) {
       const p = l.polys[i]!;
       if (p.sides < 3 || p.sides > 8 || p.jitter.length !== p.sides) return 'bad polygon';
@@ -121,28 +107,11 @@ export const sidesOrderClick = defineEngine<SidesOrderLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
-    let pic = plainPicture(rng, l.frame.image_box, style);
-    for (const p of l.polys) pic += regionSvg(polyRegion(p), p.color, 'stroke="rgba(0,0,0,0.5)" stroke-width="1.4" stroke-linejoin="round"');
-    const lead = l.direction === 'asc' ? (say(style.locale, { en: 'Click from fewest to most sides', zh: '按边数从少到多依次点击' })) : say(style.locale, { en: 'Click from most to fewest sides', zh: '按边数从多到少依次点击' });
-    const body = drawClickFrame(style, l.frame, lead, null, pic);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
-  },
+  clicks: (l) => inOrder(l.polys, l.order),
+  picture: (l, style, rng) => plainPicture(rng, l.frame.image_box, style) + l.polys.map((p) => regionSvg(polyRegion(p), p.color, 'stroke="rgba(0,0,0,0.5)" stroke-width="1.4" stroke-linejoin="round"')).join(''),
+  prompt: (l, style) => ({ lead: l.direction === 'asc' ? say(style.locale, { en: 'Click from fewest to most sides', zh: '按边数从少到多依次点击' }) : say(style.locale, { en: 'Click from most to fewest sides', zh: '按边数从多到少依次点击' }) }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.polys[i]!.box));
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = orderSteps(l.order.map((i) => {
-      const n = l.polys[i]!.sides;
-      return { name: say(locale, { en: `the ${NAMES_EN[n]} (${n} sides)`, zh: `${NAMES_ZH[n]}（${n} 条边）` }), box: l.polys[i]!.box };
-    }), l.frame.image_box, locale, m);
-    return say(locale, { en: `Counting the sides of each polygon (size, colour and rotation do not matter), ${l.direction === 'asc' ? 'fewest to most' : 'most to fewest'}: ${steps}. Click them in this order.`, zh: `逐个数每个多边形的边数（与大小、颜色、朝向无关），按${l.direction === 'asc' ? '从少到多' : '从多到少'}排列：${steps}。依次点击。` });
-  },
-
-  instruction(l, locale) {
-    if (l.direction === 'asc') return say(locale, 'sides_order_click.instruction_1', { polys_length: l.polys.length });
-    return say(locale, 'sides_order_click.instruction_2', { polys_length: l.polys.length });
-  },
+  stepName: (p, _j, _l, locale) => say(locale, 'sides_order_click.step', { shape: say(locale, `sides_order_click.sides_${p.sides}`), n: p.sides }),
+  reasoning: { key: (l) => `reasoning_${l.direction}`, params: () => ({}) },
+  instruction: { key: (l) => (l.direction === 'asc' ? 'instruction_1' : 'instruction_2'), params: (l) => ({ polys_length: l.polys.length }) },
 });

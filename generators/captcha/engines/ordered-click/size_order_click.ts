@@ -3,16 +3,16 @@
  * sizes and colours; click them from largest to smallest (or smallest to largest). The size gap
  * between neighbours in the order is the difficulty knob; areas are re-measured on the drawn polygons.
  */
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, svgDoc } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { ordinal } from '../../lib/english.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionArea } from '../../lib/regions.js';
 import { type ShapeItem, checkShapes, placeShapes } from './shape_attribute_ordered.js';
 import { say } from '../../lib/i18n.js';
+import { inOrder, orderedClickEngine } from './template.js';
 
 /** Latent state of size_order_click (puzzle px). */
 export interface SizeOrderLatent extends Record<string, unknown> {
@@ -24,22 +24,18 @@ export interface SizeOrderLatent extends Record<string, unknown> {
   min_ratio: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('shapes to order', 3, 4, 5), min_ratio: knob('minimum area ratio between neighbours in the order', 1.9, 1.55, 1.35), max_rot: knob('max rotation, degrees', 10, 30, 45) });
 /** Shape kinds used (solid, compact). */
 export const SIZE_KINDS = ['star', 'heart', 'circle', 'hexagon', 'square', 'diamond', 'drop', 'moon', 'cloud'];
 
 /** Engine #23 size_order_click (group C, Click×k, verifier `click`/`sequence`). */
-export const sizeOrderClick = defineEngine<SizeOrderLatent>({
+export const sizeOrderClick = orderedClickEngine({
   type: 'size_order_click',
   group: 'ordered_icon_click',
   number: 23,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ count: knob('shapes to order', 3, 4, 5), min_ratio: knob('minimum area ratio between neighbours in the order', 1.9, 1.55, 1.35), max_rot: knob('max rotation, degrees', 10, 30, 45) }),
+  frame: { imageH: 190 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 190);
+  sample(rng, k, frame): SizeOrderLatent {
     const kind = rng.pick(SIZE_KINDS);
     const direction = rng.bool(0.6) ? 'desc' : 'asc';
     const lr = Math.sqrt(k.min_ratio) * rng.float(1.04, 1.12); // linear ratio per step
@@ -67,33 +63,19 @@ export const sizeOrderClick = defineEngine<SizeOrderLatent>({
     return checkShapes(l.items, l.frame.image_box, 9);
   },
 
-  draw(l, style, rng) {
+  clicks: (l) => inOrder(l.items, l.order),
+  picture(l, style, rng) {
     let pic = plainPicture(rng, l.frame.image_box, style);
     for (const it of l.items) {
       pic += iconSvg(it.kind, it.cx + 1.5, it.cy + 2, it.r, it.rot, 'rgba(0,0,0,0.25)');
       pic += iconSvg(it.kind, it.cx, it.cy, it.r, it.rot, it.color, 'stroke="rgba(0,0,0,0.4)" stroke-width="1"');
     }
-    const lead = l.direction === 'desc' ? (say(style.locale, { en: 'Click the shapes from largest to smallest', zh: '请按从大到小的顺序点击图形' })) : say(style.locale, { en: 'Click the shapes from smallest to largest', zh: '请按从小到大的顺序点击图形' });
-    const body = drawClickFrame(style, l.frame, lead, null, pic);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return pic;
   },
+  prompt: (l, style) => ({ lead: l.direction === 'desc' ? say(style.locale, { en: 'Click the shapes from largest to smallest', zh: '请按从大到小的顺序点击图形' }) : say(style.locale, { en: 'Click the shapes from smallest to largest', zh: '请按从小到大的顺序点击图形' }) }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.items[i]!.box));
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const zh = locale === 'zh-CN';
-    const name = iconName(l.kind, locale);
-    const desc = l.direction === 'desc';
-    const rank = (j: number): string =>
-      zh ? (j === 0 ? (desc ? '最大' : '最小') : `第${j + 1}${desc ? '大' : '小'}`) : `${j === 0 ? '' : ordinal(j + 1) + ' '}${desc ? 'largest' : 'smallest'}`;
-    const steps = orderSteps(l.order.map((i, j) => ({ name: say(locale, { en: `the ${rank(j)}`, zh: `${rank(j)}的` }), box: l.items[i]!.box })), l.frame.image_box, locale, m);
-    return say(locale, { en: `There are ${l.items.length} ${name} shapes of different sizes (colour is irrelevant). By area, ${desc ? 'largest to smallest' : 'smallest to largest'}: ${steps}. Click them in this order.`, zh: `图中有 ${l.items.length} 个大小不同的${name}，颜色与大小无关。按面积${desc ? '从大到小' : '从小到大'}：${steps}。依次点击。` });
-  },
-
-  instruction(l, locale) {
-    if (l.direction === 'desc') return say(locale, 'size_order_click.instruction_1', { items_length: l.items.length });
-    return say(locale, 'size_order_click.instruction_2', { items_length: l.items.length });
-  },
+  // "the largest", "the 2nd largest", ...
+  stepName: (_t, j, l, locale) => say(locale, `size_order_click.${j === 0 ? 'step_first' : 'step'}_${l.direction}`, { nth: ordinal(j + 1), n: j + 1 }),
+  reasoning: { key: (l) => `reasoning_${l.direction}`, params: (l, locale) => ({ count: l.items.length, shape: iconName(l.kind, locale) }) },
+  instruction: { key: (l) => (l.direction === 'desc' ? 'instruction_1' : 'instruction_2'), params: (l) => ({ items_length: l.items.length }) },
 });

@@ -8,15 +8,15 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { glyphAt, textSvg, textWidth } from '../../../../renderers/glyphs.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxesOverlap, path, svgDoc } from '../../lib/draw.js';
-import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxesOverlap, path } from '../../lib/draw.js';
+import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { clickSequence } from '../../lib/solutions.js';
 import { roundedSquarePath } from '../../lib/dice-clocks.js';
 import { EN_WORDS, uniqueChars } from '../../lib/words.js';
 import { UPPER } from '../../lib/glyph-pictures.js';
 import { say } from '../../lib/i18n.js';
+import { hasRepeats, inOrder, listSep, orderHits, orderedClickEngine } from './template.js';
 
 interface Tile {
   ch: string;
@@ -38,7 +38,6 @@ export interface SpellWordLatent extends Record<string, unknown> {
   tile_color: string;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ length: knob('word length range', [4, 4], [5, 5], [6, 6]), decoys: knob('decoy tiles', 2, 3, 4), lookalike: knob('decoys are look-alikes of word letters', false, false, true), max_rot: knob('max tile rotation, degrees', 4, 10, 16) });
 const LOOKALIKE: Record<string, string> = { E: 'F', F: 'E', P: 'R', R: 'P', C: 'G', G: 'C', M: 'N', N: 'M', U: 'V', V: 'U', B: 'R', D: 'P', K: 'X', X: 'K', T: 'Y', Y: 'T', H: 'N', L: 'J', J: 'L', A: 'R', S: 'Z', Z: 'S' };
 const WORDS = EN_WORDS.filter((w) => uniqueChars(w) && w.length >= 4 && w.length <= 6).map((w) => w.toUpperCase());
 const POINTS: Record<string, number> = { A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10 };
@@ -50,17 +49,14 @@ const tileBox = (cx: number, cy: number, s: number, rot: number): Box => {
 };
 
 /** Engine #18 spell_word_click (group B, Click×k, verifier `click`/`sequence`). */
-export const spellWordClick = defineEngine<SpellWordLatent>({
+export const spellWordClick = orderedClickEngine({
   type: 'spell_word_click',
   group: 'ordered_text_click',
   number: 18,
-  actionForm: 'Click×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
+  knobs: defineKnobs({ length: knob('word length range', [4, 4], [5, 5], [6, 6]), decoys: knob('decoy tiles', 2, 3, 4), lookalike: knob('decoys are look-alikes of word letters', false, false, true), max_rot: knob('max tile rotation, degrees', 4, 10, 16) }),
+  frame: { imageH: 170 },
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
-    const frame = clickFrame(rng, 170);
+  sample(rng, k, frame): SpellWordLatent {
     const word = rng.pick(WORDS.filter((w) => w.length >= k.length[0] && w.length <= k.length[1]));
     const letters = [...word];
     const decoys: string[] = [];
@@ -89,10 +85,8 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
 
   validate(l) {
     if (!WORDS.includes(l.word)) return 'word not in the vocabulary or has repeated letters';
-    const chars = l.tiles.map((t) => t.ch);
-    if (new Set(chars).size !== chars.length) return 'two tiles carry the same letter: order not unique';
-    const letters = [...l.word];
-    if (l.order.length !== letters.length || l.order.some((i, j) => l.tiles[i]?.ch !== letters[j])) return 'order does not spell the word';
+    if (hasRepeats(l.tiles.map((t) => t.ch))) return 'two tiles carry the same letter: order not unique';
+    if (!orderHits(l.order, l.tiles, [...l.word], (t) => t.ch)) return 'order does not spell the word';
     for (let i = 0; i < l.tiles.length; i++) {
       const t = l.tiles[i]!;
       if (t.size < 28) return 'tile too small';
@@ -104,7 +98,8 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  clicks: (l) => inOrder(l.tiles, l.order),
+  picture(l, style, rng) {
     let pic = plainPicture(rng, l.frame.image_box, style, rng.pick(['grid', 'dots'] as const));
     for (const t of l.tiles) {
       pic += path(roundedSquarePath(t.cx + 1.5, t.cy + 2.5, t.size, t.rot, t.size * 0.14), { fill: 'rgba(0,0,0,0.3)' });
@@ -115,23 +110,15 @@ export const spellWordClick = defineEngine<SpellWordLatent>({
       const oy = t.size * 0.3;
       pic += path(glyphAt(String(t.points % 10), t.size * 0.2, t.cx + ox * Math.cos(a) - oy * Math.sin(a), t.cy + ox * Math.sin(a) + oy * Math.cos(a), { rot: t.rot, weight: 700 }).d, { fill: '#5b4a2c' });
     }
-    const lead = say(style.locale, { en: 'Spell the word:', zh: '请依次点击字母拼出：' });
-    const ww = textWidth(l.word, 18, { face: style.face, weight: 700, letterSpacing: 2 });
-    const body = drawClickFrame(style, l.frame, lead, (x, cy) => textSvg(l.word, x, cy + 6.5, 18, style.accent, { face: style.face, weight: 700, letterSpacing: 2 }), pic, ww);
-    return { svg: svgDoc(l.frame.width, l.frame.height, body), width: l.frame.width, height: l.frame.height };
+    return pic;
   },
+  prompt: (l, style) => ({
+    lead: say(style.locale, { en: 'Spell the word:', zh: '请依次点击字母拼出：' }),
+    ref: (x, cy) => textSvg(l.word, x, cy + 6.5, 18, style.accent, { face: style.face, weight: 700, letterSpacing: 2 }),
+    refW: textWidth(l.word, 18, { face: style.face, weight: 700, letterSpacing: 2 }),
+  }),
 
-  solve(l) {
-    return clickSequence(l.order.map((i) => l.tiles[i]!.box));
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const decoys = l.tiles.filter((t) => !l.word.includes(t.ch)).map((t) => t.ch);
-    const steps = orderSteps(l.order.map((i) => ({ name: say(locale, { en: `tile ${l.tiles[i]!.ch}`, zh: `字母 ${l.tiles[i]!.ch}` }), box: l.tiles[i]!.box })), l.frame.image_box, locale, m);
-    return say(locale, { en: `The word to spell is ${l.word}, ${l.word.length} letters; the tiles ${decoys.join(', ')} are decoys. In spelling order: ${steps}.`, zh: `需要拼出单词 ${l.word}，共 ${l.word.length} 个字母；图中另有干扰字母 ${decoys.join('、')}。按拼写顺序：${steps}。` });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'spell_word_click.instruction', { word: l.word });
-  },
+  stepName: (t, _j, _l, locale) => say(locale, 'spell_word_click.step', { letter: t.ch }),
+  reasoning: { params: (l, locale) => ({ word: l.word, length: l.word.length, decoys: l.tiles.filter((t) => !l.word.includes(t.ch)).map((t) => t.ch).join(listSep(locale)) }) },
+  instruction: { params: (l) => ({ word: l.word }) },
 });
