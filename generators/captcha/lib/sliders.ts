@@ -6,7 +6,7 @@
  */
 import { iconOutline, ICONS } from './icons.js';
 import { matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
-import { boxRect, hsl, Ids, n1, noiseDots, path, texturedBackground } from './draw.js';
+import { boxInside, boxesOverlap, boxRect, hsl, Ids, n1, noiseDots, path, texturedBackground } from './draw.js';
 import type { Box } from '../../../core/geometry.js';
 import type { Rng } from '../../../core/rng.js';
 
@@ -154,4 +154,35 @@ export function gapsDistinct(a: GapShape, b: GapShape): boolean {
   if (Math.abs(a.r - b.r) / Math.max(a.r, b.r) >= 0.15) return true;
   const d = Math.abs((((a.rot - b.rot) % 360) + 540) % 360 - 180);
   return ROTATION_SENSITIVE.includes(a.kind) && d >= 20;
+}
+
+/**
+ * Validity of a gap row moved 1:1 by a slider (slider_multi_gap_decoy, shape_fit_slider): all `wanted`
+ * gaps placed, `gaps[0]` (the true one) in the piece's row, piece and gaps 2 px inside `area`, no gap
+ * over the piece's start or another gap, every decoy visibly distinct ({@link gapsDistinct}), the true
+ * gap at least 60 px right of the piece and reachable by the handle on its track. `words` name the
+ * parts in the reason. Null when valid, else the reason. Puzzle px.
+ */
+export function gapRowInvalid(
+  o: { gaps: GapShape[]; wanted: number; piece: { cx: number; cy: number }; area: Box; handle: Box; track: Box },
+  words: { gap: string; piece: string; area: string },
+): string | null {
+  const { gap, piece, area } = words;
+  if (o.gaps.length !== o.wanted) return `could not place every ${gap}`;
+  const g0 = o.gaps[0]!;
+  if (g0.cy !== o.piece.cy) return `true ${gap} not in the ${piece} row`;
+  const inner: Box = [o.area[0] + 2, o.area[1] + 2, o.area[2] - 2, o.area[3] - 2];
+  const pf = gapFrame({ ...g0, cx: o.piece.cx, cy: o.piece.cy });
+  if (!boxInside(pf, inner)) return `${piece} outside the ${area}`;
+  for (const [i, g] of o.gaps.entries()) {
+    const f = gapFrame(g);
+    if (!boxInside(f, inner)) return `${gap} outside the ${area}`;
+    if (boxesOverlap(f, pf, 4)) return `${gap} overlaps the ${piece} start`;
+    for (let j = 0; j < i; j++) if (boxesOverlap(f, gapFrame(o.gaps[j]!), 2)) return `${gap}s overlap`;
+    if (i > 0 && !gapsDistinct(g, g0)) return `a decoy ${gap} has the ${piece} outline (ambiguous)`;
+  }
+  const dx = g0.cx - o.piece.cx;
+  if (dx < 60) return `${gap} too close to the ${piece}`;
+  if (o.handle[0] + dx + (o.handle[2] - o.handle[0]) > o.track[2]) return 'handle would leave the track';
+  return null;
 }

@@ -4,12 +4,11 @@
  * those strips right 1:1. Answer: `dx = shift`.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, line, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, line, sliderTrack } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
-import { sliderSolution } from '../../lib/solutions.js';
+import { sliderEngine } from './template.js';
 import { tilePicture } from '../../lib/backdrops.js';
 
 /** Latent state of concat_restore_slider (puzzle px). */
@@ -29,7 +28,7 @@ export interface ConcatLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ strips: knob('number of horizontal strips', 2, 2, 3), marks: knob('extra bold shapes in the picture (content cues)', 6, 4, 3), seam: knob('a light line between strips', true, false, false), tol_px: knob('accepted displacement error, puzzle px', 6, 5, 5) });
+const KNOBS = defineKnobs({ strips: knob('number of horizontal strips', 2, 2, 3), marks: knob('extra bold shapes in the picture (content cues)', 6, 4, 3), seam: knob('a light line between strips', true, false, false), tol_px: knob('accepted displacement error, puzzle px', 6, 5, 5) });
 
 const W = 320;
 const H = 282;
@@ -42,16 +41,13 @@ export function stripBox(l: ConcatLatent, i: number): Box {
 }
 
 /** Engine #45 concat_restore_slider (group F, Drag, verifier `drag`; tolerance tol_px / shift). */
-export const concatRestoreSlider = defineEngine<ConcatLatent>({
+export const concatRestoreSlider = sliderEngine<ConcatLatent, typeof KNOBS>({
   type: 'concat_restore_slider',
   group: 'slider_puzzle',
   number: 45,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const track: Box = [10, 230, 310, 270];
     const handle: Box = [10, 230, 60, 270];
     const travel = track[2] - track[0] - (handle[2] - handle[0]);
@@ -101,24 +97,10 @@ export const concatRestoreSlider = defineEngine<ConcatLatent>({
     if (l.seam)
       for (let i = 1; i < l.strips; i++) body += line(l.image_box[0], stripBox(l, i)[1], l.image_box[2], stripBox(l, i)[1], 'rgba(255,255,255,0.7)', 1.5);
     body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to restore the picture', zh: '向右拖动还原图片' }));
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
-  solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, l.shift, l.tol_px);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dx = Math.round(l.shift * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    const which = locale === 'zh-CN' ? (l.strips === 2 ? '下半部分' : '中间一条') : l.strips === 2 ? 'bottom half' : 'middle strip';
-    return say(locale, {
-      en: `The picture is cut into ${l.strips} strips; the ${which} is shifted about ${dx} px left of the rest (the horizon, road and house break at the cut and its content wraps in from the right). The handle moves that strip right, so drag it from ${start} right by about ${dx} px, keeping it level.`,
-      zh: `图片被横向切成 ${l.strips} 条，${which}相对其余部分向左错开了约 ${dx} 像素（地平线、道路和房屋在分界处断开，且内容从右边循环接回）。滑块带动错开的部分向右移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素即可拼合。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'concat_restore_slider.instruction');
-  },
+  dx: (l) => l.shift,
+  tolPx: (l) => l.tol_px,
+  reasoning: (l, locale) => ({ strips: l.strips, which: say(locale, l.strips === 2 ? { en: 'bottom half', zh: '下半部分' } : { en: 'middle strip', zh: '中间一条' }) }),
 });

@@ -7,13 +7,12 @@
  * variance), so exactly one position aligns the curves.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
-import { Ids, boxRect, line, n1, path, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, type Difficulty } from '../../engine.js';
+import { Ids, boxRect, line, n1, path, sliderTrack } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
-import { sliderSolution } from '../../lib/solutions.js';
+import { sliderEngine } from './template.js';
 
 interface Wave {
   amp: number;
@@ -38,7 +37,7 @@ export interface CurveAlignLatent extends Record<string, unknown> {
   min_gap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ waves: knob('sine components in the curve (complexity)', 1, 2, 3), bumps: knob('local bumps that break periodicity', 2, 2, 1), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
+const KNOBS = defineKnobs({ waves: knob('sine components in the curve (complexity)', 1, 2, 3), bumps: knob('local bumps that break periodicity', 2, 2, 1), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
 
 const W = 320;
 const H = 270;
@@ -73,7 +72,7 @@ function sampleWaves(rng: Rng, n: number): Wave[] {
 
 /** One sampled curve state (may fail {@link curveProblem}). */
 function sampleCurve(rng: Rng, difficulty: Difficulty): CurveAlignLatent {
-  const k = DIFF[difficulty];
+  const k = KNOBS.difficulties[difficulty];
   const track: Box = [12, 222, 308, 260];
   const handle: Box = [12, 222, 62, 260];
   const travel = track[2] - track[0] - (handle[2] - handle[0]);
@@ -129,15 +128,13 @@ function curveProblem(l: CurveAlignLatent): string | null {
 }
 
 /** Engine #41 curve_align_slider (group E, Drag, verifier `drag`; tolerance tol_px / shift). */
-export const curveAlignSlider = defineEngine<CurveAlignLatent>({
+export const curveAlignSlider = sliderEngine<CurveAlignLatent, typeof KNOBS>({
   type: 'curve_align_slider',
   group: 'drag_to_end',
   number: 41,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
+  sample(rng, _k, difficulty) {
     // resample the curve until exactly one slider position aligns it (cheap; validate checks again)
     let l = sampleCurve(rng, difficulty);
     for (let t = 0; t < 15 && curveProblem(l); t++) l = sampleCurve(rng, difficulty);
@@ -170,23 +167,10 @@ export const curveAlignSlider = defineEngine<CurveAlignLatent>({
     body += path(pts(l.shift), { stroke: style.accent, sw: 2.6, extra: 'stroke-linecap="round" stroke-linejoin="round"' });
     body += '</g>';
     body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to align the curves', zh: '向右拖动对齐曲线' }));
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
-  solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, l.shift, l.tol_px);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dx = Math.round(l.shift * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    return say(locale, {
-      en: `The dashed line is the reference; the solid line is the same curve shifted left by about ${dx} px (each peak and dip of the solid curve sits that far left of its twin). The curve moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level, to make them coincide.`,
-      zh: `虚线是参考曲线，实线是同一条曲线但整体向左偏移了约 ${dx} 像素（两条曲线的峰谷一一对应，实线的都更靠左）。滑块与实线同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素，两条曲线就会重合。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'curve_align_slider.instruction');
-  },
+  dx: (l) => l.shift,
+  tolPx: (l) => l.tol_px,
+  reasoning: () => ({}),
 });

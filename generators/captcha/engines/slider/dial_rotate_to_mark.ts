@@ -10,12 +10,13 @@
  * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, line, path, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, line, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD, rotAbout } from '../../lib/geometry.js';
-import { rotatedText, rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
+import { sliderEngine } from './template.js';
+import { rotatedText, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
 
 /** Latent state of dial_rotate_to_mark (puzzle px, degrees clockwise from 12 o'clock). */
 export interface DialLatent extends Record<string, unknown> {
@@ -37,7 +38,7 @@ export interface DialLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ numbers: knob('numbers on the dial (density)', 8, 12, 12), shuffled: knob('labels in random order instead of counting up', false, false, true) });
+const KNOBS = defineKnobs({ numbers: knob('numbers on the dial (density)', 8, 12, 12), shuffled: knob('labels in random order instead of counting up', false, false, true) });
 
 const W = 300;
 const H = 330;
@@ -47,16 +48,13 @@ const mod = (a: number, n: number): number => ((a % n) + n) % n;
 const angleOf = (l: DialLatent, i: number): number => mod(l.theta + (i * 360) / l.labels.length, 360);
 
 /** Engine #35 dial_rotate_to_mark (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
-export const dialRotateToMark = defineEngine<DialLatent>({
+export const dialRotateToMark = sliderEngine<DialLatent, typeof KNOBS>({
   type: 'dial_rotate_to_mark',
   group: 'image_rotation',
   number: 35,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const labels = k.shuffled ? rng.sample(Array.from({ length: 39 }, (_, i) => i + 1), k.numbers) : Array.from({ length: k.numbers }, (_, i) => i + 1);
     const theta = rng.int(0, 359);
     const target = rng.int(0, k.numbers - 1);
@@ -112,24 +110,11 @@ export const dialRotateToMark = defineEngine<DialLatent>({
     // fixed marker above the dial
     body += path(polyD([[cx - 9, cy - r - 16], [cx + 9, cy - r - 16], [cx, cy - r - 2]]), { fill: '#e53935', stroke: '#ffffff', sw: 1 });
     body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return rotationDrag(l.handle_box, l.track_box, l.needed_deg, l.mapping.deg_per_px, l.tol_deg);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const a = Math.round(angleOf(l, l.target));
-    const v = l.labels[l.target];
-    const tail = rotationDragText(locale, l, m);
-    return say(locale, {
-      en: `The marker is at the top of the dial. The number ${v} now sits about ${a}° clockwise from the top, so the dial must turn ${l.needed_deg}° clockwise to bring it under the marker. ${tail}`,
-      zh: `标记在刻度盘正上方。数字 ${v} 现在位于从正上方顺时针约 ${a}° 的位置，刻度盘顺时针再转 ${l.needed_deg}° 它就到达标记处。${tail}`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'dial_rotate_to_mark.instruction', { label: l.labels[l.target]!, rotationScaleText: rotationScaleText(locale, 'cw') });
-  },
+  dx: (l) => l.needed_deg / l.mapping.deg_per_px,
+  tolPx: (l) => l.tol_deg / l.mapping.deg_per_px,
+  reasoning: (l, locale, m) => ({ v: l.labels[l.target]!, a: Math.round(angleOf(l, l.target)), needed: l.needed_deg, tail: rotationDragText(locale, l, m) }),
+  instruction: (l, locale) => ({ label: l.labels[l.target]!, rotationScaleText: rotationScaleText(locale, 'cw') }),
 });

@@ -12,13 +12,13 @@
  * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, label, path, ptText, svgDoc } from '../../lib/draw.js';
-import { boxCenter } from '../../../../core/geometry.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { sliderEngine } from './template.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
-import { rotationDrag, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
+import { rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
 import { type V3, connected, polycubeCentre, polycubeFaces, shade } from '../../lib/proj3d.js';
 
 /** Latent state of rotate_3d_to_match (world units, degrees, puzzle px). */
@@ -42,7 +42,7 @@ export interface Rotate3dLatent extends Record<string, unknown> {
   tol_deg: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ cubes: knob('number of unit cubes in the object', 4, 5, 6), colours: knob('number of distinct cube colours (1 = shape cues only)', 4, 2, 1), step: knob('granularity of the needed turn, degrees', 45, 15, 5), tol_deg: knob('accepted angle error, degrees', 15, 12, 10) });
+const KNOBS = defineKnobs({ cubes: knob('number of unit cubes in the object', 4, 5, 6), colours: knob('number of distinct cube colours (1 = shape cues only)', 4, 2, 1), step: knob('granularity of the needed turn, degrees', 45, 15, 5), tol_deg: knob('accepted angle error, degrees', 15, 12, 10) });
 
 const W = 320;
 const H = 330;
@@ -84,16 +84,13 @@ function drawCubes(l: Rotate3dLatent, b: Box, yaw: number, scale: number): strin
 }
 
 /** Engine #33 rotate_3d_to_match (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
-export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
+export const rotate3dToMatch = sliderEngine<Rotate3dLatent, typeof KNOBS>({
   type: 'rotate_3d_to_match',
   group: 'image_rotation',
   number: 33,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const cubes: V3[] = [[0, 0, 0]];
     const has = (c: V3): boolean => cubes.some((d) => d[0] === c[0] && d[1] === c[1] && d[2] === c[2]);
     for (let t = 0; t < 200 && cubes.length < k.cubes; t++) {
@@ -149,25 +146,11 @@ export const rotate3dToMatch = defineEngine<Rotate3dLatent>({
     body += drawCubes(l, [l.target_box[0], l.target_box[1] + 4, l.target_box[2], l.target_box[3] - 8], l.target_yaw, 15);
     body += label(style, say(style.locale, { en: 'Target', zh: '目标' }), (l.target_box[0] + l.target_box[2]) / 2, l.target_box[3] + 16, 12, style.subtext, { anchor: 'middle' });
     body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'front-right');
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return rotationDrag(l.handle_box, l.track_box, l.needed_deg, l.mapping.deg_per_px, l.tol_deg);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dxc = Math.round((l.needed_deg / l.mapping.deg_per_px) * m.sx);
-    const full = Math.round(l.travel * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    const n = l.cubes.length;
-    return say(locale, {
-      en: `The object is made of ${n} cubes. Compared with the small target view, the large one must still turn ${l.needed_deg}° about the vertical axis (front moving right) to match. The slider's full travel of ${full} px is one full turn, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
-      zh: `物体由 ${n} 个小立方体组成。与左上角的目标小图相比，大图中的物体还需绕竖直轴转 ${l.needed_deg}°（正面向右转）才一致。滑块整条行程 ${full} 像素对应转一整圈 360°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'rotate_3d_to_match.instruction', { rotationScaleText: rotationScaleText(locale, 'front-right') });
-  },
+  dx: (l) => l.needed_deg / l.mapping.deg_per_px,
+  tolPx: (l) => l.tol_deg / l.mapping.deg_per_px,
+  reasoning: (l, _locale, m) => ({ n: l.cubes.length, needed: l.needed_deg, full: Math.round(l.travel * m.sx) }),
+  instruction: (_l, locale) => ({ rotationScaleText: rotationScaleText(locale, 'front-right') }),
 });

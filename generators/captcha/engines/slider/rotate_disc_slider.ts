@@ -13,10 +13,11 @@
 import type { Box, Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
+import { defineKnobs, knob } from '../../engine.js';
 import { rotationScaleText, rotationTrack } from '../../lib/rotation.js';
-import { Ids, boxInside, circle, hsl, label, n1, noiseDots, path, ptText, svgDoc, widgetCard, footerIcons } from '../../lib/draw.js';
+import { Ids, boxInside, circle, hsl, label, n1, noiseDots, path, widgetCard, footerIcons } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of rotate_disc_slider (puzzle px, degrees clockwise). */
 export interface RotateDiscLatent extends Record<string, unknown> {
@@ -43,7 +44,7 @@ export interface RotateDiscLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('granularity of θ, degrees', 45, 15, 5), cues: knob('orientation cues in the picture (sky, sun, house, tree, ground)', ['sky', 'sun', 'ground', 'house', 'tree'], ['sky', 'ground', 'house', 'tree'], ['ground', 'tree']), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 120) });
+const KNOBS = defineKnobs({ step: knob('granularity of θ, degrees', 45, 15, 5), cues: knob('orientation cues in the picture (sky, sun, house, tree, ground)', ['sky', 'sun', 'ground', 'house', 'tree'], ['sky', 'ground', 'house', 'tree'], ['ground', 'tree']), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 120) });
 
 const W = 300;
 const H = 300;
@@ -104,16 +105,13 @@ function scene(l: RotateDiscLatent, rng: Rng): string {
 }
 
 /** Engine #29 rotate_disc_slider (group D, Drag, verifier `drag`; tolerance = tol_deg / needed_deg). */
-export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
+export const rotateDiscSlider = sliderEngine<RotateDiscLatent, typeof KNOBS>({
   type: 'rotate_disc_slider',
   group: 'image_rotation',
   number: 29,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const steps = Math.floor(360 / k.step);
     // needed rotation in [step, 360 - step], and at least 30 deg so the drag is clearly non-zero
     const lo = Math.ceil(30 / k.step);
@@ -164,37 +162,19 @@ export const rotateDiscSlider = defineEngine<RotateDiscLatent>({
     body += `<g clip-path="url(#${clip})">${scene(l, rng.fork('scene'))}${noiseDots(rng, [cx - r, cy - r, cx + r, cy + r], l.noise, 0.5)}</g>`;
     body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
     const defs = `<clipPath id="${clip}"><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(r)}"/></clipPath>`;
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
+  dx: (l) => l.needed_deg / l.mapping.deg_per_px,
   solve(l) {
     const dx = l.needed_deg / l.mapping.deg_per_px;
     const start = boxCenter(l.handle_box);
     return {
       actions: [{ type: 'drag', start, end: [start[0] + Math.round(dx), start[1]] }],
-      verifier: {
-        kind: 'drag',
-        handle_box: l.handle_box,
-        track_box: l.track_box,
-        expected_dx: Math.round(dx * 1000) / 1000,
-        rel_tolerance: Math.round((l.tol_deg / l.needed_deg) * 10000) / 10000,
-        max_dy: 5,
-      },
+      verifier: { kind: 'drag', handle_box: l.handle_box, track_box: l.track_box, expected_dx: Math.round(dx * 1000) / 1000, rel_tolerance: Math.round((l.tol_deg / l.needed_deg) * 10000) / 10000, max_dy: 5 },
       ordered: true,
     };
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dxc = Math.round((l.needed_deg / l.mapping.deg_per_px) * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    const full = Math.round(l.travel * m.sx);
-    return say(locale, {
-      en: `The round picture is rotated ${l.theta}° clockwise (ground and tree should point down, sky up). The slider's full travel of ${full} px turns it 360° clockwise, so it needs ${l.needed_deg}° more: drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
-      zh: `圆形图片被顺时针旋转了 ${l.theta}°（地面和树应朝下、天空朝上）。滑块整条行程 ${full} 像素对应顺时针旋转 360°，还需顺时针转 ${l.needed_deg}°，即把滑块从 ${start} 向右拖动约 ${dxc} 像素，保持水平。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'rotate_disc_slider.instruction', { rotationScaleText: rotationScaleText(locale, 'cw') });
-  },
+  reasoning: (l, _locale, m) => ({ theta: l.theta, full: Math.round(l.travel * m.sx), needed: l.needed_deg }),
+  instruction: (_l, locale) => ({ rotationScaleText: rotationScaleText(locale, 'cw') }),
 });

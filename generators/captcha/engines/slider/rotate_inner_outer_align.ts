@@ -10,12 +10,13 @@
  * states it (kit2 `rotationScaleText`).
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, circle, n1, noiseDots, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, circle, n1, noiseDots } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
-import { rotationDrag, rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
+import { rotationDragText, rotationScaleText, rotationSliderInvalid, rotationTrack } from '../../lib/rotation.js';
 import { discPlace, landscape } from '../../lib/backdrops.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of rotate_inner_outer_align (puzzle px, degrees clockwise). */
 export interface InnerOuterLatent extends Record<string, unknown> {
@@ -39,22 +40,19 @@ export interface InnerOuterLatent extends Record<string, unknown> {
   noise: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('granularity of θ, degrees', 30, 10, 5), seam: knob('seam visibility between inner disc and outer ring (ring, thin, none)', 'ring', 'thin', 'none'), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 100) });
+const KNOBS = defineKnobs({ step: knob('granularity of θ, degrees', 30, 10, 5), seam: knob('seam visibility between inner disc and outer ring (ring, thin, none)', 'ring', 'thin', 'none'), tol_deg: knob('accepted angle error, degrees', 12, 10, 8), noise: knob('noise dots over the picture', 0, 40, 100) });
 
 const W = 300;
 const H = 320;
 
 /** Engine #30 rotate_inner_outer_align (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
-export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
+export const rotateInnerOuterAlign = sliderEngine<InnerOuterLatent, typeof KNOBS>({
   type: 'rotate_inner_outer_align',
   group: 'image_rotation',
   number: 30,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const steps = Math.floor(360 / k.step);
     const lo = Math.ceil(30 / k.step);
     const needed = rng.int(lo, steps - lo) * k.step;
@@ -108,22 +106,11 @@ export const rotateInnerOuterAlign = defineEngine<InnerOuterLatent>({
     else if (l.seam === 'thin') body += circle(cx, cy, r_in, { stroke: 'rgba(255,255,255,0.5)', sw: 1 });
     body += `<g clip-path="url(#${cOut})">${noiseDots(rng.fork('noise'), [cx - r, cy - r, cx + r, cy + r], l.noise, 0.5)}</g>`;
     body += rotationTrack(style, l.track_box, l.handle_box, l.mapping.deg_per_px, 'cw');
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
-  solve(l) {
-    return rotationDrag(l.handle_box, l.track_box, l.needed_deg, l.mapping.deg_per_px, l.tol_deg);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const tail = rotationDragText(locale, l, m);
-    return say(locale, {
-      en: `The outer ring is upright (sky up, ground and road down); the centre disc is turned ${l.theta}° clockwise, so the horizon and road break at the seam. ${tail}`,
-      zh: `外圈图案是正的（天空在上、地面和道路在下），内圈被顺时针转了 ${l.theta}°，地平线和道路在接缝处错开。${tail}`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'rotate_inner_outer_align.instruction', { rotationScaleText: rotationScaleText(locale, 'cw') });
-  },
+  dx: (l) => l.needed_deg / l.mapping.deg_per_px,
+  tolPx: (l) => l.tol_deg / l.mapping.deg_per_px,
+  reasoning: (l, locale, m) => ({ theta: l.theta, tail: rotationDragText(locale, l, m) }),
+  instruction: (_l, locale) => ({ rotationScaleText: rotationScaleText(locale, 'cw') }),
 });

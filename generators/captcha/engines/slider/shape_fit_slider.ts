@@ -4,15 +4,14 @@
  * the shape's outline (the others are similar silhouettes). Answer: `dx = hole x - shape x`.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, hsl, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
+import { Ids, hsl, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
 import { iconName } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
-import { sliderSolution } from '../../lib/solutions.js';
-import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapFrame, gapsDistinct } from '../../lib/sliders.js';
+import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapRowInvalid } from '../../lib/sliders.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of shape_fit_slider (puzzle px). */
 export interface ShapeFitLatent extends Record<string, unknown> {
@@ -29,7 +28,7 @@ export interface ShapeFitLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ holes: knob('silhouette holes in the row (1 true + decoys)', 2, 3, 4), similar: knob('decoy silhouettes from the shape family / turned / resized', false, true, true), size: knob('shape half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
+const KNOBS = defineKnobs({ holes: knob('silhouette holes in the row (1 true + decoys)', 2, 3, 4), similar: knob('decoy silhouettes from the shape family / turned / resized', false, true, true), size: knob('shape half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), tol_px: knob('accepted displacement error, puzzle px', 7, 6, 5) });
 
 const W = 320;
 const H = 246;
@@ -60,16 +59,13 @@ export function drawShapeFit(l: ShapeFitLatent, style: PuzzleStyle, rng: Rng, op
 }
 
 /** Engine #48 shape_fit_slider (group F, Drag, verifier `drag`; tolerance tol_px / dx). */
-export const shapeFitSlider = defineEngine<ShapeFitLatent>({
+export const shapeFitSlider = sliderEngine<ShapeFitLatent, typeof KNOBS>({
   type: 'shape_fit_slider',
   group: 'slider_puzzle',
   number: 48,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const r = rng.int(k.size[0], k.size[1]);
     const e = Math.ceil(1.3 * r + 1);
     const cy = rng.int(BAND[1] + e + 4, BAND[3] - e - 4);
@@ -79,60 +75,16 @@ export const shapeFitSlider = defineEngine<ShapeFitLatent>({
     for (let x = sx + 2 * e + 20; x <= BAND[2] - e - 4; x += 2 * e + 2) slots.push(x);
     const picks = rng.sample(slots, Math.min(slots.length, k.holes));
     const holes = picks.map((x, i) => (i === 0 ? { ...g0, cx: x } : { ...similarShape(rng, g0, k.similar), cx: x }));
-    return {
-      width: W,
-      height: H,
-      band_box: BAND,
-      track_box: [10, 192, 310, 232],
-      handle_box: [10, 192, 60, 232],
-      holes,
-      holes_wanted: k.holes,
-      shape: { cx: sx, cy },
-      hue: rng.int(0, 359),
-      tol_px: k.tol_px,
-    };
+    const [track_box, handle_box]: [Box, Box] = [[10, 192, 310, 232], [10, 192, 60, 232]];
+    return { width: W, height: H, band_box: BAND, track_box, handle_box, holes, holes_wanted: k.holes, shape: { cx: sx, cy }, hue: rng.int(0, 359), tol_px: k.tol_px };
   },
 
-  validate(l) {
-    if (l.holes.length !== l.holes_wanted) return 'could not place every hole';
+  validate: (l) => gapRowInvalid({ gaps: l.holes, wanted: l.holes_wanted, piece: l.shape, area: l.band_box, handle: l.handle_box, track: l.track_box }, { gap: 'hole', piece: 'shape', area: 'band' }),
+  draw: (l, style, rng) => drawShapeFit(l, style, rng),
+  dx: (l) => l.holes[0]!.cx - l.shape.cx,
+  tolPx: (l) => l.tol_px,
+  reasoning(l, locale, m) {
     const h0 = l.holes[0]!;
-    if (h0.cy !== l.shape.cy) return 'matching hole not in the shape row';
-    const inner: Box = [l.band_box[0] + 2, l.band_box[1] + 2, l.band_box[2] - 2, l.band_box[3] - 2];
-    const sf = gapFrame({ ...h0, ...l.shape });
-    if (!boxInside(sf, inner)) return 'shape outside the band';
-    for (const [i, h] of l.holes.entries()) {
-      const f = gapFrame(h);
-      if (!boxInside(f, inner)) return 'hole outside the band';
-      if (boxesOverlap(f, sf, 4)) return 'hole overlaps the shape start';
-      for (let j = 0; j < i; j++) if (boxesOverlap(f, gapFrame(l.holes[j]!), 2)) return 'holes overlap';
-      if (i > 0 && !gapsDistinct(h, h0)) return 'a decoy hole has the shape outline (ambiguous)';
-    }
-    const dx = h0.cx - l.shape.cx;
-    if (dx < 60) return 'hole too close to the shape';
-    if (l.handle_box[0] + dx + (l.handle_box[2] - l.handle_box[0]) > l.track_box[2]) return 'handle would leave the track';
-    return null;
-  },
-
-  draw(l, style, rng) {
-    return drawShapeFit(l, style, rng);
-  },
-
-  solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, l.holes[0]!.cx - l.shape.cx, l.tol_px);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const h0 = l.holes[0]!;
-    const dx = Math.round((h0.cx - l.shape.cx) * m.sx);
-    const name = iconName(h0.kind, locale);
-    const start = ptText(m, boxCenter(l.handle_box));
-    return say(locale, {
-      en: `The coloured shape at the left is a ${name}. Of the ${l.holes.length} silhouettes to its right only the one at ${ptText(m, [h0.cx, h0.cy])} has the same outline, size and angle, about ${dx} px away. The shape moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
-      zh: `左端的彩色图形是${name}。右侧 ${l.holes.length} 个剪影中，只有 ${ptText(m, [h0.cx, h0.cy])} 处的剪影与它形状、大小、角度都相同，距离约 ${dx} 像素。图形随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'shape_fit_slider.instruction');
+    return { name: iconName(h0.kind, locale), n: l.holes.length, at: ptText(m, [h0.cx, h0.cy]) };
   },
 });

@@ -4,9 +4,10 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, label, ptText, sliderTrack, svgDoc, widgetCard, infoIcon } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxRect, label, sliderTrack, widgetCard, infoIcon } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of slide_to_end (puzzle px). */
 export interface SlideToEndLatent extends Record<string, unknown> {
@@ -22,23 +23,20 @@ export interface SlideToEndLatent extends Record<string, unknown> {
   rel_tolerance: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ track: knob('track length range, puzzle px', [280, 300], [240, 300], [200, 300]), handle: knob('handle width, puzzle px', 48, 42, 36), offset: knob('max start offset of the handle from the track end, puzzle px', 0, 16, 36), rtl_p: knob('probability of a right-to-left track', 0, 0, 0.35) });
+const KNOBS = defineKnobs({ track: knob('track length range, puzzle px', [280, 300], [240, 300], [200, 300]), handle: knob('handle width, puzzle px', 48, 42, 36), offset: knob('max start offset of the handle from the track end, puzzle px', 0, 16, 36), rtl_p: knob('probability of a right-to-left track', 0, 0, 0.35) });
 
 function expectedDx(l: SlideToEndLatent): number {
   return l.rtl ? l.track_box[0] + l.pad - l.handle_box[0] : l.track_box[2] - l.pad - l.handle_box[2];
 }
 
 /** Engine #37 slide_to_end (group E, Drag, verifier `drag`, rel_tolerance 0.08). */
-export const slideToEnd = defineEngine<SlideToEndLatent>({
+export const slideToEnd = sliderEngine<SlideToEndLatent, typeof KNOBS>({
   type: 'slide_to_end',
   group: 'drag_to_end',
   number: 37,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const tw = rng.int(k.track[0], k.track[1]);
     const th = Math.round(k.handle * 0.9);
     const width = tw + 20;
@@ -56,8 +54,7 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
   validate(l) {
     const nearLeft = l.handle_box[0] - l.track_box[0] < l.track_box[2] - l.handle_box[2];
     if (l.rtl === nearLeft) return 'handle starts at the wrong end for the direction';
-    const dx = expectedDx(l);
-    if (Math.abs(dx) < 100) return 'track too short';
+    if (Math.abs(expectedDx(l)) < 100) return 'track too short';
     if (!boxInside(l.handle_box, l.track_box)) return 'handle outside the track';
     if (!boxInside(l.track_box, [0, 0, l.width, l.height])) return 'track outside the widget';
     if (l.handle_box[2] - l.handle_box[0] < 24) return 'handle too small';
@@ -75,9 +72,10 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
     const filled: Box = l.rtl ? [h[2], t[1] + 1, t[2] - 1, t[3] - 1] : [t[0] + 1, t[1] + 1, h[0], t[3] - 1];
     body += sliderTrack(style, t, h, hint, l.rtl ? -1 : 1);
     if (filled[2] - filled[0] > 2 * l.pad + 1) body += boxRect(filled, { fill: style.accent, opacity: 0.22 });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
+  dx: expectedDx,
   solve(l) {
     const start = boxCenter(l.handle_box);
     const dx = expectedDx(l);
@@ -87,17 +85,6 @@ export const slideToEnd = defineEngine<SlideToEndLatent>({
       ordered: true,
     };
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dx = Math.round(expectedDx(l) * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    return say(locale, {
-      en: `This is a slide-to-verify bar; the handle is at ${start} and must reach the ${l.rtl ? 'left' : 'right'} end of the track, about ${Math.abs(dx)} px away. Drag it ${l.rtl ? 'left' : 'right'} by ${Math.abs(dx)} px, keeping it level.`,
-      zh: `这是一个滑动验证条，滑块在 ${start}，需要拖到轨道${l.rtl ? '最左端' : '最右端'}。轨道剩余长度约 ${Math.abs(dx)} 像素，所以水平${l.rtl ? '向左' : '向右'}拖动 ${Math.abs(dx)} 像素。`,
-    });
-  },
-
-  instruction(l, locale) {
-    return say(locale, 'slide_to_end.instruction', { p: l.rtl ? 'left' : 'right', p2: l.rtl ? '最左边' : '最右边' });
-  },
+  reasoning: (l) => ({ side: l.rtl ? 'left' : 'right', end_zh: l.rtl ? '最左端' : '最右端', dir_zh: l.rtl ? '向左' : '向右' }),
+  instruction: (l) => ({ p: l.rtl ? 'left' : 'right', p2: l.rtl ? '最左边' : '最右边' }),
 });

@@ -6,12 +6,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxInside, boxRect, label, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxRect, label, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
-import { sliderSolution } from '../../lib/solutions.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of slide_to_zone (puzzle px). */
 export interface SlideToZoneLatent extends Record<string, unknown> {
@@ -25,7 +25,7 @@ export interface SlideToZoneLatent extends Record<string, unknown> {
   zone_opacity: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ zone: knob('zone width range, puzzle px', [56, 70], [36, 48], [24, 32]), zone_opacity: knob('zone highlight opacity (contrast)', 0.45, 0.3, 0.2) });
+const KNOBS = defineKnobs({ zone: knob('zone width range, puzzle px', [56, 70], [36, 48], [24, 32]), zone_opacity: knob('zone highlight opacity (contrast)', 0.45, 0.3, 0.2) });
 
 const W = 320;
 const H = 140;
@@ -33,16 +33,13 @@ const H = 140;
 const expectedDx = (l: SlideToZoneLatent): number => (l.zone[0] + l.zone[1]) / 2 - (l.handle_box[0] + l.handle_box[2]) / 2;
 
 /** Engine #39 slide_to_zone (group E, Drag, verifier `drag`; tolerance = zone half-width). */
-export const slideToZone = defineEngine<SlideToZoneLatent>({
+export const slideToZone = sliderEngine<SlideToZoneLatent, typeof KNOBS>({
   type: 'slide_to_zone',
   group: 'drag_to_end',
   number: 39,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const track: Box = [10, 70, 310, 112];
     const handle: Box = [12, 72, 58, 110];
     const zw = rng.int(k.zone[0], k.zone[1]);
@@ -75,24 +72,10 @@ export const slideToZone = defineEngine<SlideToZoneLatent>({
     body += boxRect(h, { fill: style.accent, rx: Math.min(style.radius * 2, (h[3] - h[1]) / 2), extra: 'stroke="rgba(0,0,0,0.15)" stroke-width="1"' });
     const [hx, hy] = boxCenter(h);
     for (const ox of [-4, 4]) body += path(polyD([[hx + ox - 3, hy - 5], [hx + ox + 2, hy], [hx + ox - 3, hy + 5]], false), { stroke: style.onAccent, sw: 2, extra: 'stroke-linecap="round" stroke-linejoin="round"' });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, expectedDx(l), (l.zone[1] - l.zone[0]) / 2);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dx = Math.round(expectedDx(l) * m.sx);
-    const start = ptText(m, boxCenter(l.handle_box));
-    const zone = `${Math.round(l.zone[0] * m.sx + m.tx)}–${Math.round(l.zone[1] * m.sx + m.tx)}`;
-    return say(locale, {
-      en: `The handle is at the left end of the track at ${start}; the highlighted zone spans x≈${zone}. Its centre is about ${dx} px right of the handle's centre, so drag the handle right by about ${dx} px, keeping it level, so it stops inside the zone.`,
-      zh: `滑块在轨道左端 ${start}，高亮区域在 x≈${zone}。区域中心在滑块中心右侧约 ${dx} 像素，所以把滑块水平向右拖动约 ${dx} 像素，使它停在区域内。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'slide_to_zone.instruction');
-  },
+  dx: expectedDx,
+  tolPx: (l) => (l.zone[1] - l.zone[0]) / 2,
+  reasoning: (l, _locale, m) => ({ zone: `${Math.round(l.zone[0] * m.sx + m.tx)}–${Math.round(l.zone[1] * m.sx + m.tx)}` }),
 });

@@ -7,9 +7,11 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { matApply, matMul, matRotate, matTranslate } from '../../../../renderers/glyphs.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, footerIcons, label, n1, noiseDots, path, ptText, sliderTrack, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxInside, boxesOverlap, footerIcons, label, n1, noiseDots, path, ptText, sliderTrack, texturedBackground, widgetCard } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import { placeWithRetries } from '../../lib/placement.js';
+import { sliderEngine } from './template.js';
 
 /** Piece outline families. */
 export const PIECE_SHAPES = ['jigsaw', 'circle', 'shield', 'hexagon'] as const;
@@ -48,7 +50,7 @@ export interface SliderJigsawLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('decoy gaps of the same shape in other rows', 0, 1, 2), max_rot: knob('max rotation of piece and gaps, degrees', 0, 10, 25), size: knob('piece size range, puzzle px', [48, 54], [44, 50], [40, 46]), noise: knob('noise dots over the picture', 20, 60, 140), clutter: knob('background clutter shapes', 8, 16, 26), highlight_p: knob('probability of a highlight (light) gap instead of a shadow (dark) gap', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
+const KNOBS = defineKnobs({ decoys: knob('decoy gaps of the same shape in other rows', 0, 1, 2), max_rot: knob('max rotation of piece and gaps, degrees', 0, 10, 25), size: knob('piece size range, puzzle px', [48, 54], [44, 50], [40, 46]), noise: knob('noise dots over the picture', 20, 60, 140), clutter: knob('background clutter shapes', 8, 16, 26), highlight_p: knob('probability of a highlight (light) gap instead of a shadow (dark) gap', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
 
 const W = 320;
 const H = 282;
@@ -103,25 +105,27 @@ const frame = (l: SliderJigsawLatent, g: Gap): Box => [Math.floor(g.x), Math.flo
 const expectedDx = (l: SliderJigsawLatent): number => (l.gap.x - l.piece_x0) / l.ratio;
 
 /** Engine #42 slider_jigsaw_gap (group F, Drag, verifier `drag`; tolerance = tol_px / dx). */
-export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
+export const sliderJigsawGap = sliderEngine<SliderJigsawLatent, typeof KNOBS>({
   type: 'slider_jigsaw_gap',
   group: 'slider_puzzle',
   number: 42,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const size = rng.int(k.size[0], k.size[1]);
     const piece_x0 = IMG[0] + 4;
     const gap: Gap = { x: rng.int(piece_x0 + size + 24, IMG[2] - size - 6), y: rng.int(IMG[1] + 6, IMG[3] - size - 6) };
     const decoys: Gap[] = [];
-    for (let t = 0; t < 100 && decoys.length < k.decoys; t++) {
-      const d: Gap = { x: rng.int(piece_x0 + size + 10, IMG[2] - size - 6), y: rng.int(IMG[1] + 4, IMG[3] - size - 4) };
-      if (Math.abs(d.y - gap.y) < 0.75 * size) continue;
-      const l0 = { size } as SliderJigsawLatent;
-      if (boxesOverlap(frame(l0, d), frame(l0, gap), 6) || decoys.some((o) => boxesOverlap(frame(l0, d), frame(l0, o), 6))) continue;
+    const l0 = { size } as SliderJigsawLatent;
+    // 100 proposals in all, shared by the decoys
+    let tries = 0;
+    while (decoys.length < k.decoys) {
+      const d = placeWithRetries(
+        100 - tries,
+        (): Gap => (tries++, { x: rng.int(piece_x0 + size + 10, IMG[2] - size - 6), y: rng.int(IMG[1] + 4, IMG[3] - size - 4) }),
+        (d) => Math.abs(d.y - gap.y) >= 0.75 * size && !boxesOverlap(frame(l0, d), frame(l0, gap), 6) && !decoys.some((o) => boxesOverlap(frame(l0, d), frame(l0, o), 6)),
+      );
+      if (!d) break;
       decoys.push(d);
     }
     return {
@@ -197,38 +201,22 @@ export const sliderJigsawGap = defineEngine<SliderJigsawLatent>({
     img += path(pieceD, { stroke: 'rgba(255,255,255,0.9)', sw: 1.6 });
     body += `<g clip-path="url(#${clipImg})">${img}</g>`;
     body += sliderTrack(style, l.track_box, l.handle_box, say(style.locale, { en: 'Slide to complete the puzzle', zh: '向右拖动滑块填充拼图' }));
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
+  dx: expectedDx,
   solve(l) {
     const start = boxCenter(l.handle_box);
     const dx = expectedDx(l);
     return {
       actions: [{ type: 'drag', start, end: [start[0] + Math.round(dx), start[1]] }],
-      verifier: {
-        kind: 'drag',
-        handle_box: l.handle_box,
-        track_box: l.track_box,
-        expected_dx: dx,
-        rel_tolerance: Math.round((l.tol_px / Math.abs(dx)) * 10000) / 10000,
-        max_dy: 5,
-      },
+      verifier: { kind: 'drag', handle_box: l.handle_box, track_box: l.track_box, expected_dx: dx, rel_tolerance: Math.round((l.tol_px / Math.abs(dx)) * 10000) / 10000, max_dy: 5 },
       ordered: true,
     };
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dx = Math.round(expectedDx(l) * m.sx);
-    const gapC = ptText(m, [l.gap.x + l.size / 2, l.gap.y + l.size / 2]);
-    const start = ptText(m, boxCenter(l.handle_box));
+  reasoning(l, locale, m) {
     const d = l.decoys.length;
-    return say(locale, {
-      en: `The puzzle piece sits at the left edge; the gap in its row is at ${gapC}${d ? ` (${d} decoy gap${d > 1 ? 's' : ''} in other rows)` : ''}. The gap is about ${dx} px right of the piece, and the piece moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
-      zh: `拼图块在图片左侧，与它同一行的缺口在 ${gapC}${d ? `（另有 ${d} 个不在同一行的干扰缺口）` : ''}。缺口与拼图块的水平距离约 ${dx} 像素，滑块与拼图块同步移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'slider_jigsaw_gap.instruction');
+    const decoys = d ? say(locale, 'slider_jigsaw_gap.decoy_note', { n: d, s: d > 1 ? 's' : '' }) : '';
+    return { gap: ptText(m, [l.gap.x + l.size / 2, l.gap.y + l.size / 2]), decoys };
   },
 });

@@ -5,14 +5,13 @@
  * Knobs: decoy count and similarity, gap rotation, shadow vs highlight gaps, noise, clutter.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
-import { Ids, boxInside, boxesOverlap, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
+import { Ids, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
-import { sliderSolution } from '../../lib/solutions.js';
-import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, PIECE_KINDS, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapFrame, gapsDistinct } from '../../lib/sliders.js';
+import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, PIECE_KINDS, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapRowInvalid } from '../../lib/sliders.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of slider_multi_gap_decoy (puzzle px). */
 export interface MultiGapLatent extends Record<string, unknown> {
@@ -34,7 +33,7 @@ export interface MultiGapLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('look-alike decoy gaps in the piece row', 1, 2, 3), similar: knob('decoys from the true outline family / same outline turned or resized', false, true, true), max_rot: knob('max rotation of piece and gaps, degrees', 0, 15, 30), size: knob('piece half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), noise: knob('noise dots over the picture', 20, 60, 120), clutter: knob('background clutter shapes', 8, 16, 24), highlight_p: knob('probability of highlight (light) gaps instead of shadow gaps', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
+const KNOBS = defineKnobs({ decoys: knob('look-alike decoy gaps in the piece row', 1, 2, 3), similar: knob('decoys from the true outline family / same outline turned or resized', false, true, true), max_rot: knob('max rotation of piece and gaps, degrees', 0, 15, 30), size: knob('piece half-size range, puzzle px', [21, 24], [19, 21], [16, 18]), noise: knob('noise dots over the picture', 20, 60, 120), clutter: knob('background clutter shapes', 8, 16, 24), highlight_p: knob('probability of highlight (light) gaps instead of shadow gaps', 0.2, 0.4, 0.5), tol_px: knob('accepted displacement error, puzzle px', 6, 6, 5) });
 
 const W = 340;
 const H = 282;
@@ -67,16 +66,13 @@ export function drawMultiGap(l: MultiGapLatent, style: PuzzleStyle, rng: Rng, op
 }
 
 /** Engine #43 slider_multi_gap_decoy (group F, Drag, verifier `drag`; tolerance tol_px / dx). */
-export const sliderMultiGapDecoy = defineEngine<MultiGapLatent>({
+export const sliderMultiGapDecoy = sliderEngine<MultiGapLatent, typeof KNOBS>({
   type: 'slider_multi_gap_decoy',
   group: 'slider_puzzle',
   number: 43,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const r = rng.int(k.size[0], k.size[1]);
     const kinds = PIECE_KINDS.filter((x) => x !== 'ring' && x !== 'plus');
     const e = Math.ceil(1.3 * r + 1);
@@ -88,65 +84,14 @@ export const sliderMultiGapDecoy = defineEngine<MultiGapLatent>({
     for (let x = pieceCx + 2 * e + 30; x <= IMG[2] - e - 4; x += 2 * e + 4) slots.push(x);
     const picks = rng.sample(slots, Math.min(slots.length, k.decoys + 1));
     const gaps: GapShape[] = picks.map((x, i) => (i === 0 ? { ...g0, cx: x } : { ...decoyShape(rng, g0, k.similar), cx: x, cy: cy + rng.int(-3, 3) }));
-    return {
-      width: W,
-      height: H,
-      image_box: IMG,
-      track_box: [10, 230, 330, 270],
-      handle_box: [10, 230, 60, 270],
-      gaps,
-      decoys_wanted: k.decoys,
-      piece: { cx: pieceCx, cy },
-      gap_style: rng.bool(k.highlight_p) ? 'highlight' : 'shadow',
-      similar: k.similar,
-      noise: k.noise,
-      clutter: k.clutter,
-      bg_hue: rng.int(0, 359),
-      tol_px: k.tol_px,
-    };
+    const [track_box, handle_box]: [Box, Box] = [[10, 230, 330, 270], [10, 230, 60, 270]];
+    const gap_style = rng.bool(k.highlight_p) ? 'highlight' : 'shadow';
+    return { width: W, height: H, image_box: IMG, track_box, handle_box, gaps, decoys_wanted: k.decoys, piece: { cx: pieceCx, cy }, gap_style, similar: k.similar, noise: k.noise, clutter: k.clutter, bg_hue: rng.int(0, 359), tol_px: k.tol_px };
   },
 
-  validate(l) {
-    if (l.gaps.length !== l.decoys_wanted + 1) return 'could not place every decoy gap';
-    const g0 = l.gaps[0]!;
-    if (g0.cy !== l.piece.cy) return 'true gap not in the piece row';
-    const inner: Box = [l.image_box[0] + 2, l.image_box[1] + 2, l.image_box[2] - 2, l.image_box[3] - 2];
-    const pf = gapFrame({ ...g0, cx: l.piece.cx, cy: l.piece.cy });
-    if (!boxInside(pf, inner)) return 'piece outside the picture';
-    for (const [i, g] of l.gaps.entries()) {
-      const f = gapFrame(g);
-      if (!boxInside(f, inner)) return 'gap outside the picture';
-      if (boxesOverlap(f, pf, 4)) return 'gap overlaps the piece start';
-      for (let j = 0; j < i; j++) if (boxesOverlap(f, gapFrame(l.gaps[j]!), 2)) return 'gaps overlap';
-      if (i > 0 && !gapsDistinct(g, g0)) return 'a decoy has the same outline as the piece (ambiguous)';
-    }
-    const dx = g0.cx - l.piece.cx;
-    if (dx < 60) return 'gap too close to the piece';
-    if (l.handle_box[0] + dx + (l.handle_box[2] - l.handle_box[0]) > l.track_box[2]) return 'handle would leave the track';
-    return null;
-  },
-
-  draw(l, style, rng) {
-    return drawMultiGap(l, style, rng);
-  },
-
-  solve(l) {
-    return sliderSolution(l.handle_box, l.track_box, l.gaps[0]!.cx - l.piece.cx, l.tol_px);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const g0 = l.gaps[0]!;
-    const dx = Math.round((g0.cx - l.piece.cx) * m.sx);
-    const at = ptText(m, [g0.cx, g0.cy]);
-    const start = ptText(m, boxCenter(l.handle_box));
-    const n = l.gaps.length;
-    return say(locale, {
-      en: `The piece sits at the left; its row has ${n} gaps, but only the one at ${at} matches the piece's outline, size and angle; the others are look-alike decoys. It is about ${dx} px right of the piece, which moves with the handle, so drag the handle at ${start} right by about ${dx} px, keeping it level.`,
-      zh: `拼图块在图片左侧，同一行有 ${n} 个缺口，但只有 ${at} 处的缺口与拼图块形状、大小和角度完全一致，其余是外形相似的干扰缺口。它在拼图块右侧约 ${dx} 像素，拼图块随滑块移动，所以把滑块从 ${start} 水平向右拖动约 ${dx} 像素。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'slider_multi_gap_decoy.instruction');
-  },
+  validate: (l) => gapRowInvalid({ gaps: l.gaps, wanted: l.decoys_wanted + 1, piece: l.piece, area: l.image_box, handle: l.handle_box, track: l.track_box }, { gap: 'gap', piece: 'piece', area: 'picture' }),
+  draw: (l, style, rng) => drawMultiGap(l, style, rng),
+  dx: (l) => l.gaps[0]!.cx - l.piece.cx,
+  tolPx: (l) => l.tol_px,
+  reasoning: (l, _locale, m) => ({ n: l.gaps.length, at: ptText(m, [l.gaps[0]!.cx, l.gaps[0]!.cy]) }),
 });

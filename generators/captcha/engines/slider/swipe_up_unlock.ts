@@ -6,10 +6,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type PuzzleSolution } from '../../engine.js';
-import { boxInside, boxRect, hsl, label, path, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxInside, boxRect, hsl, label, path, widgetCard } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { polyD } from '../../lib/geometry.js';
+import { sliderEngine } from './template.js';
 
 /** Latent state of swipe_up_unlock (puzzle px). */
 export interface SwipeUpLatent extends Record<string, unknown> {
@@ -25,23 +26,20 @@ export interface SwipeUpLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ track: knob('track length range, puzzle px', [250, 270], [200, 270], [160, 270]), offset: knob('max start offset of the handle above the track bottom, puzzle px', 0, 20, 40), rel_tolerance: knob('accepted relative error of the displacement', 0.1, 0.08, 0.06) });
+const KNOBS = defineKnobs({ track: knob('track length range, puzzle px', [250, 270], [200, 270], [160, 270]), offset: knob('max start offset of the handle above the track bottom, puzzle px', 0, 20, 40), rel_tolerance: knob('accepted relative error of the displacement', 0.1, 0.08, 0.06) });
 
 const W = 240;
 
 const expectedDy = (l: SwipeUpLatent): number => l.track_box[1] + l.pad - l.handle_box[1];
 
 /** Engine #38 swipe_up_unlock (group E, Drag, verifier `drag_y`). */
-export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
+export const swipeUpUnlock = sliderEngine<SwipeUpLatent, typeof KNOBS>({
   type: 'swipe_up_unlock',
   group: 'drag_to_end',
   number: 38,
-  actionForm: 'Drag',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const len = rng.int(k.track[0], k.track[1]);
     const top = 112;
     const track: Box = [W / 2 - 26, top, W / 2 + 26, top + len];
@@ -50,16 +48,8 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
     const handle: Box = [track[0] + pad, track[3] - pad - off - 46, track[2] - pad, track[3] - pad - off];
     const hh = rng.int(6, 22);
     const mm = rng.int(0, 59);
-    return {
-      width: W,
-      height: track[3] + 20,
-      track_box: track,
-      handle_box: handle,
-      pad,
-      rel_tolerance: k.rel_tolerance,
-      clock: `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`,
-      hue: rng.int(0, 359),
-    };
+    const clock = `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
+    return { width: W, height: track[3] + 20, track_box: track, handle_box: handle, pad, rel_tolerance: k.rel_tolerance, clock, hue: rng.int(0, 359) };
   },
 
   validate(l) {
@@ -93,10 +83,11 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
     body += boxRect(h, { fill: style.accent, rx: Math.min((h[2] - h[0]) / 2, style.radius * 3), extra: 'stroke="rgba(0,0,0,0.15)" stroke-width="1"' });
     const [hx, hy] = boxCenter(h);
     for (const oy of [-5, 4]) body += path(polyD([[hx - 7, hy + oy + 4], [hx, hy + oy - 3], [hx + 7, hy + oy + 4]], false), { stroke: style.onAccent, sw: 2.2, extra: 'stroke-linecap="round" stroke-linejoin="round"' });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l): PuzzleSolution {
+  dx: expectedDy,
+  solve(l) {
     const start = boxCenter(l.handle_box);
     const dy = expectedDy(l);
     return {
@@ -105,17 +96,5 @@ export const swipeUpUnlock = defineEngine<SwipeUpLatent>({
       ordered: true,
     };
   },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const dy = Math.round(Math.abs(expectedDy(l)) * m.sy);
-    const start = ptText(m, boxCenter(l.handle_box));
-    return say(locale, {
-      en: `This is a vertical unlock track; the handle is at the bottom at ${start} and the lock icon marks the top end, about ${dy} px above. Drag the handle straight up by ${dy} px without drifting sideways.`,
-      zh: `这是一个竖直的解锁滑轨，滑块在底部 ${start}，锁形图标在轨道顶端。滑块到顶端约 ${dy} 像素，所以按住滑块竖直向上拖动 ${dy} 像素，不要左右偏移。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'swipe_up_unlock.instruction');
-  },
+  reasoning: (l, _locale, m) => ({ dy: Math.round(Math.abs(expectedDy(l)) * m.sy) }),
 });
