@@ -38,6 +38,7 @@ import { hollowPatternSelect } from './engines/grid-select/hollow_pattern_select
 import { invertedLetterSelect } from './engines/grid-select/inverted_letter_select.js';
 import { layeredStackSelect } from './engines/grid-select/layered_stack_select.js';
 import { multiScriptSelect } from './engines/grid-select/multi_script_select.js';
+import { pyramidViewSelect } from './engines/grid-select/pyramid_view_select.js';
 import { rotatedLetterSelect } from './engines/grid-select/rotated_letter_select.js';
 import { rotationMatchSelect } from './engines/grid-select/rotation_match_select.js';
 import { shadowDirectionSelect } from './engines/grid-select/shadow_direction_select.js';
@@ -206,6 +207,7 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   imageMatchingPick,
   colorCountSelect,
   revolutionSolidPick,
+  pyramidViewSelect,
 ] as unknown as CaptchaEngine<Latent>[]).map(normalised).sort((a, b) => a.number - b.number);
 
 const BY_TYPE = new Map(ENGINES.map((e) => [e.type, e]));

@@ -38,10 +38,9 @@ export const vowelSelect = gridSelectEngine<VowelLatent, KnobsOf<typeof KNOBS>>(
   type: 'vowel_select', number: 83, knobs: KNOBS,
   sample(rng, k) {
     const { frame, tile } = squareFrame(rng, k.grid);
-    const n = frame.tiles.length;
-    const answer = pickTiles(rng, n, k.vowels);
+    const answer = pickTiles(rng, frame.tiles.length, k.vowels);
     const letters: LetterTile[] = [];
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < frame.tiles.length; i++) {
       const lower = k.mixed_case && rng.bool(0.4);
       const ch = answer.includes(i) ? rng.pick([...(lower ? 'aeou' : 'AEIOU')]) : rng.pick(lower ? CONS_LOWER : CONS_UPPER);
       letters.push({ ch, face: rng.pick(FACES), rot: rng.int(-k.max_rot, k.max_rot), size: Math.round(tile * rng.float(0.48, 0.6)), color: hsl(rng.int(0, 359), rng.float(50, 80), rng.float(25, 40)) });
