@@ -61,6 +61,7 @@ import { sizeOrderClick } from './engines/ordered-click/size_order_click.js';
 import { spellWordClick } from './engines/ordered-click/spell_word_click.js';
 import { thumbGlyphClick } from './engines/ordered-click/thumb_glyph_click.js';
 import { wordClickOrdered } from './engines/ordered-click/word_click_ordered.js';
+import { occludedCountOrderClick } from './engines/ordered-click/occluded_count_order_click.js';
 import { gobangMove } from './engines/pair/gobang_move.js';
 import { matchThreeSwap } from './engines/pair/match_three_swap.js';
 import { avoidDecoyClick } from './engines/single-click/avoid_decoy_click.js';
@@ -208,6 +209,7 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   colorCountSelect,
   revolutionSolidPick,
   pyramidViewSelect,
+  occludedCountOrderClick,
 ] as unknown as CaptchaEngine<Latent>[]).map(normalised).sort((a, b) => a.number - b.number);
 
 const BY_TYPE = new Map(ENGINES.map((e) => [e.type, e]));

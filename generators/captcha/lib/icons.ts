@@ -6,6 +6,7 @@
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
 import type { CaptchaLocale } from './i18n.js';
 import { say } from './i18n.js';
+import type { Box } from '../../../core/geometry.js';
 
 type Cmd = ['M' | 'L', number, number] | ['Q', number, number, number, number] | ['C', number, number, number, number, number, number] | ['Z'];
 
@@ -156,3 +157,6 @@ export function iconSvg(kind: string, cx: number, cy: number, r: number, rot: nu
   const o = iconOutline(kind, cx, cy, r, rot);
   return `<path d="${o.d}" fill="${fill}" fill-rule="${o.rule}"${extra ? ' ' + extra : ''}/>`;
 }
+
+/** An icon placed on a picture: kind (a key of {@link ICONS}), centre, half-size `r`, rotation (degrees), colour, click box; puzzle px. */
+export interface IconItem { kind: string; cx: number; cy: number; r: number; rot: number; color: string; box: Box }

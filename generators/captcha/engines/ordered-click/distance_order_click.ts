@@ -8,9 +8,9 @@ import { boxInside, boxesOverlap, circle, hsl } from '../../lib/draw.js';
 import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
 import { placeWithRetries } from '../../lib/placement.js';
-import { ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { ICONS, type IconItem, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { type IconItem, hasRepeats, inOrder, orderedClickEngine } from './template.js';
+import { hasRepeats, inOrder, orderedClickEngine } from './template.js';
 
 type Item = IconItem;
 /** Latent state of distance_order_click (puzzle px). */

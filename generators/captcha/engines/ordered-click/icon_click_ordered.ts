@@ -7,8 +7,8 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap, hsl, rect } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
-import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
-import { type IconItem, STRIP, type StripLatent, drawStripFrame, hasRepeats, inOrder, listSep, orderHits, orderedClickEngine, stripLatent, stripSteps } from './template.js';
+import { ICON_FAMILIES, ICON_KINDS, ICONS, type IconItem, iconName, iconSvg } from '../../lib/icons.js';
+import { STRIP, type StripLatent, drawStripFrame, hasRepeats, inOrder, listSep, orderHits, orderedClickEngine, stripLatent, stripSteps } from './template.js';
 
 /** Latent state of icon_click_ordered (puzzle px): targets are icon kinds. */
 export interface IconClickLatent extends StripLatent {

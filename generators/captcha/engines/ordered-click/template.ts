@@ -173,18 +173,6 @@ export function texturedPicture(l: Textured, area: Box, rng: Rng, noise: number,
   return { body: bg.body + noiseLines(rng, area, noise) + ink, defs: bg.defs };
 }
 
-/** An icon on a picture: kind (lib/icons.ts), centre, half-size, rotation (degrees), colour, click box. */
-export interface IconItem {
-  kind: string;
-  cx: number;
-  cy: number;
-  /** Half-size of the icon, puzzle px. */
-  r: number;
-  rot: number;
-  color: string;
-  box: Box;
-}
-
 /** Size of the fixed top-strip widget and its picture, puzzle px. */
 export const STRIP = { width: 320, height: 262, image_box: [10, 54, 310, 234] as Box };
 
