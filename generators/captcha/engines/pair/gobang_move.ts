@@ -55,11 +55,7 @@ const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'flag']
 
 /** Engine #56 gobang_move (group G, Pair, verifier `pair`). */
 export const gobangMove = pairEngine<GobangLatent, typeof KNOBS>({
-  type: 'gobang_move',
-  group: 'visual_reasoning',
-  number: 56,
-  knobs: KNOBS,
-
+  type: 'gobang_move', group: 'visual_reasoning', number: 56, knobs: KNOBS,
   sample(rng, k) {
     const kinds = rng.sample(KINDS, k.kinds);
     const A = kinds[0]!;

@@ -60,11 +60,7 @@ export function validSwaps(b: readonly string[]): Array<[number, number]> {
 
 /** Engine #57 match_three_swap (group G, Pair, verifier `pair`). */
 export const matchThreeSwap = pairEngine<MatchThreeLatent, typeof KNOBS>({
-  type: 'match_three_swap',
-  group: 'visual_reasoning',
-  number: 57,
-  knobs: KNOBS,
-
+  type: 'match_three_swap', group: 'visual_reasoning', number: 57, knobs: KNOBS,
   sample(rng, k) {
     let kinds: string[];
     if (k.similar) {
