@@ -5,12 +5,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type PuzzleSolution } from '../../engine.js';
-import { boxRect, hsl, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
+import { pairEngine } from './template.js';
 
 /** Latent state of gobang_move (puzzle px; board row-major). */
 export interface GobangLatent extends Record<string, unknown> {
@@ -24,7 +25,7 @@ export interface GobangLatent extends Record<string, unknown> {
   hues: Record<string, number>;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ kinds: knob('icon kinds on the board', 3, 3, 4), max_valid: knob('max valid swaps (1 = unique answer)', 1, 2, 3) });
+const KNOBS = defineKnobs({ kinds: knob('icon kinds on the board', 3, 3, 4), max_valid: knob('max valid swaps (1 = unique answer)', 1, 2, 3) });
 
 const W = 320;
 const N = 5;
@@ -53,16 +54,9 @@ export function gobangSwaps(b: readonly string[]): Array<[number, number]> {
 const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'flag'];
 
 /** Engine #56 gobang_move (group G, Pair, verifier `pair`). */
-export const gobangMove = defineEngine<GobangLatent>({
-  type: 'gobang_move',
-  group: 'visual_reasoning',
-  number: 56,
-  actionForm: 'Pair',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const gobangMove = pairEngine<GobangLatent, typeof KNOBS>({
+  type: 'gobang_move', group: 'visual_reasoning', number: 56, knobs: KNOBS,
+  sample(rng, k) {
     const kinds = rng.sample(KINDS, k.kinds);
     const A = kinds[0]!;
     let board: string[] = [];
@@ -106,35 +100,13 @@ export const gobangMove = defineEngine<GobangLatent>({
       const kind = l.board[i]!;
       body += iconSvg(kind, cx, cy, (c[2] - c[0]) * 0.32, 0, hsl(l.hues[kind] ?? 0, 70, 45));
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return body;
   },
 
-  solve(l): PuzzleSolution {
-    const [i, j] = l.valid_pairs[0]!;
-    return {
-      actions: [{ type: 'click', point: boxCenter(l.cells[i]!) }, { type: 'click', point: boxCenter(l.cells[j]!) }],
-      verifier: { kind: 'pair', boxes: l.cells, valid_pairs: l.valid_pairs },
-      ordered: false,
-    };
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const [i, j] = l.valid_pairs[0]!;
+  reasoning(l, locale, [i, j]) {
     const s = l.board.slice();
     [s[i], s[j]] = [s[j]!, s[i]!];
     const line = LINES5.find((ln) => ln.every((x) => s[x] === s[ln[0]!]))!;
-    const kind = s[line[0]!]!;
-    const n = l.valid_pairs.length;
-    const name = iconName(kind, locale);
-    const a = cellWords(i, N, locale);
-    const b = cellWords(j, N, locale);
-    return say(locale, {
-      en: `One line already has four ${name} icons with one gap. Swapping the icons at ${a} and ${b} completes five ${name} icons in that line${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`,
-      zh: `有一条线上已经有四个${name}，只差一格。把${a}和${b}的图标交换后，这条线就有五个${name}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'gobang_move.instruction');
+    return { name: iconName(s[line[0]!]!, locale), a: cellWords(i, N, locale), b: cellWords(j, N, locale) };
   },
 });

@@ -5,10 +5,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, boxesOverlap, footerIcons, hsl, label, ptText, svgDoc, widgetCard } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, boxesOverlap, footerIcons, hsl, label, widgetCard } from '../../lib/draw.js';
 import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
+import { pairEngine } from './template.js';
 
 /** Latent state of match_three_swap (puzzle px). */
 export interface MatchThreeLatent extends Record<string, unknown> {
@@ -27,7 +28,7 @@ export interface MatchThreeLatent extends Record<string, unknown> {
   max_valid: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ kinds: knob('number of icon kinds on the board', 3, 4, 4), max_valid: knob('max number of valid swaps (1 = unique answer)', 1, 2, 2), similar: knob('icons from one look-alike family, one colour', false, false, true) });
+const KNOBS = defineKnobs({ kinds: knob('number of icon kinds on the board', 3, 4, 4), max_valid: knob('max number of valid swaps (1 = unique answer)', 1, 2, 2), similar: knob('icons from one look-alike family, one colour', false, false, true) });
 
 const W = 300;
 const H = 330;
@@ -58,16 +59,9 @@ export function validSwaps(b: readonly string[]): Array<[number, number]> {
 }
 
 /** Engine #57 match_three_swap (group G, Pair, verifier `pair`). */
-export const matchThreeSwap = defineEngine<MatchThreeLatent>({
-  type: 'match_three_swap',
-  group: 'visual_reasoning',
-  number: 57,
-  actionForm: 'Pair',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const matchThreeSwap = pairEngine<MatchThreeLatent, typeof KNOBS>({
+  type: 'match_three_swap', group: 'visual_reasoning', number: 57, knobs: KNOBS,
+  sample(rng, k) {
     let kinds: string[];
     if (k.similar) {
       const fams = ICON_FAMILIES.filter((f) => f.length >= k.kinds);
@@ -119,38 +113,16 @@ export const matchThreeSwap = defineEngine<MatchThreeLatent>({
       body += iconSvg(kind, cx, cy, (c[2] - c[0]) * 0.32, rng.float(-6, 6), l.colors[kind]!);
     });
     body += footerIcons(style, 14, l.height - 13);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return body;
   },
 
-  solve(l) {
-    const [i, j] = l.valid_pairs[0]!;
-    return {
-      actions: [
-        { type: 'click', point: boxCenter(l.cells[i]!) },
-        { type: 'click', point: boxCenter(l.cells[j]!) },
-      ],
-      verifier: { kind: 'pair', boxes: l.cells, valid_pairs: l.valid_pairs },
-      ordered: false,
-    };
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const [i, j] = l.valid_pairs[0]!;
+  reasoning(l, locale, [i, j]) {
     const s = l.board.slice();
     [s[i], s[j]] = [s[j]!, s[i]!];
     const line = LINES.find(([a, b, c]) => s[a!] === s[b!] && s[a!] === s[c!])!;
-    const kind = s[line[0]!]!;
-    const rc = (x: number): string => (say(locale, { en: `row ${Math.floor(x / 3) + 1}, column ${(x % 3) + 1}`, zh: `第${Math.floor(x / 3) + 1}行第${(x % 3) + 1}列` }));
+    const rc = (x: number): string => say(locale, 'match_three_swap.cell', { row: Math.floor(x / 3) + 1, col: (x % 3) + 1 });
     const isRow = line[1]! - line[0]! === 1;
-    const lineName = locale === 'zh-CN' ? (isRow ? `第${Math.floor(line[0]! / 3) + 1}行` : `第${(line[0]! % 3) + 1}列`) : isRow ? `row ${Math.floor(line[0]! / 3) + 1}` : `column ${(line[0]! % 3) + 1}`;
-    const n = l.valid_pairs.length;
-    return say(locale, {
-      en: `The 3×3 board has no line yet. Swapping the ${iconName(l.board[i]!, locale)} at ${rc(i)} with the ${iconName(l.board[j]!, locale)} at ${rc(j)} puts three ${iconName(kind, locale)} icons in ${lineName}${n > 1 ? ` (${n} swaps work)` : ''}. Click ${ptText(m, boxCenter(l.cells[i]!))} and ${ptText(m, boxCenter(l.cells[j]!))}.`,
-      zh: `棋盘是 3×3 的图标。交换${rc(i)}的${iconName(l.board[i]!, locale)}和${rc(j)}的${iconName(l.board[j]!, locale)}后，${lineName}会出现三个${iconName(kind, locale)}${n > 1 ? `（共有 ${n} 种可行交换）` : ''}。依次点击 ${ptText(m, boxCenter(l.cells[i]!))} 和 ${ptText(m, boxCenter(l.cells[j]!))}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'match_three_swap.instruction');
+    const lineName = say(locale, isRow ? 'match_three_swap.row' : 'match_three_swap.column', { n: isRow ? Math.floor(line[0]! / 3) + 1 : (line[0]! % 3) + 1 });
+    return { a: iconName(l.board[i]!, locale), at_a: rc(i), b: iconName(l.board[j]!, locale), at_b: rc(j), kind: iconName(s[line[0]!]!, locale), line: lineName };
   },
 });

@@ -42,11 +42,7 @@ export function stripBox(l: ConcatLatent, i: number): Box {
 
 /** Engine #45 concat_restore_slider (group F, Drag, verifier `drag`; tolerance tol_px / shift). */
 export const concatRestoreSlider = sliderEngine<ConcatLatent, typeof KNOBS>({
-  type: 'concat_restore_slider',
-  group: 'slider_puzzle',
-  number: 45,
-  knobs: KNOBS,
-
+  type: 'concat_restore_slider', group: 'slider_puzzle', number: 45, knobs: KNOBS,
   sample(rng, k) {
     const track: Box = [10, 230, 310, 270];
     const handle: Box = [10, 230, 60, 270];

@@ -129,11 +129,7 @@ function curveProblem(l: CurveAlignLatent): string | null {
 
 /** Engine #41 curve_align_slider (group E, Drag, verifier `drag`; tolerance tol_px / shift). */
 export const curveAlignSlider = sliderEngine<CurveAlignLatent, typeof KNOBS>({
-  type: 'curve_align_slider',
-  group: 'drag_to_end',
-  number: 41,
-  knobs: KNOBS,
-
+  type: 'curve_align_slider', group: 'drag_to_end', number: 41, knobs: KNOBS,
   sample(rng, _k, difficulty) {
     // resample the curve until exactly one slider position aligns it (cheap; validate checks again)
     let l = sampleCurve(rng, difficulty);

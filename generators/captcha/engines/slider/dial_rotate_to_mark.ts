@@ -49,11 +49,7 @@ const angleOf = (l: DialLatent, i: number): number => mod(l.theta + (i * 360) / 
 
 /** Engine #35 dial_rotate_to_mark (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
 export const dialRotateToMark = sliderEngine<DialLatent, typeof KNOBS>({
-  type: 'dial_rotate_to_mark',
-  group: 'image_rotation',
-  number: 35,
-  knobs: KNOBS,
-
+  type: 'dial_rotate_to_mark', group: 'image_rotation', number: 35, knobs: KNOBS,
   sample(rng, k) {
     const labels = k.shuffled ? rng.sample(Array.from({ length: 39 }, (_, i) => i + 1), k.numbers) : Array.from({ length: k.numbers }, (_, i) => i + 1);
     const theta = rng.int(0, 359);

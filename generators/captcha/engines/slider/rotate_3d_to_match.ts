@@ -85,11 +85,7 @@ function drawCubes(l: Rotate3dLatent, b: Box, yaw: number, scale: number): strin
 
 /** Engine #33 rotate_3d_to_match (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
 export const rotate3dToMatch = sliderEngine<Rotate3dLatent, typeof KNOBS>({
-  type: 'rotate_3d_to_match',
-  group: 'image_rotation',
-  number: 33,
-  knobs: KNOBS,
-
+  type: 'rotate_3d_to_match', group: 'image_rotation', number: 33, knobs: KNOBS,
   sample(rng, k) {
     const cubes: V3[] = [[0, 0, 0]];
     const has = (c: V3): boolean => cubes.some((d) => d[0] === c[0] && d[1] === c[1] && d[2] === c[2]);

@@ -106,11 +106,7 @@ function scene(l: RotateDiscLatent, rng: Rng): string {
 
 /** Engine #29 rotate_disc_slider (group D, Drag, verifier `drag`; tolerance = tol_deg / needed_deg). */
 export const rotateDiscSlider = sliderEngine<RotateDiscLatent, typeof KNOBS>({
-  type: 'rotate_disc_slider',
-  group: 'image_rotation',
-  number: 29,
-  knobs: KNOBS,
-
+  type: 'rotate_disc_slider', group: 'image_rotation', number: 29, knobs: KNOBS,
   sample(rng, k) {
     const steps = Math.floor(360 / k.step);
     // needed rotation in [step, 360 - step], and at least 30 deg so the drag is clearly non-zero

@@ -47,11 +47,7 @@ const H = 320;
 
 /** Engine #30 rotate_inner_outer_align (group D, Drag, verifier `drag`; tolerance tol_deg / needed_deg). */
 export const rotateInnerOuterAlign = sliderEngine<InnerOuterLatent, typeof KNOBS>({
-  type: 'rotate_inner_outer_align',
-  group: 'image_rotation',
-  number: 30,
-  knobs: KNOBS,
-
+  type: 'rotate_inner_outer_align', group: 'image_rotation', number: 30, knobs: KNOBS,
   sample(rng, k) {
     const steps = Math.floor(360 / k.step);
     const lo = Math.ceil(30 / k.step);

@@ -60,11 +60,7 @@ export function drawShapeFit(l: ShapeFitLatent, style: PuzzleStyle, rng: Rng, op
 
 /** Engine #48 shape_fit_slider (group F, Drag, verifier `drag`; tolerance tol_px / dx). */
 export const shapeFitSlider = sliderEngine<ShapeFitLatent, typeof KNOBS>({
-  type: 'shape_fit_slider',
-  group: 'slider_puzzle',
-  number: 48,
-  knobs: KNOBS,
-
+  type: 'shape_fit_slider', group: 'slider_puzzle', number: 48, knobs: KNOBS,
   sample(rng, k) {
     const r = rng.int(k.size[0], k.size[1]);
     const e = Math.ceil(1.3 * r + 1);

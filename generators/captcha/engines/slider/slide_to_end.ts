@@ -31,11 +31,7 @@ function expectedDx(l: SlideToEndLatent): number {
 
 /** Engine #37 slide_to_end (group E, Drag, verifier `drag`, rel_tolerance 0.08). */
 export const slideToEnd = sliderEngine<SlideToEndLatent, typeof KNOBS>({
-  type: 'slide_to_end',
-  group: 'drag_to_end',
-  number: 37,
-  knobs: KNOBS,
-
+  type: 'slide_to_end', group: 'drag_to_end', number: 37, knobs: KNOBS,
   sample(rng, k) {
     const tw = rng.int(k.track[0], k.track[1]);
     const th = Math.round(k.handle * 0.9);

@@ -34,11 +34,7 @@ const expectedDx = (l: SlideToZoneLatent): number => (l.zone[0] + l.zone[1]) / 2
 
 /** Engine #39 slide_to_zone (group E, Drag, verifier `drag`; tolerance = zone half-width). */
 export const slideToZone = sliderEngine<SlideToZoneLatent, typeof KNOBS>({
-  type: 'slide_to_zone',
-  group: 'drag_to_end',
-  number: 39,
-  knobs: KNOBS,
-
+  type: 'slide_to_zone', group: 'drag_to_end', number: 39, knobs: KNOBS,
   sample(rng, k) {
     const track: Box = [10, 70, 310, 112];
     const handle: Box = [12, 72, 58, 110];

@@ -106,11 +106,7 @@ const expectedDx = (l: SliderJigsawLatent): number => (l.gap.x - l.piece_x0) / l
 
 /** Engine #42 slider_jigsaw_gap (group F, Drag, verifier `drag`; tolerance = tol_px / dx). */
 export const sliderJigsawGap = sliderEngine<SliderJigsawLatent, typeof KNOBS>({
-  type: 'slider_jigsaw_gap',
-  group: 'slider_puzzle',
-  number: 42,
-  knobs: KNOBS,
-
+  type: 'slider_jigsaw_gap', group: 'slider_puzzle', number: 42, knobs: KNOBS,
   sample(rng, k) {
     const size = rng.int(k.size[0], k.size[1]);
     const piece_x0 = IMG[0] + 4;

@@ -67,11 +67,7 @@ export function drawMultiGap(l: MultiGapLatent, style: PuzzleStyle, rng: Rng, op
 
 /** Engine #43 slider_multi_gap_decoy (group F, Drag, verifier `drag`; tolerance tol_px / dx). */
 export const sliderMultiGapDecoy = sliderEngine<MultiGapLatent, typeof KNOBS>({
-  type: 'slider_multi_gap_decoy',
-  group: 'slider_puzzle',
-  number: 43,
-  knobs: KNOBS,
-
+  type: 'slider_multi_gap_decoy', group: 'slider_puzzle', number: 43, knobs: KNOBS,
   sample(rng, k) {
     const r = rng.int(k.size[0], k.size[1]);
     const kinds = PIECE_KINDS.filter((x) => x !== 'ring' && x !== 'plus');

@@ -34,11 +34,7 @@ const expectedDy = (l: SwipeUpLatent): number => l.track_box[1] + l.pad - l.hand
 
 /** Engine #38 swipe_up_unlock (group E, Drag, verifier `drag_y`). */
 export const swipeUpUnlock = sliderEngine<SwipeUpLatent, typeof KNOBS>({
-  type: 'swipe_up_unlock',
-  group: 'drag_to_end',
-  number: 38,
-  knobs: KNOBS,
-
+  type: 'swipe_up_unlock', group: 'drag_to_end', number: 38, knobs: KNOBS,
   sample(rng, k) {
     const len = rng.int(k.track[0], k.track[1]);
     const top = 112;
