@@ -86,10 +86,10 @@ export function unpaintedCodePoints(s: string): number[] {
 }
 
 const DIRS: Array<[RegExp, 'left' | 'right' | 'above' | 'below']> = [
-  [/to the left of|左边|左隣|すぐ左|links neben|a la izquierda de|à gauche de|على يسار/, 'left'],
-  [/to the right of|右边|右隣|すぐ右|rechts neben|a la derecha de|à droite de|على يمين/, 'right'],
-  [/\babove\b|上方|上隣|すぐ上|(^|\s)über\s|encima de|au-dessus de|فوق/, 'above'],
-  [/\bbelow\b|下方|下隣|すぐ下|(^|\s)unter\s|debajo de|en dessous de|تحت/, 'below'],
+  [/to the left of|左边|左隣|すぐ左|の左にある|links neben|a la izquierda de|à gauche de|على يسار/, 'left'],
+  [/to the right of|右边|右隣|すぐ右|の右にある|rechts neben|a la derecha de|à droite de|على يمين/, 'right'],
+  [/\babove\b|上方|上隣|すぐ上|の上にある|(^|\s)über\s|encima de|au-dessus de|فوق/, 'above'],
+  [/\bbelow\b|下方|下隣|すぐ下|の下にある|(^|\s)unter\s|debajo de|en dessous de|تحت/, 'below'],
 ];
 /** Direction named by a spatial query, or null. */
 export function spatialDirection(q: string): 'left' | 'right' | 'above' | 'below' | null {
