@@ -90,6 +90,8 @@ export type QuerySpec =
    * ({@link tableOf}); the labels are the header at (1, col) and a cell of that row.
    */
   | { kind: 'cell'; landmark: string | null; row: number; col: number; colLabel: string; rowLabel: string }
+  /** A spreadsheet cell by its A1 reference ("cell C3"): the column header labelled `col`, the row header labelled `row` ({@link sheetCell}). */
+  | { kind: 'sheet'; col: string; row: string }
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
 
@@ -448,6 +450,29 @@ function tableOf(targets: readonly QueryTarget[], lm: string | null): { grid: Qu
   return { grid, box };
 }
 
+/**
+ * The headers of a spreadsheet grid, read from the targets: column headers labelled with letters
+ * ("A", "B", … "AA") side by side in one row, and row headers labelled with numbers stacked in one
+ * column left of them. Null when the page shows no such grid or a label is shown twice.
+ */
+function sheetHeaders(targets: readonly QueryTarget[]): { cols: Map<string, QueryTarget>; rows: Map<string, QueryTarget>; headers: Set<QueryTarget> } | null {
+  const heads = targets.filter((t) => t.role === 'columnheader' || t.role === 'rowheader');
+  const colH = heads.filter((t) => /^[A-Z]{1,2}$/.test(squash(t.text)));
+  const rowH = heads.filter((t) => /^\d{1,4}$/.test(squash(t.text)));
+  if (colH.length < 2 || rowH.length < 2) return null;
+  const cols = new Map(colH.map((t) => [squash(t.text), t]));
+  const rows = new Map(rowH.map((t) => [squash(t.text), t]));
+  if (cols.size !== colH.length || rows.size !== rowH.length) return null;
+  const cl = lineLayout(colH);
+  const rl = lineLayout(rowH);
+  if (cl?.axis !== 'row' || rl?.axis !== 'col') return null;
+  // row headers left of the first column, below the column header row
+  const c0 = Math.min(...colH.map((t) => bx(t)[0]));
+  const r0 = Math.max(...colH.map((t) => bx(t)[3]));
+  if (rowH.some((t) => bx(t)[2] > c0 + 1 || bx(t)[1] < r0 - 1)) return null;
+  return { cols, rows, headers: new Set(heads) };
+}
+
 // ------------------------------------------------------------------------------------------ resolver
 
 /** Context {@link resolveQuery} needs beyond the targets. */
@@ -526,6 +551,13 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       return targets.filter((t) => t.icon === spec.icon && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
     case 'only':
       return targets.filter((t) => roleClass(t.role) === spec.roleClass && (t.context.landmark ?? null) === spec.landmark);
+    case 'sheet': {
+      const h = sheetHeaders(targets);
+      const c = h?.cols.get(spec.col);
+      const r = h?.rows.get(spec.row);
+      if (!h || !c || !r) return [];
+      return targets.filter((t) => !h.headers.has(t) && cx(bx(t)) >= bx(c)[0] && cx(bx(t)) <= bx(c)[2] && cy(bx(t)) >= bx(r)[1] && cy(bx(t)) <= bx(r)[3]);
+    }
     case 'cell': {
       const tb = tableOf(targets, spec.landmark);
       if (!tb) return [];
@@ -724,7 +756,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   }
   const anchors = targets.filter((t) => {
     const lab = labels.get(t);
-    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab);
+    // (a word, an amount, or a number of three or more digits: "4,135" is read as one thing, "7" is not)
+    if (lab === undefined) return false;
+    const legible = /[\p{L}\p{Sc}]/u.test(lab) || (lab.replace(/\D/g, '').length >= 3 && /^[\d\s.,:/%+-]+$/.test(lab));
+    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && legible && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab);
   });
 
   // a seen element of role class `rc` that the hit test rejected (a button under a tooltip) within the
@@ -870,6 +905,17 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         if (key) cellOf.set(t, { kind: 'cell', landmark: lm, row: r + 1, col: c + 1, colLabel: heads[c]!, rowLabel: unique(key)! });
       });
     });
+  }
+
+  // spreadsheet cells by their A1 reference ("cell C3": the letters and numbers the grid shows in its headers)
+  const sheet = sheetHeaders(targets);
+  if (sheet) {
+    for (const t of targets) {
+      if (t.role !== 'gridcell' && t.role !== 'cell') continue;
+      const col = [...sheet.cols].find(([, h]) => cx(bx(t)) >= bx(h)[0] && cx(bx(t)) <= bx(h)[2]);
+      const row = [...sheet.rows].find(([, h]) => cy(bx(t)) >= bx(h)[1] && cy(bx(t)) <= bx(h)[3]);
+      if (col && row) cellOf.set(t, { kind: 'sheet', col: col[0], row: row[0] });
+    }
   }
 
   for (const t of targets) {
@@ -1032,6 +1078,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             : l === 'zh-CN'
               ? `${ZQ(spec.rowLabel)}这一行中${ZQ(spec.colLabel)}列的单元格`
               : `the cell in the ${Q(spec.colLabel)} column of the ${Q(spec.rowLabel)} row`;
+        } else if (spec.kind === 'sheet') {
+          const ref = `${spec.col}${spec.row}`;
+          text = { en: `cell ${ref}`, zh: `单元格 ${ref}`, ja: `セル ${ref}`, de: `die Zelle ${ref}`, es: `la celda ${ref}`, fr: `la cellule ${ref}`, ar: `الخلية ${ref}` }[lang];
         } else if (spec.kind === 'only') {
           const lm = landmarkPhrase(spec.landmark, l);
           text = g ? gOnly(g, rc, spec.landmark) : l === 'zh-CN' ? `${lm}中的${noun}` : `the ${noun} in ${lm}`;
