@@ -890,10 +890,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const members = tb.grid.flat();
     if (runs.some((run) => intersect(run.r, tb.box) !== null && boxArea4(intersect(run.r, tb.box)!) > 0.5 * boxArea4(run.r) && !members.some((m) => owns(m, run)))) continue;
     if (seenRejected.some((r) => intersect(r.box, tb.box) !== null)) continue;
-    // a quoted header or row label must be unique on screen
+    // a quoted header or row label must be unique on screen, and whole (not cut by an ellipsis: "Siz…")
     const unique = (t: QueryTarget): string | null => {
       const lab = labels.get(t);
-      return lab !== undefined && /[\p{L}\p{N}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab) ? lab : null;
+      return lab !== undefined && /[\p{L}\p{N}]/u.test(lab) && !lab.endsWith('…') && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab) ? lab : null;
     };
     const heads = tb.grid[0]!.map(unique);
     tb.grid.forEach((row, r) => {
@@ -1124,7 +1124,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
         if (!absent(label) || !absent(it.label.en)) continue;
-        pool.push({ text: rng.pick(texts(roleClass(it.role), label, true)).text, label, locale: input.locale });
+        // every phrasing of the absent control ("the X button", "click X"): the first pass below takes one
+        // per label, later passes the others when more negatives are wanted (more positives are written
+        // per target now than there are absent labels)
+        for (const tx of texts(roleClass(it.role), label, true)) pool.push({ text: tx.text, label, locale: input.locale });
         // (the catalogue's functional phrase is English: asked only on English pages, so that a page's
         // queries stay in its language)
         if (lang === 'en') pool.push({ text: it.fn, label, locale: 'en-US' });
