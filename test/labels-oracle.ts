@@ -86,10 +86,10 @@ export function unpaintedCodePoints(s: string): number[] {
 }
 
 const DIRS: Array<[RegExp, 'left' | 'right' | 'above' | 'below']> = [
-  [/to the left of|左边|左隣|すぐ左|links neben|a la izquierda de|à gauche de|على يسار/, 'left'],
-  [/to the right of|右边|右隣|すぐ右|rechts neben|a la derecha de|à droite de|على يمين/, 'right'],
-  [/\babove\b|上方|上隣|すぐ上|(^|\s)über\s|encima de|au-dessus de|فوق/, 'above'],
-  [/\bbelow\b|下方|下隣|すぐ下|(^|\s)unter\s|debajo de|en dessous de|تحت/, 'below'],
+  [/to the left of|左边|左隣|すぐ左|の左にある|links neben|a la izquierda de|à gauche de|على يسار/, 'left'],
+  [/to the right of|右边|右隣|すぐ右|の右にある|rechts neben|a la derecha de|à droite de|على يمين/, 'right'],
+  [/\babove\b|上方|上隣|すぐ上|の上にある|(^|\s)über\s|encima de|au-dessus de|فوق/, 'above'],
+  [/\bbelow\b|下方|下隣|すぐ下|の下にある|(^|\s)unter\s|debajo de|en dessous de|تحت/, 'below'],
 ];
 /** Direction named by a spatial query, or null. */
 export function spatialDirection(q: string): 'left' | 'right' | 'above' | 'below' | null {
@@ -316,6 +316,73 @@ export async function checkLabels(pool: BrowserPool, source: PageSource, opts: P
           }
         } else continue;
         if (!nearest || !nearest.mine) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${nearest?.what ?? 'nothing'}` });
+      }
+    }
+    return { checked, problems };
+  });
+}
+
+/** In-page: the visible header cells (`th`, `[role=columnheader]`, `[role=rowheader]`) whose whole text is `label`, with their boxes. */
+function headersNamed(label: string): B[] {
+  const out: B[] = [];
+  for (const e of Array.from(document.querySelectorAll('th, [role=columnheader], [role=rowheader]'))) {
+    if (((e as HTMLElement).innerText ?? '').trim() !== label) continue;
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight) out.push([r.left, r.top, r.right, r.bottom]);
+  }
+  return out;
+}
+
+/** Column and row labels of a table-cell query, in the order they are quoted per language. */
+const CELL_QUERY = /column|列のセル|列的单元格|Spalte|columna|colonne|عمود/;
+const SHEET_QUERY = /^(?:cell|单元格|セル|die Zelle|la celda|la cellule|الخلية) ([A-Z]{1,2})(\d{1,4})$/;
+
+/**
+ * Check the table-cell queries of `rec` (style `positional`): "the cell in the "Size" column of the
+ * "a.pdf" row" — each quoted label is shown by exactly one visible element, and the target lies in that
+ * header's column (x overlap) and that label's row (y overlap); "cell C3" — exactly one visible header
+ * cell reads "C" and one reads "3", and the target's centre lies in that column and that row.
+ */
+export async function checkTableQueries(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  return pool.withPage(opts, source, async (h) => {
+    const page = h.page;
+    await page.evaluate('document.fonts.ready');
+    const problems: LabelProblem[] = [];
+    let checked = 0;
+    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
+    // (tags every element with its data-lo id, which holdersOf reports)
+    await ev(page, readPage, null);
+    const rowFirst = /^(zh|ja)/.test(rec.locale);
+    const bad = (q: { qid: string; text: string }, detail: string): void => {
+      problems.push({ qid: q.qid, text: q.text, kind: 'unresolved_target', detail });
+    };
+    for (const q of rec.queries) {
+      if (q.tid === null || q.style !== 'positional') continue;
+      const t = tById.get(q.tid)!;
+      const tb = t.bbox_css as unknown as B;
+      const sheet = SHEET_QUERY.exec(q.text);
+      const spans = quotedSpans(q.text);
+      if (sheet) {
+        checked++;
+        const cols = await ev(page, headersNamed, sheet[1]!);
+        const rows = await ev(page, headersNamed, sheet[2]!);
+        if (cols.length !== 1 || rows.length !== 1) {
+          bad(q, `${cols.length} headers read "${sheet[1]}", ${rows.length} read "${sheet[2]}"`);
+          continue;
+        }
+        const [x, y] = [(tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2];
+        if (x < cols[0]![0] || x > cols[0]![2] || y < rows[0]![1] || y > rows[0]![3]) bad(q, `target centre ${x},${y} not in column ${cols[0]!.map(Math.round)} / row ${rows[0]!.map(Math.round)}`);
+      } else if (CELL_QUERY.test(q.text) && spans.length === 2) {
+        checked++;
+        const [colLabel, rowLabel] = rowFirst ? [spans[1]!, spans[0]!] : [spans[0]!, spans[1]!];
+        const col = await ev(page, holdersOf, oracleNorm(colLabel));
+        const row = await ev(page, holdersOf, oracleNorm(rowLabel));
+        if (col.length !== 1 || row.length !== 1) {
+          bad(q, `${col.length} elements show "${colLabel}", ${row.length} show "${rowLabel}"`);
+          continue;
+        }
+        if (overlap(tb[0], tb[2], col[0]!.box[0], col[0]!.box[2]) <= 0 || overlap(tb[1], tb[3], row[0]!.box[1], row[0]!.box[3]) <= 0) bad(q, `target ${tb.map(Math.round)} not under "${colLabel}" ${col[0]!.box.map(Math.round)} / beside "${rowLabel}" ${row[0]!.box.map(Math.round)}`);
       }
     }
     return { checked, problems };

@@ -8,7 +8,10 @@
  * - `functional`: what the control does ("archive the selected message"), from the page's control hint,
  *   else the accessible-name -> action table, else role templates over the accessible name;
  * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor;
- * - `positional`: ordinal in a list / row of its landmark, or row & column among same-label controls;
+ * - `positional`: ordinal in a list / row of its landmark (controls; texts, headings and icons when every
+ *   visible text / icon in that line is counted), row & column among same-label controls, or the one
+ *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
+ *   column header and a row label;
  * - `icon`: icon-only controls and icons, by what the icon depicts.
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
@@ -26,7 +29,7 @@ import { commands } from './commands.js';
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
-import { gDir, gDisabled, gDup, gIcon, gLabelledState, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { gCell, gDir, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   INTERACTIVE_ROLES,
@@ -76,6 +79,16 @@ export type QuerySpec =
   | { kind: 'dup'; roleClass: string; label: string | null; icon: string | null; axis: 'col' | 'row' | 'grid'; n: number; row: number; col: number }
   /** The target with this icon (within `landmark` unless null). */
   | { kind: 'icon'; icon: string; landmark: string | null }
+  /** The one target of `roleClass` in `landmark`: "the search field in the toolbar". */
+  | { kind: 'only'; roleClass: string; landmark: string }
+  /**
+   * A table cell by its column header and a row label: "the cell in the "Size" column of the
+   * "report.pdf" row". `row` / `col` (1-based, header row = 1) locate it in the landmark's table
+   * ({@link tableOf}); the labels are the header at (1, col) and a cell of that row.
+   */
+  | { kind: 'cell'; landmark: string | null; row: number; col: number; colLabel: string; rowLabel: string }
+  /** A spreadsheet cell by its A1 reference ("cell C3"): the column header labelled `col`, the row header labelled `row` ({@link sheetCell}). */
+  | { kind: 'sheet'; col: string; row: string }
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
 
@@ -162,6 +175,9 @@ const NEGATIVE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'checkbox
 
 /** Roles of controls that pages style alike (nav items: links, buttons, role=button spans, tabs, onclick spans). */
 const LOOKALIKE: ReadonlySet<string> = new Set(['link', 'button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'generic', 'option', 'treeitem']);
+
+/** Non-interactive role classes that get positional queries (counted among what a person sees; see `plainLineCountable`). */
+const COUNTED_PLAIN: ReadonlySet<string> = new Set(['text', 'heading', 'img']);
 
 /** Longest visible label used in a query. */
 const MAX_LABEL = 48;
@@ -273,10 +289,12 @@ export function phrasesFor(t: QueryTarget, locale: QueryLocale | Lang | string, 
     if (a) return renderAction(a, h.args ?? {}, h.args?.state, want, 'hint');
   }
   const name = squash(t.name);
-  if (!name || name.length > 60 || !INTERACTIVE_ROLES.has(t.role)) return { fn: [], text: [], source: 'none', lang: want };
+  // an element made clickable by `onclick` / `tabindex` (role `generic`, hittest/probe.ts) acts as a button
+  const role = t.role === 'generic' ? 'button' : t.role;
+  if (!name || name.length > 60 || !INTERACTIVE_ROLES.has(role)) return { fn: [], text: [], source: 'none', lang: want };
   const key = NAME_ACTIONS[name.toLowerCase()];
   if (key && ACTIONS[key]) return renderAction(ACTIONS[key]!, { name }, undefined, want, 'name');
-  const rt = ROLE_FUNCTION_TEMPLATES[t.role];
+  const rt = ROLE_FUNCTION_TEMPLATES[role];
   if (rt) return renderAction(rt, { name }, t.aria.checked, want, 'role');
   return { fn: [], text: [], source: 'none', lang: want };
 }
@@ -355,8 +373,15 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
   return out;
 }
 
-/** Largest gap (CSS px) between anchor and target in spatial queries: controls left/right, above/below; texts and icons. */
-const MAX_GAP = { h: 200, v: 60, plain: 48 };
+/**
+ * Largest gap (CSS px) between anchor and target in spatial queries. Up to `h` / `v` (controls) or
+ * `plain` (texts and icons) the target is "immediately" beside its anchor; up to `farH` / `farV` it is
+ * "the first X below Y" (nothing of its kind, and for texts no visible text at all, lies nearer that
+ * way, so the sentence still singles it out).
+ */
+const MAX_GAP = { h: 200, v: 60, plain: 48, farH: 300, farV: 120 };
+/** Role classes that may be "the first X below Y" beyond the immediate gap (icons and fields keep the immediate limit). */
+const FAR_ROLES: ReadonlySet<string> = new Set(['text', 'heading', 'link', 'button']);
 
 /** Gap (CSS px, >= 0) from box `a` to box `b` in direction `dir`, or null when `b` is not there or not aligned with `a`. */
 function dirGap(a: Box4, b: Box4, dir: Direction, minOverlap = 0.4): number | null {
@@ -381,6 +406,68 @@ function inDirection(a: Box4, dir: Direction, rc: string, targets: readonly Quer
     if (gap !== null) out.push({ t, gap });
   }
   return out.sort((x, y) => x.gap - y.gap);
+}
+
+/** Roles of table cells. */
+const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+
+/**
+ * The table of landmark `lm`, read from the targets alone: the targets whose centre lies in the extent
+ * of the landmark's cell-role targets, laid out in column bands (merged x-extents) and row bands (merged
+ * y-extents) that every (row, column) pair fills exactly once, with a first row of column headers.
+ * Null when there is no such complete table (a spanning cell, an empty cell, a missing header).
+ * `grid[r][c]` is the target in row r+1, column c+1; `box` the table's extent (CSS px).
+ */
+function tableOf(targets: readonly QueryTarget[], lm: string | null): { grid: QueryTarget[][]; box: Box4 } | null {
+  const inLm = targets.filter((t) => (t.context.landmark ?? null) === lm);
+  const cells = inLm.filter((t) => CELL_ROLES.has(t.role));
+  if (cells.length < 6) return null;
+  const box = unionBoxes(cells.map(bx)) as Box4;
+  const members = inLm.filter((t) => cx(bx(t)) >= box[0] && cx(bx(t)) <= box[2] && cy(bx(t)) >= box[1] && cy(bx(t)) <= box[3]);
+  const bands = (iv: Array<[number, number]>): Array<[number, number]> => {
+    const out: Array<[number, number]> = [];
+    for (const [a, b] of [...iv].sort((x, y) => x[0] - y[0])) {
+      const last = out[out.length - 1];
+      if (last && a < last[1] - 1) last[1] = Math.max(last[1], b);
+      else out.push([a, b]);
+    }
+    return out;
+  };
+  const cols = bands(members.map((t) => [bx(t)[0], bx(t)[2]]));
+  const rows = bands(members.map((t) => [bx(t)[1], bx(t)[3]]));
+  if (cols.length < 2 || rows.length < 3 || cols.length * rows.length !== members.length) return null;
+  const grid: QueryTarget[][] = rows.map(() => cols.map(() => null as unknown as QueryTarget));
+  for (const t of members) {
+    const r = rows.findIndex(([a, b]) => cy(bx(t)) >= a && cy(bx(t)) <= b);
+    const c = cols.findIndex(([a, b]) => cx(bx(t)) >= a && cx(bx(t)) <= b);
+    if (r < 0 || c < 0 || grid[r]![c]) return null;
+    grid[r]![c] = t;
+  }
+  if (!grid[0]!.every((t) => t.role === 'columnheader')) return null;
+  return { grid, box };
+}
+
+/**
+ * The headers of a spreadsheet grid, read from the targets: column headers labelled with letters
+ * ("A", "B", … "AA") side by side in one row, and row headers labelled with numbers stacked in one
+ * column left of them. Null when the page shows no such grid or a label is shown twice.
+ */
+function sheetHeaders(targets: readonly QueryTarget[]): { cols: Map<string, QueryTarget>; rows: Map<string, QueryTarget>; headers: Set<QueryTarget> } | null {
+  const heads = targets.filter((t) => t.role === 'columnheader' || t.role === 'rowheader');
+  const colH = heads.filter((t) => /^[A-Z]{1,2}$/.test(squash(t.text)));
+  const rowH = heads.filter((t) => /^\d{1,4}$/.test(squash(t.text)));
+  if (colH.length < 2 || rowH.length < 2) return null;
+  const cols = new Map(colH.map((t) => [squash(t.text), t]));
+  const rows = new Map(rowH.map((t) => [squash(t.text), t]));
+  if (cols.size !== colH.length || rows.size !== rowH.length) return null;
+  const cl = lineLayout(colH);
+  const rl = lineLayout(rowH);
+  if (cl?.axis !== 'row' || rl?.axis !== 'col') return null;
+  // row headers left of the first column, below the column header row
+  const c0 = Math.min(...colH.map((t) => bx(t)[0]));
+  const r0 = Math.max(...colH.map((t) => bx(t)[3]));
+  if (rowH.some((t) => bx(t)[2] > c0 + 1 || bx(t)[1] < r0 - 1)) return null;
+  return { cols, rows, headers: new Set(heads) };
 }
 
 // ------------------------------------------------------------------------------------------ resolver
@@ -432,7 +519,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       });
       if (anchors.length !== 1) return [];
       const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
-      if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.h : MAX_GAP.v)) return [];
+      if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
       return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
     }
     case 'ordinal': {
@@ -459,6 +546,27 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
     }
     case 'icon':
       return targets.filter((t) => t.icon === spec.icon && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
+    case 'only':
+      return targets.filter((t) => roleClass(t.role) === spec.roleClass && (t.context.landmark ?? null) === spec.landmark);
+    case 'sheet': {
+      const h = sheetHeaders(targets);
+      const c = h?.cols.get(spec.col);
+      const r = h?.rows.get(spec.row);
+      if (!h || !c || !r) return [];
+      return targets.filter((t) => !h.headers.has(t) && cx(bx(t)) >= bx(c)[0] && cx(bx(t)) <= bx(c)[2] && cy(bx(t)) >= bx(r)[1] && cy(bx(t)) <= bx(r)[3]);
+    }
+    case 'cell': {
+      const tb = tableOf(targets, spec.landmark);
+      if (!tb) return [];
+      const at = (r: number, c: number): QueryTarget | undefined => tb.grid[r - 1]?.[c - 1];
+      const head = at(1, spec.col);
+      if (!head || low(visibleLabel(head) ?? '') !== low(spec.colLabel)) return [];
+      // the row label must be shown by exactly one target, in that row
+      const keys = targets.filter((t) => low(visibleLabel(t) ?? '') === low(spec.rowLabel));
+      if (keys.length !== 1 || !tb.grid[spec.row - 1]!.includes(keys[0]!)) return [];
+      const t = at(spec.row, spec.col);
+      return t && t !== keys[0] ? [t] : [];
+    }
   }
 }
 
@@ -506,13 +614,16 @@ function stateTemplate(rc: string, label: string, checked: boolean, l: QueryLoca
   return null;
 }
 
-function dirTemplate(dir: Direction, noun: string, anchor: string, l: QueryLocale, rng: Rng): string {
+/** Spatial query in English / Chinese; `far`: the target is not right beside the anchor ("the first X below Y" only). */
+function dirTemplate(dir: Direction, noun: string, anchor: string, l: QueryLocale, rng: Rng, far = false): string {
   if (l === 'zh-CN') {
     const side = { left: '左边', right: '右边', above: '上方', below: '下方' }[dir];
-    return rng.pick([`${ZQ(anchor)}${side}紧挨着的${noun}`, `${ZQ(anchor)}${side}的第一个${noun}`]);
+    const first = `${ZQ(anchor)}${side}的第一个${noun}`;
+    return far ? first : rng.pick([`${ZQ(anchor)}${side}紧挨着的${noun}`, first]);
   }
   const rel = { left: 'to the left of', right: 'to the right of', above: 'above', below: 'below' }[dir];
-  return rng.pick([`the ${noun} immediately ${rel} ${Q(anchor)}`, `the first ${noun} ${rel} ${Q(anchor)}`]);
+  const first = `the first ${noun} ${rel} ${Q(anchor)}`;
+  return far ? first : rng.pick([`the ${noun} immediately ${rel} ${Q(anchor)}`, first]);
 }
 
 function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark: string | null, l: QueryLocale): string {
@@ -642,7 +753,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   }
   const anchors = targets.filter((t) => {
     const lab = labels.get(t);
-    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && /[\p{L}\p{Sc}]/u.test(lab) && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab);
+    // (a word, an amount, or a number of three or more digits: "4,135" is read as one thing, "7" is not)
+    if (lab === undefined) return false;
+    const legible = /[\p{L}\p{Sc}]/u.test(lab) || (lab.replace(/\D/g, '').length >= 3 && /^[\d\s.,:/%+-]+$/.test(lab));
+    return lab !== undefined && lab.length >= 2 && lab.length <= 32 && legible && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab);
   });
 
   // a seen element of role class `rc` that the hit test rejected (a button under a tooltip) within the
@@ -651,12 +765,37 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const u = unionBoxes(grp.map(bx));
     return seenRejected.some((r) => roleClass(r.role) === rc && intersect(u, r.box) !== null && (label === null || r.name === low(label) || r.text === low(label)));
   };
+  /** Union box (CSS px) of the targets in landmark `lm`: the extent a person counts in "… in the sidebar". */
+  const landmarkBox = (lm: string | null): Box4 => unionBoxes(targets.filter((x) => (x.context.landmark ?? null) === lm).map(bx)) as Box4;
+  /** Box `b` lies in the line of `u` (a row: shares its height; a column: shares its width), by at least 15% of the smaller extent. */
+  const inLineOf = (u: Box4, b: Box4, axis: 'col' | 'row'): boolean =>
+    axis === 'row' ? overlap(u[1], u[3], b[1], b[3]) > 0.15 * Math.min(u[3] - u[1], b[3] - b[1]) : overlap(u[0], u[2], b[0], b[2]) > 0.15 * Math.min(u[2] - u[0], b[2] - b[0]);
+  /**
+   * Texts, headings and icons are counted by what a person sees, not by the targets: "the third text
+   * from the top in the sidebar" needs every visible text in the landmark to be one of the group (a link,
+   * a heading or an untargeted caption there would be counted too); "the second icon" needs
+   * no other icon (an icon button) in the line; headings are counted among headings (rejected ones are
+   * checked by `seenAmong`).
+   */
+  const plainLineCountable = (grp: readonly QueryTarget[], rc: string, axis: 'col' | 'row', lm: string | null): boolean => {
+    const u = unionBoxes(grp.map(bx)) as Box4;
+    const lb = landmarkBox(lm);
+    if (rc === 'text') {
+      // "the second text from the left in the main area" is read against all the text there: every
+      // visible text in the landmark's extent must be one of the group (which then is one line)
+      if (!runs.length) return false;
+      return !runs.some((run) => intersect(run.r, lb) !== null && !grp.some((m) => owns(m, run)));
+    }
+    if (rc === 'img') return !targets.some((x) => !grp.includes(x) && x.icon && (x.context.landmark ?? null) === lm && inLineOf(u, bx(x), axis));
+    return true;
+  };
   // ordinal groups
   const ordinalOf = new Map<QueryTarget, QuerySpec>();
   const groups = new Map<string, QueryTarget[]>();
   for (const t of targets) {
     const rc = roleClass(t.role);
-    if (!INTERACTIVE_ROLES.has(rc)) continue;
+    if (!INTERACTIVE_ROLES.has(rc) && !COUNTED_PLAIN.has(rc)) continue;
+    if (rc === 'img' && !t.icon) continue;
     const k = `${t.context.landmark ?? ''}\u0000${rc}`;
     (groups.get(k) ?? groups.set(k, []).get(k)!).push(t);
   }
@@ -666,6 +805,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const rc = roleClass(grp[0]!.role);
     const lm = grp[0]!.context.landmark ?? null;
     if (seenAmong(rc, grp)) continue;
+    if (!INTERACTIVE_ROLES.has(rc) && !plainLineCountable(grp, rc, lay.axis, lm)) continue;
     // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
     // among links only is not the third item a person sees; no ordinal unless the group is the whole line
     {
@@ -687,6 +827,25 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       ordinalOf.set(t, { kind: 'ordinal', roleClass: rc, landmark: lm, axis: lay.axis, n: useLast ? -1 : i + 1 });
     });
   }
+  // the one control (or heading, or icon) of its kind in a landmark: "the search field in the toolbar"
+  const onlyOf = new Map<QueryTarget, QuerySpec>();
+  for (const [, grp] of groups) {
+    const t = grp[0]!;
+    const rc = roleClass(t.role);
+    const lm = t.context.landmark ?? null;
+    if (grp.length !== 1 || lm === null || rc === 'text' || rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
+    const inLm = targets.filter((x) => x !== t && (x.context.landmark ?? null) === lm);
+    // the landmark's extent is known from its targets: with the target alone there, a nav bar drawn
+    // inside the header (its own landmark) could not be told from it
+    if (!inLm.length) continue;
+    // look-alikes of another role (a link among role=button items) or another icon in the landmark would be named too
+    if (LOOKALIKE.has(t.role) && inLm.some((x) => LOOKALIKE.has(x.role))) continue;
+    if (rc === 'img' && inLm.some((x) => x.icon)) continue;
+    // a control of the same kind drawn inside the landmark's extent but belonging to a nested landmark
+    const lb = landmarkBox(lm);
+    if (targets.some((x) => (x.context.landmark ?? null) !== lm && (roleClass(x.role) === rc || (LOOKALIKE.has(t.role) && LOOKALIKE.has(x.role))) && intersect(lb, bx(x)) !== null)) continue;
+    onlyOf.set(t, { kind: 'only', roleClass: rc, landmark: lm });
+  }
   // duplicate-label groups
   const dupOf = new Map<QueryTarget, QuerySpec>();
   const dupGroups = new Map<string, QueryTarget[]>();
@@ -699,13 +858,60 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (grp.length < 2) continue;
     const rc = roleClass(grp[0]!.role);
     const lab = labels.get(grp[0]!) ?? null;
-    if (!INTERACTIVE_ROLES.has(rc) || seenAmong(rc, grp, lab ?? '')) continue;
+    if (seenAmong(rc, grp, lab ?? '')) continue;
+    const plain = !INTERACTIVE_ROLES.has(rc);
+    if (plain) {
+      // a repeated text ("Folder" in every row of a Kind column), counted in a line: every visible
+      // text showing the label must be one of the group
+      if (!COUNTED_PLAIN.has(rc) || lab === null || !runs.length) continue;
+      const n = normText(lab);
+      if (!n || runs.some((run) => containsText(run.n, n) && !grp.some((m) => owns(m, run)))) continue;
+      if (targets.some((x) => !grp.includes(x) && containsText(normText(visibleLabel(x) ?? ''), n))) continue;
+    }
     const icon = lab === null ? grp[0]!.icon : null;
     const lay = lineLayout(grp);
+    if (plain && !lay) continue;
     if (lay) lay.order.forEach((t, i) => dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: lay.axis, n: i + 1, row: 0, col: 0 }));
     else {
       const grid = gridLayout(grp);
       if (grid) for (const [t, c] of grid) dupOf.set(t, { kind: 'dup', roleClass: rc, label: lab, icon, axis: 'grid', n: 0, row: c.row, col: c.col });
+    }
+  }
+
+  // table cells by column header and row label ("the cell in the "Size" column of the "a.pdf" row"):
+  // only when every visible text in the table is one of its cells (the table seen is the table read)
+  const cellOf = new Map<QueryTarget, QuerySpec>();
+  for (const lm of new Set(targets.filter((t) => CELL_ROLES.has(t.role)).map((t) => t.context.landmark ?? null))) {
+    const tb = tableOf(targets, lm);
+    if (!tb || !runs.length) continue;
+    const members = tb.grid.flat();
+    if (runs.some((run) => intersect(run.r, tb.box) !== null && boxArea4(intersect(run.r, tb.box)!) > 0.5 * boxArea4(run.r) && !members.some((m) => owns(m, run)))) continue;
+    if (seenRejected.some((r) => intersect(r.box, tb.box) !== null)) continue;
+    // a quoted header or row label must be unique on screen, and whole (not cut by an ellipsis: "Siz…")
+    const unique = (t: QueryTarget): string | null => {
+      const lab = labels.get(t);
+      return lab !== undefined && /[\p{L}\p{N}]/u.test(lab) && !lab.endsWith('…') && labelCount.get(low(lab)) === 1 && !rejectedClash(null, lab) && !textClash(t, lab) ? lab : null;
+    };
+    const heads = tb.grid[0]!.map(unique);
+    tb.grid.forEach((row, r) => {
+      if (r === 0) return;
+      row.forEach((t, c) => {
+        if (!CELL_ROLES.has(t.role) || heads[c] === null) return;
+        // the row named by another cell of it with a unique label (the first one from the left)
+        const key = row.find((x, k) => k !== c && unique(x) !== null);
+        if (key) cellOf.set(t, { kind: 'cell', landmark: lm, row: r + 1, col: c + 1, colLabel: heads[c]!, rowLabel: unique(key)! });
+      });
+    });
+  }
+
+  // spreadsheet cells by their A1 reference ("cell C3": the letters and numbers the grid shows in its headers)
+  const sheet = sheetHeaders(targets);
+  if (sheet) {
+    for (const t of targets) {
+      if (t.role !== 'gridcell' && t.role !== 'cell') continue;
+      const col = [...sheet.cols].find(([, h]) => cx(bx(t)) >= bx(h)[0] && cx(bx(t)) <= bx(h)[2]);
+      const row = [...sheet.rows].find(([, h]) => cy(bx(t)) >= bx(h)[1] && cy(bx(t)) <= bx(h)[3]);
+      if (col && row) cellOf.set(t, { kind: 'sheet', col: col[0], row: row[0] });
     }
   }
 
@@ -802,25 +1008,29 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // ---- spatial
     {
-      const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number }> = [];
+      const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number; far: boolean }> = [];
       for (const a of anchors) {
         // only anchors in the same landmark: "right of X" across two panes reads as nonsense
         if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
         for (const dir of ['right', 'left', 'below', 'above'] as const) {
           const c = inDirection(bx(a), dir, rc, targets, a);
           if (!c.length || c[0]!.t !== t) continue;
-          const lim = interactive ? (dir === 'left' || dir === 'right' ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
-          if (c[0]!.gap > lim || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
+          const horiz = dir === 'left' || dir === 'right';
+          const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
+          const far = c[0]!.gap > near;
+          if (c[0]!.gap > (far && FAR_ROLES.has(rc) ? (horiz ? MAX_GAP.farH : MAX_GAP.farV) : near) || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
+          // "the first X below Y" across a gap: no other control at all lies between them that way
+          if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) continue;
           // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
           if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) continue;
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
           // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
-          if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir) ?? Infinity) <= c[0]!.gap + 4))) continue;
+          if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) continue;
           // "the text below X" is read against everything written on screen, not only the targets:
           // no visible line of another element may come first in that direction
           if (!interactive && runs.some((run) => !owns(t, run) && !owns(a, run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) continue;
-          opts.push({ anchor: a, dir, gap: c[0]!.gap });
+          opts.push({ anchor: a, dir, gap: c[0]!.gap, far });
         }
       }
       opts.sort((x, y) => x.gap - y.gap);
@@ -829,14 +1039,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         const o = rng.pick(best);
         const anchor = labels.get(o.anchor)!;
         const spec: QuerySpec = { kind: 'dir', roleClass: rc, anchor, dir: o.dir };
-        if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDir(g, o.dir, rc, anchor, rng.bool(0.5)) : dirTemplate(o.dir, noun, anchor, l, rng), spec);
+        if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDir(g, o.dir, rc, anchor, rng.bool(0.5), o.far) : dirTemplate(o.dir, noun, anchor, l, rng, o.far), spec);
       }
     }
     // ---- positional
     {
       const d = dupOf.get(t);
       const o = ordinalOf.get(t);
-      const spec = d && (!o || rng.bool(0.5)) ? d : o;
+      const spec = cellOf.get(t) ?? (d && (!o || rng.bool(0.5)) ? d : o) ?? onlyOf.get(t);
       if (spec && resolvesTo(spec, t)) {
         let text: string;
         if (spec.kind === 'dup') {
@@ -859,6 +1069,18 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           }
         } else if (spec.kind === 'ordinal') {
           text = g ? gOrdinal(g, spec.n, spec.axis, rc, spec.landmark) : ordinalTemplate(spec.n, spec.axis, noun, spec.landmark, l);
+        } else if (spec.kind === 'cell') {
+          text = g
+            ? gCell(g, spec.colLabel, spec.rowLabel)
+            : l === 'zh-CN'
+              ? `${ZQ(spec.rowLabel)}这一行中${ZQ(spec.colLabel)}列的单元格`
+              : `the cell in the ${Q(spec.colLabel)} column of the ${Q(spec.rowLabel)} row`;
+        } else if (spec.kind === 'sheet') {
+          const ref = `${spec.col}${spec.row}`;
+          text = { en: `cell ${ref}`, zh: `单元格 ${ref}`, ja: `セル ${ref}`, de: `die Zelle ${ref}`, es: `la celda ${ref}`, fr: `la cellule ${ref}`, ar: `الخلية ${ref}` }[lang];
+        } else if (spec.kind === 'only') {
+          const lm = landmarkPhrase(spec.landmark, l);
+          text = g ? gOnly(g, rc, spec.landmark) : l === 'zh-CN' ? `${lm}中的${noun}` : `the ${noun} in ${lm}`;
         } else text = '';
         emit(t, 'positional', text, spec);
       }
@@ -899,7 +1121,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       for (const it of catalogued) {
         const label = it.label[lang] ?? it.label.en;
         if (!absent(label) || !absent(it.label.en)) continue;
-        pool.push({ text: rng.pick(texts(roleClass(it.role), label, true)).text, label, locale: input.locale });
+        // every phrasing of the absent control ("the X button", "click X"): the first pass below takes one
+        // per label, later passes the others when more negatives are wanted (more positives are written
+        // per target now than there are absent labels)
+        for (const tx of texts(roleClass(it.role), label, true)) pool.push({ text: tx.text, label, locale: input.locale });
         // (the catalogue's functional phrase is English: asked only on English pages, so that a page's
         // queries stay in its language)
         if (lang === 'en') pool.push({ text: it.fn, label, locale: 'en-US' });

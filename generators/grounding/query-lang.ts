@@ -197,6 +197,29 @@ export function gOrdinal(l: GLang, n: number, axis: 'col' | 'row', rc: string, l
   return withLandmark(l, core, lm);
 }
 
+/** The one control of its kind in a landmark: "das Suchfeld im Bereich „Symbolleiste“", "「ツールバー」内の検索フィールド". */
+export function gOnly(l: GLang, rc: string, lm: string): string {
+  return withLandmark(l, def(l, noun(l, rc)), lm);
+}
+
+/** A table cell by column header and row label: "die Zelle in der Spalte „Größe“ der Zeile „a.pdf“". */
+export function gCell(l: GLang, colLabel: string, rowLabel: string): string {
+  const C = gq(l, colLabel);
+  const R = gq(l, rowLabel);
+  switch (l) {
+    case 'ja':
+      return `${R}の行の${C}列のセル`;
+    case 'de':
+      return `die Zelle in der Spalte ${C} der Zeile ${R}`;
+    case 'es':
+      return `la celda de la columna ${C} en la fila ${R}`;
+    case 'fr':
+      return `la cellule de la colonne ${C} dans la ligne ${R}`;
+    case 'ar':
+      return `الخلية في عمود ${C} ضمن صف ${R}`;
+  }
+}
+
 /** Among same-looking controls: "die zweite Schaltfläche „Antworten“ von oben" / grid row & column. */
 export function gDup(l: GLang, what: { label: string | null; iconDesc: string | null }, rc: string, axis: 'col' | 'row' | 'grid', n: number, row: number, col: number): string {
   const nn = noun(l, rc);
@@ -220,13 +243,18 @@ export function gDup(l: GLang, what: { label: string | null; iconDesc: string | 
   return `${ordPhrase(l, n, nn)} ${tag} ${from}`;
 }
 
-/** Spatial: "the button right of «Save»". */
-export function gDir(l: GLang, dir: GDirection, rc: string, anchor: string, alt: boolean): string {
+/**
+ * Spatial: "the button right of «Save»". `far`: the target is the first of its kind that way but not
+ * right beside the anchor, so no "directly" / "just" / "すぐ" (alt is ignored).
+ */
+export function gDir(l: GLang, dir: GDirection, rc: string, anchor: string, alt: boolean, far = false): string {
   const nn = noun(l, rc);
   const A = gq(l, anchor);
+  if (far) alt = false;
   switch (l) {
     case 'ja': {
       const side = { left: '左', right: '右', above: '上', below: '下' }[dir];
+      if (far) return `${A}の${side}にある最初の${nn.n}`;
       return alt ? `${A}の${side}隣にある${nn.n}` : `${A}のすぐ${side}の${nn.n}`;
     }
     case 'de': {
