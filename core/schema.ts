@@ -37,6 +37,8 @@ export const CAPTCHA_GROUPS = [
 export const CaptchaGroup = z.enum(CAPTCHA_GROUPS);
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export const Difficulty = z.enum(DIFFICULTIES);
+/** A difficulty level, `easy` | `medium` | `hard` (the one type for CAPTCHA engines, the CLI and records). */
+export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const ImageRef = z.object({
   /** Path relative to the dataset root, e.g. `images/00000/grounding-7-0000012.png`. Never reveals an answer. */

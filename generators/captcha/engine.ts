@@ -15,8 +15,8 @@ import type { LatinFace } from '../../renderers/glyphs.js';
 import type { CaptchaLocale } from './lib/i18n.js';
 
 export { CAPTCHA_LOCALES, DEFAULT_CAPTCHA_LOCALES, RECORD_LOCALES, type CaptchaLocale } from './lib/i18n.js';
-/** Difficulty levels (same as core/schema.ts DIFFICULTIES). */
-export type Difficulty = 'easy' | 'medium' | 'hard';
+import type { Difficulty } from '../../core/schema.js';
+export type { Difficulty };
 export type CaptchaGroupName = (typeof CAPTCHA_GROUPS)[number];
 
 /** Action forms (what the agent does), listed per type in docs/captcha-types.md. */
