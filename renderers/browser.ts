@@ -1,5 +1,5 @@
 /**
- * Chromium pool and page serving for the grounding pipeline (DESIGN.md "renderers/").
+ * Chromium pool and page serving for the grounding pipeline (docs/architecture.md, `renderers/`).
  *
  * One headless Chromium (found by `renderers/find-chromium.mjs`) is shared; every page gets a **fresh
  * browser context** (viewport, device scale factor, mobile/touch emulation, colour scheme, locale) so
@@ -14,7 +14,7 @@
  * | `/user/<path>`                        | the directory of a user's `--pages` HTML file            |
  *
  * Every other request (other hosts, other paths, paths escaping their root, WebSockets) is aborted
- * (DESIGN.md: "all network requests blocked except the project's own assets"); as a second fence the
+ * (a rendered page may fetch nothing but the project's own assets: no network); as a second fence the
  * browser resolves no host names at all (`--host-resolver-rules=MAP * ~NOTFOUND`).
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -36,7 +36,7 @@ const ASSET_ROOTS: Record<string, string> = {
   templates: join(ROOT, 'templates'),
 };
 
-/** Launch flags (brief + DESIGN.md: no network but our own origin). */
+/** Launch flags (no network but our own origin; reproducible raster). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -132,7 +132,7 @@ export const CLOSED_ROOTS_KEY = 'uisynth.closedShadowRoots';
 /**
  * Init script added to every context (runs in every frame before the page's own scripts): wraps
  * `Element.prototype.attachShadow` so that closed shadow roots stay reachable for the hit test and the
- * oracles (shared/grounding-pitfalls.md "Shadow DOM", #28). The page still sees `el.shadowRoot === null`
+ * oracles (a closed shadow root hides its controls from `querySelectorAll`). The page still sees `el.shadowRoot === null`
  * for closed roots; nothing else changes. Declarative closed roots (`<template shadowrootmode=closed>`)
  * do not go through `attachShadow`; hittest/capture.ts registers those through CDP.
  */
@@ -163,7 +163,7 @@ export const CLOSED_SHADOW_ROOT_HOOK = `(() => {
  * page loads (`Date`, `performance`, timers, `requestAnimationFrame` are fake). The page's timers run
  * only when hittest/capture.ts advances the clock by {@link CLOCK_RUN_MS} after `load`, so JS-driven
  * state (tickers, clocks, delayed banners, rAF loops) is the same in every render; then time stops.
- * Time zone is UTC. (DESIGN.md: every sample is a pure function of its inputs.)
+ * Time zone is UTC (every sample is a pure function of its inputs).
  */
 export const CLOCK_EPOCH = Date.UTC(2025, 0, 15, 9, 30, 0);
 /** Fake milliseconds the page's timers and rAF callbacks run after `load` (see {@link CLOCK_EPOCH}). */
