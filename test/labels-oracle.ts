@@ -7,7 +7,7 @@
  * - **quoted glyphs**: every non-ASCII code point inside a quote must be covered by an installed font,
  *   asked of fontconfig (`fc-list :charset=<hex>`), the same font source Chromium uses on Linux for
  *   pages without web fonts; a character no font has is drawn as a missing-glyph box.
- * - **text uniqueness** (styles `text`, `state`): the quoted label may appear (case-, width- and
+ * - **text uniqueness** (styles `text`, `state`; also `functional` when asked): the quoted label may appear (case-, width- and
  *   punctuation-normalised, as whole words; as a substring in scripts without spaces) only in text
  *   belonging to the query's target: its own text nodes, or the `<label>` / `aria-labelledby` text of a
  *   field. Any other visible text node that contains it is a second match.
@@ -247,8 +247,17 @@ const unionB = (bs: B[]): B => [Math.min(...bs.map((b) => b[0])), Math.min(...bs
 /**
  * Check every positive query of `rec` (rendered from `source` with `opts`) against the page as a
  * person reads it. Returns the problems found (empty = all queries are sound by these rules).
+ * @param uniqueStyles query styles whose quoted spans must each be shown by no visible text but the
+ *   target's (default `text` and `state`; add `functional` for phrases that quote a mail subject:
+ *   "打开段国良发来的“回复：年度总结”邮件")
  */
-export async function checkLabels(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+export async function checkLabels(
+  pool: BrowserPool,
+  source: PageSource,
+  opts: PageOptions,
+  rec: GroundingRecord,
+  uniqueStyles: readonly string[] = ['text', 'state'],
+): Promise<{ checked: number; problems: LabelProblem[] }> {
   return pool.withPage(opts, source, async (h) => {
     const page = h.page;
     await page.evaluate('document.fonts.ready');
@@ -273,7 +282,7 @@ export async function checkLabels(pool: BrowserPool, source: PageSource, opts: P
       }
       const ownSet = new Set(own);
       const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
-      if (q.style === 'text' || q.style === 'state') {
+      if (uniqueStyles.includes(q.style)) {
         for (const s of spans) {
           const n = oracleNorm(s);
           const other = runs.find((r) => !mine(r) && oracleContains(r.n, n));

@@ -156,6 +156,16 @@ const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 /** `needle` (normalised) occurs in `hay` (normalised): as whole words, or anywhere in scripts written without spaces. */
 export const containsText = (hay: string, needle: string): boolean =>
   needle !== '' && (NO_SPACE_SCRIPT.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `));
+/**
+ * The spans a query quotes: "…", “…”, „…“, « … », 「…」 (the quote marks of the phrase tables in
+ * generators/grounding/phrases.ts and generators/grounding/query-lang.ts). Each names on-screen text.
+ */
+export function quotedIn(q: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]+)"|“([^”]+)”|„([^“]+)“|«\s?([^»]+?)\s?»|「([^」]+)」/g;
+  for (let m = re.exec(q); m; m = re.exec(q)) out.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5])!);
+  return out;
+}
 /** Remove unpainted grapheme clusters (tofu) from a text. */
 function stripGlyphs(s: string, bad: ReadonlySet<string>): string {
   if (!bad.size || !/[^\x00-\x7f]/.test(s)) return s;
@@ -738,6 +748,12 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     return false;
   };
+  /**
+   * A phrase (from the page's hint or the name table: "段国良发来的“回复：年度总结”") quotes a text that
+   * another visible text shows too (the subject of the open mail, repeated in the reading pane): the same
+   * rule as for text queries, applied to every quoted span.
+   */
+  const quoteClash = (t: QueryTarget, phrase: string): boolean => quotedIn(phrase).some((q) => textClash(t, q));
 
   // uniquely labelled targets (anchors for spatial queries)
   const labels = new Map<QueryTarget, string>();
@@ -963,7 +979,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       const cands = rng.shuffle(ph.text);
       for (const p of cands) {
         const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
-        if (!nameClash && resolvesTo(sp, t) && emit(t, 'text', p, sp, phTag)) break;
+        if (!nameClash && !quoteClash(t, p) && resolvesTo(sp, t) && emit(t, 'text', p, sp, phTag)) break;
       }
     }
     // ---- functional
@@ -971,7 +987,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (ph.fn.length && !nameClash && ph.lang === lang) {
       for (const p of rng.shuffle(ph.fn)) {
         const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
-        if (resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) {
+        if (!quoteClash(t, p) && resolvesTo(sp, t) && emit(t, 'functional', p, sp, phTag)) {
           wroteFn = true;
           break;
         }

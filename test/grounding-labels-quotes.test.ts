@@ -1,0 +1,63 @@
+/**
+ * Issue 15 items 2–3 on generated mail pages: a description or functional phrase that comes from the
+ * page's hint ("段国良发来的“回复：年度总结”", "open the email from … about "…"") quotes the mail's
+ * subject; the subject of the open mail is shown again in the reading pane, so such a quote matches a
+ * second visible text. Every quoted span of every text / state / functional query must be shown by
+ * no visible text but the target's — checked by the independent oracle test/labels-oracle.ts on the
+ * re-rendered pages (zh-CN and en-US, the three mail families).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecords } from './grounding-coverage-helpers.js';
+import { checkLabels, quotedSpans, type LabelProblem } from './labels-oracle.js';
+import { BrowserPool } from '../renderers/browser.js';
+import { GROUNDING_THEMES, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
+import type { GroundingRecord } from '../core/schema.js';
+
+const ROOT = resolve(__dirname, '..');
+const BIN = join(ROOT, 'bin', 'uisynth.js');
+const FAMILIES = 'desktop.macos.mail,desktop.windows.outlook,web.webmail';
+const LOCALES = ['zh-CN', 'en-US'];
+const SEED = 3;
+
+describe('hint-derived phrases quote only text shown once (mail pages)', () => {
+  let dir = '';
+  let records: GroundingRecord[] = [];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'uisynth-quotes-'));
+    const r = spawnSync(process.execPath, [BIN, 'grounding', '--count', '8', '--seed', String(SEED), '--families', FAMILIES, '--locales', LOCALES.join(','), '--out', dir, '--quiet'], { encoding: 'utf8', cwd: ROOT, timeout: 300_000 });
+    expect(r.status, r.stderr).toBe(0);
+    records = readRecords(dir) as unknown as GroundingRecord[];
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('no quoted span of a text, state or functional query matches a second visible text', async () => {
+    // the CLI's configuration for these flags (default themes: all)
+    const cfg = { families: resolveFamilies(FAMILIES), locales: LOCALES, themes: [...GROUNDING_THEMES] };
+    const pool = await BrowserPool.launch({ concurrency: 1 });
+    const problems: LabelProblem[] = [];
+    let checked = 0;
+    try {
+      for (const rec of records) {
+        const sc = sampleScenario(cfg, SEED, rec.index);
+        expect(sc.locale, rec.id).toBe(rec.locale);
+        const r = await checkLabels(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec, ['text', 'state', 'functional']);
+        checked += r.checked;
+        problems.push(...r.problems.filter((p) => p.kind === 'second_text'));
+      }
+    } finally {
+      await pool.close();
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    // the mail rows are still asked for by a quoted subject (where it is shown once)
+    const subjects = records.flatMap((r) => r.queries).filter((q) => /the message "|the email with the subject "|发来的“|主题为“/.test(q.text));
+    expect(subjects.length).toBeGreaterThan(10);
+    expect(subjects.every((q) => quotedSpans(q.text).length >= 1)).toBe(true);
+  }, 300_000);
+});
