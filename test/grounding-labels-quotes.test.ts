@@ -14,13 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from './grounding-coverage-helpers.js';
 import { checkLabels, quotedSpans, type LabelProblem } from './labels-oracle.js';
 import { BrowserPool } from '../renderers/browser.js';
-import { GROUNDING_THEMES, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
+import { GROUNDING_THEMES, resolveFamilies, sampleScenario, type GroundingLocale } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
 
 const ROOT = resolve(__dirname, '..');
 const BIN = join(ROOT, 'bin', 'uisynth.js');
 const FAMILIES = 'desktop.macos.mail,desktop.windows.outlook,web.webmail';
-const LOCALES = ['zh-CN', 'en-US'];
+const LOCALES: GroundingLocale[] = ['zh-CN', 'en-US'];
 const SEED = 3;
 
 describe('hint-derived phrases quote only text shown once (mail pages)', () => {
