@@ -5,6 +5,9 @@
  * second visible text. Every quoted span of every text / state / functional query must be shown by
  * no visible text but the target's — checked by the independent oracle test/labels-oracle.ts on the
  * re-rendered pages (zh-CN and en-US, the three mail families).
+ * Measured on `grounding --count 20 --seed 3 --families desktop.macos.mail,desktop.windows.outlook,web.webmail
+ * --locales all`: 41 such quotes before (zh-CN 24, en-US 12, ja-JP 3, fr-FR 2), 5 after (ja-JP / fr-FR
+ * role phrases naming a control by its accessible name, not from a hint); coverage 56.4% -> 55.0%.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
