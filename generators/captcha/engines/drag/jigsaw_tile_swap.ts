@@ -7,12 +7,11 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { Ids, line, ptText } from '../../lib/draw.js';
+import { line, ptText } from '../../lib/draw.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { shrink } from '../../lib/geometry.js';
-import { tilePicture } from '../../lib/backdrops.js';
 import { placeWithRetries } from '../../lib/placement.js';
-import { clippedTilePicture, dragEngine } from './template.js';
+import { clippedTilePicture, dragEngine, tilePictureBase } from './template.js';
 
 /** Latent state of jigsaw_tile_swap (puzzle px). */
 export interface TileSwapLatent extends Record<string, unknown> {
@@ -74,10 +73,9 @@ export const jigsawTileSwap = dragEngine<TileSwapLatent, typeof KNOBS>({
   title: () => ({ en: 'Two tiles are swapped: drag one onto the other', zh: '有两块图片位置互换了，拖动其中一块到另一块上' }),
 
   draw(l, style, rng) {
-    const ids = new Ids();
-    const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
-    let defs = base.defs;
-    let body = base.body;
+    const base = tilePictureBase(rng, l);
+    const ids = base.ids;
+    let { defs, body } = base;
     for (const [dst, src] of [[l.a, l.b], [l.b, l.a]] as const) {
       const d = l.cells[dst]!;
       const s = l.cells[src]!;

@@ -6,11 +6,10 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { Ids, boxRect, ptText } from '../../lib/draw.js';
+import { boxRect, ptText } from '../../lib/draw.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { shrink } from '../../lib/geometry.js';
-import { tilePicture } from '../../lib/backdrops.js';
-import { clippedTilePicture, dragEngine } from './template.js';
+import { clippedTilePicture, dragEngine, tilePictureBase } from './template.js';
 
 /** Latent state of multi_piece_jigsaw (puzzle px). */
 export interface MultiPieceLatent extends Record<string, unknown> {
@@ -91,10 +90,9 @@ export const multiPieceJigsaw = dragEngine<MultiPieceLatent, typeof KNOBS>({
   title: () => ({ en: 'Drag each piece into its place', zh: '把每块拼图拖到正确的位置' }),
 
   draw(l, style, rng) {
-    const ids = new Ids();
-    const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
-    let defs = base.defs;
-    let body = base.body;
+    const base = tilePictureBase(rng, l);
+    const ids = base.ids;
+    let { defs, body } = base;
     for (const h of l.holes) {
       const c = l.cells[h]!;
       body += boxRect(c, { fill: style.panel });

@@ -12,8 +12,7 @@
 import type { Affine, Box } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { type CaptchaEngine, type CaptchaGroupName, type CaptchaLocale, type Difficulty, type DrawnPuzzle, type Latent, type PuzzleStyle, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
-import type { Ids } from '../../lib/draw.js';
-import { svgDoc } from '../../lib/draw.js';
+import { Ids, svgDoc } from '../../lib/draw.js';
 import { type LocaleText, type TextParams, say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { dragsSolution } from '../../lib/solutions.js';
@@ -112,4 +111,13 @@ export function clippedTilePicture(rng: Rng, ids: Ids, box: Box, clip: Box, hue:
     defs: pic.defs + `<clipPath id="${id}"><rect x="${clip[0]}" y="${clip[1]}" width="${clip[2] - clip[0]}" height="${clip[3] - clip[1]}"/></clipPath>`,
     body: `<g clip-path="url(#${id})">${pic.body}</g>`,
   };
+}
+
+/**
+ * The base layer of a tile-picture puzzle (lib/backdrops.ts `tilePicture` over `image_box`, from
+ * `rng.fork('pic')`): its defs and body, and the id source the puzzle's later layers go on with.
+ */
+export function tilePictureBase(rng: Rng, l: { image_box: Box; hue: number; marks: number }): { ids: Ids; defs: string; body: string } {
+  const ids = new Ids();
+  return { ids, ...tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks) };
 }
