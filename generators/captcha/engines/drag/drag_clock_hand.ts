@@ -5,14 +5,12 @@
  * target tip position (its half-size is the tolerance, under half a resolution step along the rim).
  */
 import type { Point } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, line, ptText, svgDoc } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, line, ptText } from '../../lib/draw.js';
 import { boxAround, rotAbout } from '../../lib/geometry.js';
-import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
 import { rotatedText } from '../../lib/rotation.js';
 import { timeText } from '../single-click/clock_read_click.js';
+import { dragEngine } from './template.js';
 
 /** Latent state of drag_clock_hand (puzzle px; time in minutes after 12:00). */
 export interface ClockHandLatent extends Record<string, unknown> {
@@ -31,7 +29,7 @@ export interface ClockHandLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ resolution: knob('minute resolution of the asked time', 15, 5, 5), numerals: knob('hour numerals on the dial', true, true, false) });
+const KNOBS = defineKnobs({ resolution: knob('minute resolution of the asked time', 15, 5, 5), numerals: knob('hour numerals on the dial', true, true, false) });
 
 const W = 300;
 const H = 310;
@@ -43,16 +41,9 @@ export function tipAt(l: ClockHandLatent, m: number): Point {
 }
 
 /** Engine #34 drag_clock_hand (group D, Drag, verifier `drags`). */
-export const dragClockHand = defineEngine<ClockHandLatent>({
-  type: 'drag_clock_hand',
-  group: 'image_rotation',
-  number: 34,
-  actionForm: 'Drag',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const dragClockHand = dragEngine<ClockHandLatent, typeof KNOBS>({
+  type: 'drag_clock_hand', group: 'image_rotation', number: 34, knobs: KNOBS,
+  sample(rng, k) {
     const target = rng.int(0, 720 / k.resolution - 1) * k.resolution;
     // the minute hand starts 15 to 45 minutes away from the answer
     const now = ((target % 60) + 5 * rng.int(3, 9)) % 60;
@@ -83,11 +74,12 @@ export const dragClockHand = defineEngine<ClockHandLatent>({
     return null;
   },
 
+  title: (l) => ({ en: `Drag the minute hand to show ${timeText(l.target)}`, zh: `拖动分针，使时钟显示 ${timeText(l.target)}` }),
+
   draw(l, style) {
     const { cx, cy, r } = l.clock;
     const ink = style.theme === 'light' ? '#1f2329' : '#e8eaed';
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Drag the minute hand to show ${timeText(l.target)}`, zh: `拖动分针，使时钟显示 ${timeText(l.target)}` }));
-    body += circle(cx, cy, r, { fill: hsl(l.hue, 25, style.theme === 'light' ? 97 : 18), stroke: hsl(l.hue, 40, 45), sw: 3 });
+    let body = circle(cx, cy, r, { fill: hsl(l.hue, 25, style.theme === 'light' ? 97 : 18), stroke: hsl(l.hue, 40, 45), sw: 3 });
     for (let k = 0; k < 60; k++) {
       const big = k % 5 === 0;
       const [x1, y1] = rotAbout(cx, cy, cx, cy - r + 4, k * 6);
@@ -104,26 +96,19 @@ export const dragClockHand = defineEngine<ClockHandLatent>({
     body += line(cx, cy, mx, my, hsl(l.hue, 70, 45), 3.5, 'stroke-linecap="round"');
     body += circle(mx, my, 8, { fill: hsl(l.hue, 70, 45), stroke: '#ffffff', sw: 2 });
     body += circle(cx, cy, 5, { fill: ink });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
+  items(l) {
     const [sx, sy] = tipAt(l, l.minute_now);
     const [tx, ty] = tipAt(l, l.target % 60);
-    return dragsSolution([{ handle_box: boxAround(sx, sy, l.handle_r), target_box: boxAround(tx, ty, l.tol_px) }]);
+    return [{ handle_box: boxAround(sx, sy, l.handle_r), target_box: boxAround(tx, ty, l.tol_px) }];
   },
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, _locale, m) {
     const mm = l.target % 60;
-    const from = ptText(m, tipAt(l, l.minute_now));
-    const to = ptText(m, tipAt(l, mm));
-    return say(locale, {
-      en: `To show ${timeText(l.target)} the hour hand is already right; the minute hand must point at ${mm} minutes (the ${mm / 5 || 12} mark). Its tip is now at ${from} (${l.minute_now} minutes): drag it to ${to} and release.`,
-      zh: `要显示 ${timeText(l.target)}，时针已经在正确位置，分针要指向 ${mm} 分（${mm / 5 || 12} 点刻度）。分针尖端现在在 ${from}（${l.minute_now} 分），按住它拖到 ${to} 松开。`,
-    });
+    return { time: timeText(l.target), mm, mark: mm / 5 || 12, from: ptText(m, tipAt(l, l.minute_now)), now: l.minute_now, to: ptText(m, tipAt(l, mm)) };
   },
 
-  instruction(l, locale) {
-    return say(locale, 'drag_clock_hand.instruction', { timeText: timeText(l.target) });
-  },
+  instruction: (l) => ({ timeText: timeText(l.target) }),
 });

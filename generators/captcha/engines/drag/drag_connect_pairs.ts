@@ -5,13 +5,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, line, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, line, ptText } from '../../lib/draw.js';
 import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { chrome, tile } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
+import { tile } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
+import { dragEngine } from './template.js';
 
 /** Latent state of drag_connect_pairs (puzzle px). */
 export interface ConnectPairsLatent extends Record<string, unknown> {
@@ -26,22 +26,15 @@ export interface ConnectPairsLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ pairs: knob('number of pairs', 3, 4, 4), similar: knob('icons from one look-alike family', false, false, true), max_rot: knob('max turn of the right-hand icons, degrees', 0, 30, 60) });
+const KNOBS = defineKnobs({ pairs: knob('number of pairs', 3, 4, 4), similar: knob('icons from one look-alike family', false, false, true), max_rot: knob('max turn of the right-hand icons, degrees', 0, 30, 60) });
 
 const W = 300;
 const POOL = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag', 'arrow', 'hexagon', 'diamond'];
 
 /** Engine #90 drag_connect_pairs (group J, Drag×k, verifier `drags`). */
-export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
-  type: 'drag_connect_pairs',
-  group: 'drag_extras',
-  number: 90,
-  actionForm: 'Drag×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const dragConnectPairs = dragEngine<ConnectPairsLatent, typeof KNOBS>({
+  type: 'drag_connect_pairs', group: 'drag_extras', number: 90, form: 'Drag×k', knobs: KNOBS,
+  sample(rng, k) {
     const fams = ICON_FAMILIES.filter((f) => f.length >= k.pairs);
     const left = k.similar && fams.length ? rng.sample(rng.pick(fams), k.pairs) : rng.sample(POOL, k.pairs);
     let right = rng.shuffle(left);
@@ -60,8 +53,10 @@ export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
     return null;
   },
 
+  title: () => ({ en: 'Drag each icon onto its twin', zh: '把左边每个图标拖到右边相同的图标上' }),
+
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag each icon onto its twin', zh: '把左边每个图标拖到右边相同的图标上' }));
+    let body = '';
     const col = (kind: string): string => (l.mono ? style.text : hsl(l.hue + (kind.length * 61) % 360, 65, style.theme === 'light' ? 45 : 62));
     l.left.forEach((k, i) => {
       const b = l.left_boxes[i]!;
@@ -76,22 +71,14 @@ export const dragConnectPairs = defineEngine<ConnectPairsLatent>({
       const [cx, cy] = boxCenter(b);
       body += iconSvg(k, cx, cy, 18, l.rots[i]!, col(k));
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return dragsSolution(l.left.map((k, i) => ({ handle_box: l.left_boxes[i]!, target_box: l.right_boxes[l.right.indexOf(k)]! })));
-  },
+  items: (l) => l.left.map((k, i) => ({ handle_box: l.left_boxes[i]!, target_box: l.right_boxes[l.right.indexOf(k)]! })),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = l.left.map((k, i) => ({ name: iconName(k, locale), from: ptText(m, boxCenter(l.left_boxes[i]!)), to: ptText(m, boxCenter(l.right_boxes[l.right.indexOf(k)]!)) }));
-    return say(locale, {
-      en: `The left column has ${l.left.length} icons; the right column has the same icons in another order${l.rots.some(Boolean) ? ', some turned' : ''}. Pair them up: ` + steps.map((s) => `drag the ${s.name} from ${s.from} to ${s.to}`).join('; ') + '.',
-      zh: `左列有 ${l.left.length} 个图标，右列是同样的图标但顺序打乱${l.rots.some(Boolean) ? '且有旋转' : ''}。逐个找到配对：` + steps.map((s) => `${s.name} 从 ${s.from} 拖到 ${s.to}`).join('；') + '。',
-    });
-  },
+  reasoning: (l, locale) => ({ n: l.left.length, turned: l.rots.some(Boolean) ? say(locale, 'drag_connect_pairs.turned') : '' }),
 
-  instruction(l, locale) {
-    return say(locale, 'drag_connect_pairs.instruction', { left_length: l.left.length });
-  },
+  step: (l, i, locale, m) => ({ name: iconName(l.left[i]!, locale), from: ptText(m, boxCenter(l.left_boxes[i]!)), to: ptText(m, boxCenter(l.right_boxes[l.right.indexOf(l.left[i]!)]!)) }),
+
+  instruction: (l) => ({ left_length: l.left.length }),
 });

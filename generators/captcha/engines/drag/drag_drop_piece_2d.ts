@@ -5,14 +5,14 @@
  * centre box (slot centre ± tol_px), since the piece is held at its centre.
  */
 import type { Box } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
+import { defineKnobs, knob, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
 import type { Rng } from '../../../../core/rng.js';
 import { Ids, boxInside, boxRect, boxesOverlap, label, ptText, regionWord, svgDoc } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { boxAround } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
 import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, PIECE_KINDS, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapFrame, gapsDistinct } from '../../lib/sliders.js';
+import { dragEngine } from './template.js';
 
 /** Latent state of drag_drop_piece_2d (puzzle px). */
 export interface DragDropLatent extends Record<string, unknown> {
@@ -32,7 +32,7 @@ export interface DragDropLatent extends Record<string, unknown> {
   tol_px: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ decoys: knob('look-alike decoy slots', 0, 1, 2), size: knob('piece half-size range, puzzle px', [24, 26], [21, 24], [19, 22]), tol_px: knob('accepted drop error per axis, puzzle px', 10, 8, 7), noise: knob('noise dots over the picture', 20, 60, 110), clutter: knob('background clutter shapes', 8, 16, 24) });
+const KNOBS = defineKnobs({ decoys: knob('look-alike decoy slots', 0, 1, 2), size: knob('piece half-size range, puzzle px', [24, 26], [21, 24], [19, 22]), tol_px: knob('accepted drop error per axis, puzzle px', 10, 8, 7), noise: knob('noise dots over the picture', 20, 60, 110), clutter: knob('background clutter shapes', 8, 16, 24) });
 
 const W = 320;
 const H = 300;
@@ -62,16 +62,9 @@ export function drawDragDrop(l: DragDropLatent, style: PuzzleStyle, rng: Rng, op
 }
 
 /** Engine #44 drag_drop_piece_2d (group F, Drag, verifier `drags`). */
-export const dragDropPiece2d = defineEngine<DragDropLatent>({
-  type: 'drag_drop_piece_2d',
-  group: 'slider_puzzle',
-  number: 44,
-  actionForm: 'Drag',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const dragDropPiece2d = dragEngine<DragDropLatent, typeof KNOBS>({
+  type: 'drag_drop_piece_2d', group: 'slider_puzzle', number: 44, knobs: KNOBS,
+  sample(rng, k) {
     const r = rng.int(k.size[0], k.size[1]);
     const kinds = PIECE_KINDS.filter((x) => x !== 'ring' && x !== 'plus');
     const g0: GapShape = { kind: rng.pick(kinds), cx: 0, cy: 0, r, rot: rng.int(-20, 20) };
@@ -113,28 +106,22 @@ export const dragDropPiece2d = defineEngine<DragDropLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
-    return drawDragDrop(l, style, rng);
+  draw: drawDragDrop,
+
+  items(l) {
+    const g0 = l.gaps[0]!;
+    return [{ handle_box: boxAround(l.piece.cx, l.piece.cy, g0.r * 0.7), target_box: boxAround(g0.cx, g0.cy, l.tol_px) }];
   },
 
-  solve(l) {
+  reasoning(l, locale, m) {
     const g0 = l.gaps[0]!;
-    return dragsSolution([{ handle_box: boxAround(l.piece.cx, l.piece.cy, g0.r * 0.7), target_box: boxAround(g0.cx, g0.cy, l.tol_px) }]);
-  },
-
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const g0 = l.gaps[0]!;
-    const where = regionWord(g0.cx, g0.cy, l.image_box, locale);
-    const from = ptText(m, [l.piece.cx, l.piece.cy]);
-    const to = ptText(m, [g0.cx, g0.cy]);
     const d = l.gaps.length - 1;
-    return say(locale, {
-      en: `The piece is in the tray at ${from}. ${d ? `The picture has ${d + 1} slots; ` : ''}the slot with its outline, size and angle is at the ${where} of the picture, ${to}${d ? '; the others are look-alikes' : ''}. Drag the piece by its centre to ${to} and release.`,
-      zh: `拼图块在下方托盘 ${from}。图中${d ? `有 ${d + 1} 个缺口，` : ''}与它轮廓、大小和角度一致的缺口在图片${where} ${to}${d ? '，其余是形状相似的干扰' : ''}。按住拼图块中心拖到 ${to} 松开。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'drag_drop_piece_2d.instruction');
+    return {
+      from: ptText(m, [l.piece.cx, l.piece.cy]),
+      slots: d ? say(locale, 'drag_drop_piece_2d.slots', { n: d + 1 }) : '',
+      where: regionWord(g0.cx, g0.cy, l.image_box, locale),
+      to: ptText(m, [g0.cx, g0.cy]),
+      others: d ? say(locale, 'drag_drop_piece_2d.others') : '',
+    };
   },
 });

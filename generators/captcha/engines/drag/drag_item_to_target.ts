@@ -5,15 +5,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { say } from '../../lib/i18n.js';
 import { SCENE_COLORS } from '../../lib/palette.js';
-import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
 import { polyD, shrink } from '../../lib/geometry.js';
+import { dragEngine } from './template.js';
 
 interface Basket {
   /** Index into SCENE_COLORS. */
@@ -34,7 +32,7 @@ export interface DragItemLatent extends Record<string, unknown> {
   bg_hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ baskets: knob('number of baskets (1 target + decoys)', 2, 3, 4), basket_w: knob('basket width range, puzzle px', [84, 96], [70, 82], [58, 66]), margin: knob('inset of the accepted drop box inside the basket, puzzle px', 6, 8, 9) });
+const KNOBS = defineKnobs({ baskets: knob('number of baskets (1 target + decoys)', 2, 3, 4), basket_w: knob('basket width range, puzzle px', [84, 96], [70, 82], [58, 66]), margin: knob('inset of the accepted drop box inside the basket, puzzle px', 6, 8, 9) });
 
 const W = 320;
 const H = 300;
@@ -45,16 +43,9 @@ const ITEMS = ['star', 'heart', 'drop', 'leaf', 'moon', 'bolt', 'crown', 'house'
 const dropBox = (b: Basket, margin: number): Box => shrink([b.box[0], b.box[1] + 10, b.box[2], b.box[3]], margin);
 
 /** Engine #40 drag_item_to_target (group E, Drag, verifier `drags` with one item). */
-export const dragItemToTarget = defineEngine<DragItemLatent>({
-  type: 'drag_item_to_target',
-  group: 'drag_to_end',
-  number: 40,
-  actionForm: 'Drag',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const dragItemToTarget = dragEngine<DragItemLatent, typeof KNOBS>({
+  type: 'drag_item_to_target', group: 'drag_to_end', number: 40, knobs: KNOBS,
+  sample(rng, k) {
     const bw = rng.int(k.basket_w[0], k.basket_w[1]);
     const bh = Math.round(bw * 0.72);
     const r = 20;
@@ -90,10 +81,13 @@ export const dragItemToTarget = defineEngine<DragItemLatent>({
     return null;
   },
 
-  draw(l, style, rng) {
+  title(l) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket`, zh: `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}篮子` }));
-    body += boxRect(l.area, { fill: hsl(l.bg_hue, 30, style.theme === 'light' ? 93 : 22), rx: style.radius });
+    return { en: `Drag the ${iconName(l.item.kind, 'en-US')} into the ${c.en} basket`, zh: `把${iconName(l.item.kind, 'zh-CN')}拖进${c.zh}篮子` };
+  },
+
+  draw(l, style, rng) {
+    let body = boxRect(l.area, { fill: hsl(l.bg_hue, 30, style.theme === 'light' ? 93 : 22), rx: style.radius });
     for (let y = l.area[1] + 18; y < l.area[3]; y += 22) body += line(l.area[0] + 4, y, l.area[2] - 4, y, hsl(l.bg_hue, 25, style.theme === 'light' ? 86 : 28), 1);
     body += noiseDots(rng, l.area, 30, 0.35);
     for (const b of l.baskets) {
@@ -112,28 +106,26 @@ export const dragItemToTarget = defineEngine<DragItemLatent>({
     const it = l.item;
     body += iconSvg(it.kind, it.cx + 2, it.cy + 3, it.r, 0, 'rgba(0,0,0,0.3)');
     body += iconSvg(it.kind, it.cx, it.cy, it.r, 0, hsl(it.hue, 75, 50), 'stroke="#ffffff" stroke-width="1.5"');
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return dragsSolution([{ handle_box: l.item.box, target_box: dropBox(l.baskets[l.target]!, l.margin) }]);
-  },
+  items: (l) => [{ handle_box: l.item.box, target_box: dropBox(l.baskets[l.target]!, l.margin) }],
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m) {
     const b = l.baskets[l.target]!;
     const c = SCENE_COLORS[b.color]!;
-    const from = ptText(m, boxCenter(l.item.box));
-    const to = ptText(m, boxCenter(dropBox(b, l.margin)));
-    const where = regionWord((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2, l.area, locale);
-    const name = iconName(l.item.kind, locale);
-    return say(locale, {
-      en: `There are ${l.baskets.length} baskets; the ${c.en} one is at the ${where}. The ${name} is at ${from}: drag it into the ${c.en} basket and release at ${to}.`,
-      zh: `画面中有 ${l.baskets.length} 个篮子，${c.zh}的那个在${where}。${name}在 ${from}，按住它拖到${c.zh}篮子里 ${to} 松开。`,
-    });
+    return {
+      n: l.baskets.length,
+      color: locale === 'zh-CN' ? c.zh : c.en,
+      where: regionWord((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2, l.area, locale),
+      name: iconName(l.item.kind, locale),
+      from: ptText(m, boxCenter(l.item.box)),
+      to: ptText(m, boxCenter(dropBox(b, l.margin))),
+    };
   },
 
-  instruction(l, locale) {
+  instruction(l) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    return say(locale, 'drag_item_to_target.instruction', { iconName: iconName(l.item.kind, 'en-US'), c_en: c.en, iconName2: iconName(l.item.kind, 'zh-CN'), c_zh: c.zh });
+    return { iconName: iconName(l.item.kind, 'en-US'), c_en: c.en, iconName2: iconName(l.item.kind, 'zh-CN'), c_zh: c.zh };
   },
 });

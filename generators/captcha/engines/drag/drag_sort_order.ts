@@ -6,13 +6,13 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE, type Difficulty } from '../../engine.js';
-import { boxRect, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, ptText } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
+import { placeWithRetries } from '../../lib/placement.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { shrink } from '../../lib/geometry.js';
+import { dragEngine } from './template.js';
 
 /** Latent state of drag_sort_order (puzzle px). */
 export interface DragSortLatent extends Record<string, unknown> {
@@ -25,7 +25,7 @@ export interface DragSortLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ tiles: knob('number of tiles', 3, 4, 5), range: knob('value range', [1, 9], [10, 99], [10, 60]), descending_p: knob('probability of sorting largest first', 0, 0.3, 0.5) });
+const KNOBS = defineKnobs({ tiles: knob('number of tiles', 3, 4, 5), range: knob('value range', [1, 9], [10, 99], [10, 60]), descending_p: knob('probability of sorting largest first', 0, 0.3, 0.5) });
 
 const W = 320;
 /** Slot index of tile i. */
@@ -35,8 +35,7 @@ export const rankOf = (l: DragSortLatent, i: number): number => {
 };
 
 /** One sampled state (may be invalid; `sample` retries a few times with the same rng stream). */
-function sampleOnce(rng: Rng, difficulty: Difficulty): DragSortLatent {
-  const k = DIFF[difficulty];
+function sampleOnce(rng: Rng, k: (typeof KNOBS)['difficulties']['easy']): DragSortLatent {
   const pool = Array.from({ length: k.range[1] - k.range[0] + 1 }, (_, i) => k.range[0] + i);
   const values = rng.sample(pool, k.tiles);
   const n = k.tiles;
@@ -51,32 +50,30 @@ function sampleOnce(rng: Rng, difficulty: Difficulty): DragSortLatent {
   };
 }
 
+/** Null when the latent is valid, else a short reason. */
+function whyInvalid(l: DragSortLatent): string | null {
+  if (l.values.length < 2 || l.tiles.length !== l.values.length || l.slots.length !== l.values.length) return 'one tile and one slot per value';
+  if (new Set(l.values).size !== l.values.length) return 'repeated value (order ambiguous)';
+  const sorted = [...l.values].sort((a, b) => (l.descending ? b - a : a - b));
+  if (sorted.join() === l.values.join()) return 'tiles already in order';
+  return null;
+}
+
 /** Engine #91 drag_sort_order (group J, Drag×k, verifier `drags`). */
-export const dragSortOrder = defineEngine<DragSortLatent>({
-  type: 'drag_sort_order',
-  group: 'drag_extras',
-  number: 91,
-  actionForm: 'Drag×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
+export const dragSortOrder = dragEngine<DragSortLatent, typeof KNOBS>({
+  type: 'drag_sort_order', group: 'drag_extras', number: 91, form: 'Drag×k', knobs: KNOBS,
+  sample(rng, k) {
     // resample a few times when the cheap state fails validation (same rng stream: deterministic)
-    let l = sampleOnce(rng, difficulty);
-    for (let t = 0; t < 15 && dragSortOrder.validate(l) !== null; t++) l = sampleOnce(rng, difficulty);
-    return l;
+    let last!: DragSortLatent;
+    return placeWithRetries(16, () => (last = sampleOnce(rng, k)), (l) => whyInvalid(l) === null) ?? last;
   },
 
-  validate(l) {
-    if (l.values.length < 2 || l.tiles.length !== l.values.length || l.slots.length !== l.values.length) return 'one tile and one slot per value';
-    if (new Set(l.values).size !== l.values.length) return 'repeated value (order ambiguous)';
-    const sorted = [...l.values].sort((a, b) => (l.descending ? b - a : a - b));
-    if (sorted.join() === l.values.join()) return 'tiles already in order';
-    return null;
-  },
+  validate: whyInvalid,
+
+  title: (l) => ({ en: l.descending ? 'Drag the tiles into the slots, largest first' : 'Drag the tiles into the slots, smallest first', zh: l.descending ? '把数字块按从大到小拖入下方格子' : '把数字块按从小到大拖入下方格子' }),
 
   draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: l.descending ? 'Drag the tiles into the slots, largest first' : 'Drag the tiles into the slots, smallest first', zh: l.descending ? '把数字块按从大到小拖入下方格子' : '把数字块按从小到大拖入下方格子' }));
+    let body = '';
     l.values.forEach((v, i) => {
       const b = l.tiles[i]!;
       body += boxRect([b[0] + 2, b[1] + 3, b[2] + 2, b[3] + 3], { fill: 'rgba(0,0,0,0.2)', rx: style.radius + 2 });
@@ -89,25 +86,17 @@ export const dragSortOrder = defineEngine<DragSortLatent>({
       const [cx] = boxCenter(b);
       body += label(style, say(style.locale, { en: `${i + 1}${['st', 'nd', 'rd'][i] ?? 'th'}`, zh: `第${i + 1}` }), cx, b[3] + 16, 12, style.subtext, { anchor: 'middle' });
     });
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { body };
   },
 
-  solve(l) {
-    return dragsSolution(l.values.map((_, i) => ({ handle_box: shrink(l.tiles[i]!, 2), target_box: shrink(l.slots[rankOf(l, i)]!, 4) })));
-  },
+  items: (l) => l.values.map((_, i) => ({ handle_box: shrink(l.tiles[i]!, 2), target_box: shrink(l.slots[rankOf(l, i)]!, 4) })),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const sorted = [...l.values].sort((a, b) => (l.descending ? b - a : a - b));
-    const steps = l.values.map((v, i) => `${v} ${ptText(m, boxCenter(l.tiles[i]!))} → ${ptText(m, boxCenter(l.slots[rankOf(l, i)]!))}`);
-    return say(locale, {
-      en: `The tiles read ${l.values.join(', ')}; ${l.descending ? 'largest first' : 'smallest first'} they go ${sorted.join(', ')}. Drag each tile into the slot of its place: ${steps.join('; ')}.`,
-      zh: `数字块是 ${l.values.join('、')}，${l.descending ? '从大到小' : '从小到大'}排列为 ${sorted.join('、')}。把每块拖到对应名次的格子：${steps.join('；')}。`,
-    });
+  reasoningKey: (l) => (l.descending ? 'reasoning_desc' : 'reasoning_asc'),
+  reasoning(l, locale) {
+    const sep = say(locale, 'drag_sort_order.list_sep');
+    return { values: l.values.join(sep), sorted: [...l.values].sort((a, b) => (l.descending ? b - a : a - b)).join(sep) };
   },
+  step: (l, i, _locale, m) => ({ v: l.values[i]!, from: ptText(m, boxCenter(l.tiles[i]!)), to: ptText(m, boxCenter(l.slots[rankOf(l, i)]!)) }),
 
-  instruction(l, locale) {
-    return l.descending
-      ? say(locale, 'drag_sort_order.instruction_1')
-      : say(locale, 'drag_sort_order.instruction_2');
-  },
+  instructionKey: (l) => (l.descending ? 'instruction_1' : 'instruction_2'),
 });

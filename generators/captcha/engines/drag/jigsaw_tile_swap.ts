@@ -6,14 +6,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, line, ptText, svgDoc } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { line, ptText } from '../../lib/draw.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
-import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
 import { shrink } from '../../lib/geometry.js';
-import { tilePicture } from '../../lib/backdrops.js';
+import { placeWithRetries } from '../../lib/placement.js';
+import { clippedTilePicture, dragEngine, tilePictureBase } from './template.js';
 
 /** Latent state of jigsaw_tile_swap (puzzle px). */
 export interface TileSwapLatent extends Record<string, unknown> {
@@ -32,32 +30,21 @@ export interface TileSwapLatent extends Record<string, unknown> {
   marks: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ grid: knob('rows x columns of tiles', [3, 3], [3, 3], [4, 4]), apart: knob('swapped tiles in different rows and columns (easier to spot)', true, false, false), marks: knob('bold shapes in the picture (content cues)', 6, 4, 4) });
+const KNOBS = defineKnobs({ grid: knob('rows x columns of tiles', [3, 3], [3, 3], [4, 4]), apart: knob('swapped tiles in different rows and columns (easier to spot)', true, false, false), marks: knob('bold shapes in the picture (content cues)', 6, 4, 4) });
 
 const W = 320;
 const IMG: Box = [10, 46, 310, 256];
 
 /** Engine #46 jigsaw_tile_swap (group F, Drag, verifier `drags`, count 1 with two alternatives). */
-export const jigsawTileSwap = defineEngine<TileSwapLatent>({
-  type: 'jigsaw_tile_swap',
-  group: 'slider_puzzle',
-  number: 46,
-  actionForm: 'Drag',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const jigsawTileSwap = dragEngine<TileSwapLatent, typeof KNOBS>({
+  type: 'jigsaw_tile_swap', group: 'slider_puzzle', number: 46, knobs: KNOBS,
+  sample(rng, k) {
     const [rows, cols] = k.grid;
     const n = rows * cols;
     const a = rng.int(0, n - 1);
-    let b = rng.int(0, n - 1);
-    for (let t = 0; t < 50; t++) {
-      const okRow = Math.floor(a / cols) !== Math.floor(b / cols);
-      const okCol = a % cols !== b % cols;
-      if (b !== a && okRow && (!k.apart || okCol)) break;
-      b = rng.int(0, n - 1);
-    }
+    // the last proposal is kept even when no proposal is accepted (validate then rejects it)
+    let last = 0;
+    const b = placeWithRetries(51, () => (last = rng.int(0, n - 1)), (c) => c !== a && Math.floor(a / cols) !== Math.floor(c / cols) && (!k.apart || a % cols !== c % cols)) ?? last;
     return {
       width: W,
       height: IMG[3] + 12,
@@ -83,47 +70,33 @@ export const jigsawTileSwap = defineEngine<TileSwapLatent>({
     return null;
   },
 
+  title: () => ({ en: 'Two tiles are swapped: drag one onto the other', zh: '有两块图片位置互换了，拖动其中一块到另一块上' }),
+
   draw(l, style, rng) {
-    const ids = new Ids();
-    let defs = '';
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Two tiles are swapped: drag one onto the other', zh: '有两块图片位置互换了，拖动其中一块到另一块上' }));
-    const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
-    defs += base.defs;
-    body += base.body;
+    const base = tilePictureBase(rng, l);
+    const ids = base.ids;
+    let { defs, body } = base;
     for (const [dst, src] of [[l.a, l.b], [l.b, l.a]] as const) {
       const d = l.cells[dst]!;
       const s = l.cells[src]!;
       const dx = d[0] - s[0];
       const dy = d[1] - s[1];
-      const pic = tilePicture(rng.fork('pic'), [l.image_box[0] + dx, l.image_box[1] + dy, l.image_box[2] + dx, l.image_box[3] + dy], ids, l.hue, l.marks);
-      const clip = ids.next();
-      defs += pic.defs + `<clipPath id="${clip}"><rect x="${d[0]}" y="${d[1]}" width="${d[2] - d[0]}" height="${d[3] - d[1]}"/></clipPath>`;
-      body += `<g clip-path="url(#${clip})">${pic.body}</g>`;
+      const pic = clippedTilePicture(rng, ids, [l.image_box[0] + dx, l.image_box[1] + dy, l.image_box[2] + dx, l.image_box[3] + dy], d, l.hue, l.marks);
+      defs += pic.defs;
+      body += pic.body;
     }
     const ib = l.image_box;
     for (let c = 1; c < l.cols; c++) body += line(l.cells[c]![0], ib[1], l.cells[c]![0], ib[3], 'rgba(255,255,255,0.85)', 1.5);
     for (let r = 1; r < l.rows; r++) body += line(ib[0], l.cells[r * l.cols]![1], ib[2], l.cells[r * l.cols]![1], 'rgba(255,255,255,0.85)', 1.5);
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
-  solve(l) {
+  items(l) {
     const A = l.cells[l.a]!;
     const B = l.cells[l.b]!;
-    return dragsSolution([{ handle_box: shrink(A, 4), target_box: shrink(B, 6) }, { handle_box: shrink(B, 4), target_box: shrink(A, 6) }], { count: 1 });
+    return [{ handle_box: shrink(A, 4), target_box: shrink(B, 6) }, { handle_box: shrink(B, 4), target_box: shrink(A, 6) }];
   },
+  count: 1,
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const A = cellWords(l.a, l.cols, locale);
-    const B = cellWords(l.b, l.cols, locale);
-    const pa = ptText(m, boxCenter(l.cells[l.a]!));
-    const pb = ptText(m, boxCenter(l.cells[l.b]!));
-    return say(locale, {
-      en: `The picture is cut into ${l.rows}×${l.cols} tiles. The tiles at ${A} and ${B} do not continue their neighbours (sky, ground and lines break at their edges), so they were swapped. Drag the tile at ${pa} onto the tile at ${pb} to swap them back.`,
-      zh: `图片被分成 ${l.rows}×${l.cols} 块。${A}和${B}两块的颜色和内容与周围接不上（天空、地面和线条在边界处断开），说明它们互换了位置。把 ${pa} 处的图块拖到 ${pb} 处松开，即可换回。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'jigsaw_tile_swap.instruction');
-  },
+  reasoning: (l, locale, m) => ({ rows: l.rows, cols: l.cols, A: cellWords(l.a, l.cols, locale), B: cellWords(l.b, l.cols, locale), pa: ptText(m, boxCenter(l.cells[l.a]!)), pb: ptText(m, boxCenter(l.cells[l.b]!)) }),
 });

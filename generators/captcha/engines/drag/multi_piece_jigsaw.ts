@@ -5,14 +5,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxRect, ptText, svgDoc } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, ptText } from '../../lib/draw.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
-import { chrome } from '../../lib/controls.js';
-import { dragsSolution } from '../../lib/solutions.js';
 import { shrink } from '../../lib/geometry.js';
-import { tilePicture } from '../../lib/backdrops.js';
+import { clippedTilePicture, dragEngine, tilePictureBase } from './template.js';
 
 /** Latent state of multi_piece_jigsaw (puzzle px). */
 export interface MultiPieceLatent extends Record<string, unknown> {
@@ -33,7 +30,7 @@ export interface MultiPieceLatent extends Record<string, unknown> {
   marks: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ pieces: knob('number of loose pieces / empty cells', 2, 3, 4), adjacent: knob('empty cells next to each other (similar-looking pieces)', false, false, true) });
+const KNOBS = defineKnobs({ pieces: knob('number of loose pieces / empty cells', 2, 3, 4), adjacent: knob('empty cells next to each other (similar-looking pieces)', false, false, true) });
 
 const W = 320;
 const IMG: Box = [10, 46, 310, 226];
@@ -41,16 +38,9 @@ const ROWS = 3;
 const COLS = 4;
 
 /** Engine #47 multi_piece_jigsaw (group F, Drag×k, verifier `drags`). */
-export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
-  type: 'multi_piece_jigsaw',
-  group: 'slider_puzzle',
-  number: 47,
-  actionForm: 'Drag×k',
-  knobs: KNOBS,
-  difficulties: DIFF,
-
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+export const multiPieceJigsaw = dragEngine<MultiPieceLatent, typeof KNOBS>({
+  type: 'multi_piece_jigsaw', group: 'slider_puzzle', number: 47, form: 'Drag×k', knobs: KNOBS,
+  sample(rng, k) {
     const cells = gridBoxes(IMG, ROWS, COLS, 0);
     let holes: number[] = [];
     if (k.adjacent) {
@@ -97,13 +87,12 @@ export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
     return null;
   },
 
+  title: () => ({ en: 'Drag each piece into its place', zh: '把每块拼图拖到正确的位置' }),
+
   draw(l, style, rng) {
-    const ids = new Ids();
-    let defs = '';
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Drag each piece into its place', zh: '把每块拼图拖到正确的位置' }));
-    const base = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, l.marks);
-    defs += base.defs;
-    body += base.body;
+    const base = tilePictureBase(rng, l);
+    const ids = base.ids;
+    let { defs, body } = base;
     for (const h of l.holes) {
       const c = l.cells[h]!;
       body += boxRect(c, { fill: style.panel });
@@ -116,29 +105,19 @@ export const multiPieceJigsaw = defineEngine<MultiPieceLatent>({
       const s = l.scale;
       const ib = l.image_box;
       const box: Box = [p[0] + s * (ib[0] - c[0]), p[1] + s * (ib[1] - c[1]), p[0] + s * (ib[2] - c[0]), p[1] + s * (ib[3] - c[1])];
-      const pic = tilePicture(rng.fork('pic'), box, ids, l.hue, l.marks);
-      const clip = ids.next();
-      defs += pic.defs + `<clipPath id="${clip}"><rect x="${p[0]}" y="${p[1]}" width="${p[2] - p[0]}" height="${p[3] - p[1]}"/></clipPath>`;
+      const pic = clippedTilePicture(rng, ids, box, p, l.hue, l.marks);
+      defs += pic.defs;
       body += boxRect([p[0] + 2, p[1] + 3, p[2] + 2, p[3] + 3], { fill: 'rgba(0,0,0,0.3)' });
-      body += `<g clip-path="url(#${clip})">${pic.body}</g>`;
+      body += pic.body;
       body += boxRect(p, { stroke: '#ffffff', sw: 1.5 });
     });
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { body, defs };
   },
 
-  solve(l) {
-    return dragsSolution(l.holes.map((h, i) => ({ handle_box: shrink(l.pieces[i]!, 3), target_box: shrink(l.cells[h]!, 8) })));
-  },
+  items: (l) => l.holes.map((h, i) => ({ handle_box: shrink(l.pieces[i]!, 3), target_box: shrink(l.cells[h]!, 8) })),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const steps = l.holes.map((h, i) => ({ from: ptText(m, boxCenter(l.pieces[i]!)), to: ptText(m, boxCenter(l.cells[h]!)), cell: cellWords(h, l.cols, locale) }));
-    return say(locale, {
-      en: `The picture has ${l.holes.length} empty cells and the tray holds ${l.holes.length} pieces. Match each piece by how its colours and content continue the neighbours of a cell: ` + steps.map((s) => `the piece at ${s.from} belongs at ${s.cell}, drag it to ${s.to}`).join('; ') + '.',
-      zh: `图片中有 ${l.holes.length} 个空格，下方托盘里有 ${l.holes.length} 块拼图。根据每块的颜色和内容与空格周围是否衔接来配对：` + steps.map((s) => `${s.from} 的拼图属于${s.cell}，拖到 ${s.to}`).join('；') + '。',
-    });
-  },
+  reasoning: (l) => ({ n: l.holes.length }),
+  step: (l, i, locale, m) => ({ from: ptText(m, boxCenter(l.pieces[i]!)), to: ptText(m, boxCenter(l.cells[l.holes[i]!]!)), cell: cellWords(l.holes[i]!, l.cols, locale) }),
 
-  instruction(l, locale) {
-    return say(locale, 'multi_piece_jigsaw.instruction', { holes_length: l.holes.length });
-  },
+  instruction: (l) => ({ holes_length: l.holes.length }),
 });
