@@ -71,5 +71,5 @@ export const brightnessSelect = gridSelectEngine<BrightnessLatent, KnobsOf<typeo
     example: (b) => boxRect(b, { fill: style.theme === 'light' ? '#f1f1f1' : '#2b2b2b', rx: 6, stroke: style.border, sw: 1 }) + rect(b[0] + 8, b[1] + 8, b[2] - b[0] - 16, b[3] - b[1] - 16, { fill: l.sample, rx: 4 }),
   }),
   reasoning: (l, locale) => ({ relation: say(locale, `brightness_select.${l.relation}`) }),
-  instruction: (l) => ({ p: l.relation, p2: l.relation === 'lighter' ? '更亮' : '更暗' }),
+  instruction: (l, locale) => ({ p: say(locale, `brightness_select.word_${l.relation}`), p2: l.relation === 'lighter' ? '更亮' : '更暗' }),
 });

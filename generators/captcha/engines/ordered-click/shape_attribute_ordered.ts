@@ -14,7 +14,7 @@ import { placeWithRetries } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import type { Rng } from '../../../../core/rng.js';
-import { say } from '../../lib/i18n.js';
+import { type CaptchaLocale, say } from '../../lib/i18n.js';
 import { hasRepeats, inOrder, orderedClickEngine } from './template.js';
 
 /** A coloured shape on the board. */
@@ -80,6 +80,10 @@ export function checkShapes(items: readonly ShapeItem[], area: Box, minR: number
 const nameOf = (it: { kind: string; color: string }, zh: boolean): string =>
   zh ? `${namedColor(it.color).zh}${iconName(it.kind, 'zh-CN')}` : `${namedColor(it.color).en} ${iconName(it.kind, 'en-US')}`;
 
+/** A target's name in the instruction, in `locale` (catalogue keys `item`, `color_<colour>`, `shape_<shape>`). */
+const itemName = (it: { kind: string; color: string }, locale: CaptchaLocale): string =>
+  say(locale, 'shape_attribute_ordered.item', { color: say(locale, `shape_attribute_ordered.color_${it.color}`), shape: say(locale, `shape_attribute_ordered.shape_${it.kind}`) });
+
 /** Engine #22 shape_attribute_ordered (group C, Click×k, verifier `click`/`sequence`). */
 export const shapeAttributeOrdered = orderedClickEngine({
   type: 'shape_attribute_ordered',
@@ -144,5 +148,5 @@ export const shapeAttributeOrdered = orderedClickEngine({
   clicks: (l) => inOrder(l.items, l.order),
   stepName: (it, _j, _l, locale) => nameOf(it, locale === 'zh-CN'),
   reasoning: { params: (l) => ({ count: l.order.length, decoys: l.items.length - l.order.length }) },
-  instruction: { key: () => 'instruction_2', params: (l, locale) => ({ seq: l.order.map((i) => nameOf(l.items[i]!, locale === 'zh-CN')).join(say(locale, 'shape_attribute_ordered.instruction_1')) }) },
+  instruction: { key: () => 'instruction_2', params: (l, locale) => ({ seq: l.order.map((i) => itemName(l.items[i]!, locale)).join(say(locale, 'shape_attribute_ordered.instruction_1')) }) },
 });

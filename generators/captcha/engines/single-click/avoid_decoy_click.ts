@@ -78,14 +78,14 @@ export const avoidDecoyClick = singleClickEngine<AvoidDecoyLatent, typeof KNOBS>
   picture(l, style, rng) {
     const ids = new Ids();
     const pic = tilePicture(rng.fork('pic'), l.image_box, ids, l.hue, 4);
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click on the picture (avoid the badge)', zh: '请点击图片（不要点标签）' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'avoid_decoy_click.title'));
     body += pic.body;
     const a = l.badge_box;
     const [cx, cy] = boxCenter(a);
     const h = a[3] - a[1];
     body += boxRect([a[0] + 3, a[1] + 4, a[2] + 3, a[3] + 4], { fill: 'rgba(0,0,0,0.3)', rx: h / 2 });
     body += boxRect(a, { fill: '#ff3b30', stroke: '#ffffff', sw: 2.5, rx: h / 2 });
-    body += label(style, say(style.locale, { en: 'CLICK HERE', zh: '点我验证' }), cx, cy + h * 0.16, h * 0.42, '#ffffff', { anchor: 'middle', weight: 700, maxWidth: a[2] - a[0] - 16 });
+    body += label(style, say(style.locale, 'avoid_decoy_click.badge'), cx, cy + h * 0.16, h * 0.42, '#ffffff', { anchor: 'middle', weight: 700, maxWidth: a[2] - a[0] - 16 });
     // an arrow pointing at the badge from the nearer side
     const below = l.arrow_below;
     const ay = below ? a[3] + 6 : a[1] - 6;
@@ -106,10 +106,7 @@ export const avoidDecoyClick = singleClickEngine<AvoidDecoyLatent, typeof KNOBS>
     const best = [...boxes].sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]))[0]!;
     const at = ptText(m, boxCenter(best));
     const badge = ptText(m, boxCenter(l.badge_box));
-    return say(locale, {
-      en: `The task is to click the picture itself; the bright "CLICK HERE" badge with its arrow at ${badge} is a lure and must not be clicked. Any spot of the picture away from it works, e.g. ${at}.`,
-      zh: `任务是点击图片本身；${badge} 处醒目的“点我验证”标签和箭头是诱导点击的干扰，不能点。点击图片上远离标签的空白处即可，例如 ${at}。`,
-    });
+    return say(locale, 'avoid_decoy_click.reasoning', { badge, at });
   },
 
 });

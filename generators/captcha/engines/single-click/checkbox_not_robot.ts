@@ -88,10 +88,10 @@ export const checkboxNotRobot = singleClickEngine<CheckboxLatent, typeof KNOBS>(
     body += boxRect(cb, { fill: light ? '#ffffff' : '#2b2b2b', stroke: light ? '#c1c1c1' : '#6b6b6b', sw: 2, rx: 2 });
     const lx = cb[2] + Math.round(s * 0.45);
     const rightW = 64;
-    body += label(style, say(style.locale, { en: "I'm not a robot", zh: '我不是机器人' }), lx, l.height / 2 + s * 0.2, Math.max(12, s * 0.52), style.text, { maxWidth: l.width - lx - rightW - 6 });
+    body += label(style, say(style.locale, 'checkbox_not_robot.label'), lx, l.height / 2 + s * 0.2, Math.max(12, s * 0.52), style.text, { maxWidth: l.width - lx - rightW - 6 });
     const logoX = l.width - rightW / 2 - 4;
     body += logo(l.logo, logoX, l.height * 0.38, Math.min(13, l.height * 0.2), style.accent);
-    body += label(style, say(style.locale, { en: 'Privacy - Terms', zh: '隐私权 - 条款' }), logoX, l.height * 0.38 + Math.min(13, l.height * 0.2) + 12, 8.5, style.subtext, { anchor: 'middle', maxWidth: rightW });
+    body += label(style, say(style.locale, 'checkbox_not_robot.privacy'), logoX, l.height * 0.38 + Math.min(13, l.height * 0.2) + 12, 8.5, style.subtext, { anchor: 'middle', maxWidth: rightW });
     return { svg: body };
   },
 
@@ -99,7 +99,7 @@ export const checkboxNotRobot = singleClickEngine<CheckboxLatent, typeof KNOBS>(
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.checkbox_box));
-    return say(locale, { en: `This is an "I'm not a robot" widget; its empty checkbox on the left is at ${at}. A single click on the checkbox completes it.`, zh: `这是“我不是机器人”验证组件，左侧的空白复选框位于 ${at}。只需点击一次该复选框。` });
+    return say(locale, 'checkbox_not_robot.reasoning', { at });
   },
 
 });

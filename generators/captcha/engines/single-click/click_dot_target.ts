@@ -96,7 +96,7 @@ export const clickDotTarget = singleClickEngine<ClickDotLatent, typeof KNOBS>({
     const defs = `<linearGradient id="${g}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(l.bg_hue, 20, 93)}"/><stop offset="1" stop-color="${hsl(l.bg_hue + 40, 22, 85)}"/></linearGradient>`;
     let s = widgetCard(style, l.width, l.height);
     const c = namedColor(l.target_color);
-    s += label(style, say(style.locale, { en: `Click the ${c.en} dot`, zh: `请点击${c.zh}的圆点` }), 14, 32, 16, style.text, { weight: 700, maxWidth: l.width - 60 });
+    s += label(style, say(style.locale, 'click_dot_target.title', { color_en: c.en, color_zh: c.zh }), 14, 32, 16, style.text, { weight: 700, maxWidth: l.width - 60 });
     s += swatch(l.width - 34, 27, 14, c.hex, style.border);
     s += rect(ib[0], ib[1], ib[2] - ib[0], ib[3] - ib[1], { fill: `url(#${g})`, rx: 3 });
     s += noiseDots(rng, ib, 70, 0.35);
@@ -112,7 +112,7 @@ export const clickDotTarget = singleClickEngine<ClickDotLatent, typeof KNOBS>({
     const c = namedColor(l.target_color);
     const where = regionWord(t.cx, t.cy, l.image_box, locale);
     const at = ptText(m, boxCenter(l.click_box));
-    return say(locale, { en: `The picture has ${l.dots.length} dots and only one is ${c.en}; the rest are other colours. The ${c.en} dot is at the ${where} ${at}: click its centre.`, zh: `图中有 ${l.dots.length} 个圆点，只有一个是${c.zh}，其余颜色不同。${c.zh}圆点在图片${where} ${at}，点击它的中心。` });
+    return say(locale, 'click_dot_target.reasoning', { n: l.dots.length, color_en: c.en, color_zh: c.zh, where, at });
   },
 
   text: (l, locale) => ({ color: say(locale, namedColor(l.target_color)) }),

@@ -104,7 +104,7 @@ export const clockReadClick = singleClickEngine<ClockReadLatent, typeof KNOBS>({
 
   picture(l, style, rng) {
     const tt = timeText(l.target);
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the clock that shows ${tt}`, zh: `请点击显示 ${tt} 的时钟` }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'clock_read_click.title', { time: tt }));
     const ink = style.theme === 'light' ? '#1f2329' : '#e8eaed';
     l.cells.forEach((c, i) => {
       body += tile(style, c);
@@ -144,9 +144,9 @@ export const clockReadClick = singleClickEngine<ClockReadLatent, typeof KNOBS>({
     const where = cellWords(l.answer, l.cols, locale);
     const mm = l.target % 60;
     const sw = l.swapped.some(Boolean);
-    return say(locale, {
-      en: `For ${tt} the long minute hand must point at the ${mm / 5 || 12} (${mm} minutes) and the short hour hand just past ${Math.floor(l.target / 60) || 12}, about ${Math.round((mm / 60) * 100)}% of the way to the next hour.${sw ? ' One clock has the hands swapped, which does not count.' : ''} Only the clock at ${where} matches; click it at ${at}.`,
-      zh: `要找 ${tt}：分针（长针）应指向 ${mm / 5} 点位置（${mm} 分），时针（短针）在 ${Math.floor(l.target / 60) || 12} 点之后约 ${Math.round((mm / 60) * 100)}% 处。${sw ? '有一个钟把长短针对调了，不算。' : ''}只有${where}的时钟符合，点击 ${at}。`,
+    return say(locale, 'clock_read_click.reasoning', {
+      time: tt, mark_en: mm / 5 || 12, mark_zh: mm / 5, mm, hour: Math.floor(l.target / 60) || 12, pct: Math.round((mm / 60) * 100),
+      swapped: sw ? say(locale, 'clock_read_click.swapped') : '', where, at,
     });
   },
 

@@ -119,7 +119,7 @@ export const cubeNetFoldPick = singleClickEngine<CubeNetLatent, typeof KNOBS>({
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which cube can be folded from this net?', zh: '哪个立方体可以由这个展开图折成？' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'cube_net_fold_pick.title'));
     body += tile(style, l.net_box, style.panel);
     const cols = Math.max(...l.net.map((p) => p[0])) + 1;
     const rows = Math.max(...l.net.map((p) => p[1])) + 1;
@@ -169,12 +169,11 @@ export const cubeNetFoldPick = singleClickEngine<CubeNetLatent, typeof KNOBS>({
       if (j === l.answer) return null;
       const [t, a, b] = c;
       const o = [[t, a], [t, b], [a, b]].find(([p, q]) => opp(p!) === q);
-      if (o) return say(locale, { en: `${optWord(j, locale)} shows the opposite faces ${name(o[0]!)} and ${name(o[1]!)} together`, zh: `${optWord(j, locale)}同时出现了相对的${name(o[0]!)}和${name(o[1]!)}` });
-      return say(locale, { en: `${optWord(j, locale)} has its three faces in mirrored order`, zh: `${optWord(j, locale)}三个面的排列方向是镜像的` });
+      if (o) return say(locale, 'cube_net_fold_pick.why_opposite', { option: optWord(j, locale), a: name(o[0]!), b: name(o[1]!) });
+      return say(locale, 'cube_net_fold_pick.why_mirrored', { option: optWord(j, locale) });
     }).filter(Boolean);
-    return say(locale, {
-      en: `Folding the net, the opposite faces are ${pairs.join(', ')}. ${why.join('; ')}. Only ${optWord(l.answer, locale)} shows three mutually adjacent faces in the right order around the corner; click it at ${at}.`,
-      zh: `折叠展开图后相对的面是：${pairs.join('，')}。${why.join('；')}。只有${optWord(l.answer, locale)}的三个面两两相邻且绕顶点的顺序正确，点击 ${at}。`,
+    return say(locale, 'cube_net_fold_pick.reasoning', {
+      pairs: pairs.join(say(locale, 'cube_net_fold_pick.pair_sep')), why: why.join(say(locale, 'cube_net_fold_pick.why_sep')), option: optWord(l.answer, locale), at,
     });
   },
 

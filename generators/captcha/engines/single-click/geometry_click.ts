@@ -80,7 +80,7 @@ export const geometryClick = singleClickEngine<GeometryClickLatent, typeof KNOBS
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Click the ${planeName(l.target_kind, 'en-US')}`, zh: `请点击${planeName(l.target_kind, 'zh-CN')}` }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'geometry_click.title', { planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     body += noiseLines(rng, l.area, l.noise_lines, undefined, [1, 1.8]);
     for (const it of l.items) {
@@ -96,10 +96,7 @@ export const geometryClick = singleClickEngine<GeometryClickLatent, typeof KNOBS
     const name = planeName(l.target_kind, locale);
     const where = regionWord(it.cx, it.cy, l.area, locale);
     const at = ptText(m, boxCenter(it.box));
-    return say(locale, {
-      en: `There are ${l.items.length} shapes. Counting sides and checking outlines, only the one at the ${where} is a ${name}; the others are different shapes. Click it at ${at}.`,
-      zh: `画面中有 ${l.items.length} 个图形。逐个数边和看轮廓，只有${where}的那个是${name}，其余都是别的形状。点击它 ${at}。`,
-    });
+    return say(locale, 'geometry_click.reasoning', { n: l.items.length, where, name, at });
   },
 
   text: (l, locale) => ({ planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),

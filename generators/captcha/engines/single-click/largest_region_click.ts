@@ -115,7 +115,7 @@ export const largestRegionClick = singleClickEngine<LargestRegionLatent, typeof 
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click inside the largest area', zh: '请点击面积最大的区域' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'largest_region_click.title'));
     body += boxRect(l.area, { fill: style.panel, rx: style.radius });
     for (const g of l.regions) {
       body += path(polyD(regionPts(g)), { fill: hsl(g.hue, 55, style.theme === 'light' ? 88 : 26), stroke: hsl(g.hue, 55, style.theme === 'light' ? 40 : 65), sw: 2.2, extra: 'stroke-dasharray="2 4" stroke-linecap="round"' });
@@ -135,10 +135,7 @@ export const largestRegionClick = singleClickEngine<LargestRegionLatent, typeof 
     const where = regionWord(g.cx, g.cy, l.area, locale);
     const sorted = [...l.areas].sort((a, b) => b - a);
     const ratio = Math.round((sorted[0]! / sorted[1]!) * 100 - 100);
-    return say(locale, {
-      en: `There are ${l.regions.length} dotted regions. Comparing areas (not widths), the one at the ${where} is the largest, about ${ratio}% larger than the next. Click inside it at ${at}.`,
-      zh: `共有 ${l.regions.length} 个虚线围成的区域。比较面积（而不是宽度），${where}的区域最大，比第二大的约大 ${ratio}%。点击它的内部 ${at}。`,
-    });
+    return say(locale, 'largest_region_click.reasoning', { n: l.regions.length, where, ratio, at });
   },
 
 });

@@ -78,7 +78,7 @@ export const leastFrequentIcon = singleClickEngine<LeastFrequentLatent, typeof K
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the icon you see the least', zh: '请点击出现次数最少的图标' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'least_frequent_icon.title'));
     body += boxRect(shrink(AREA, -6), { fill: style.panel, rx: style.radius });
     l.cells.forEach((c, i) => {
       const kind = l.icons[i];
@@ -97,9 +97,9 @@ export const leastFrequentIcon = singleClickEngine<LeastFrequentLatent, typeof K
     for (const k of l.icons) if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
     const parts = [...counts.entries()].map(([k, c]) => `${iconName(k, locale)}×${c}`);
     const at = l.cells.filter((_, i) => l.icons[i] === l.rare).map((b) => ptText(m, boxCenter(b)));
-    return say(locale, {
-      en: `Counting each icon: ${parts.join(', ')}. The ${iconName(l.rare, locale)} is the least frequent, at ${at.join(' and ')}${at.length > 1 ? ' (either one is right)' : ''}. Click ${at[0]}.`,
-      zh: `数一数各种图标：${parts.join('，')}。${iconName(l.rare, locale)}最少，位于 ${at.join('、')}${at.length > 1 ? '（任点其一即可）' : ''}。点击 ${at[0]}。`,
+    return say(locale, 'least_frequent_icon.reasoning', {
+      counts: parts.join(say(locale, 'least_frequent_icon.count_sep')), rare: iconName(l.rare, locale), places: at.join(say(locale, 'least_frequent_icon.place_sep')),
+      either: at.length > 1 ? say(locale, 'least_frequent_icon.either') : '', first: at[0]!,
     });
   },
 

@@ -88,7 +88,7 @@ export const matchingPairPick = singleClickEngine<MatchingPairLatent, typeof KNO
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the card with two icons of the same shape', zh: '请点击含有两个形状相同图标的卡片' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'matching_pair_pick.title'));
     l.cards.forEach((c, i) => {
       body += tile(style, c, style.panel);
       const cells = gridBoxes([c[0] + 6, c[1] + 6, c[2] - 6, c[3] - 6], 2, 2, 4);
@@ -107,10 +107,7 @@ export const matchingPairPick = singleClickEngine<MatchingPairLatent, typeof KNO
     const at = ptText(m, boxCenter(l.cards[l.answer]!));
     const where = cellWords(l.answer, l.cols, locale);
     const name = iconName(l.pair_kind, locale);
-    return say(locale, {
-      en: `There are ${l.cards.length} cards with four icons each. On every other card all icons differ; only the card at ${where} has two ${name} icons (same shape, other colour or angle). Click that card at ${at}.`,
-      zh: `共有 ${l.cards.length} 张卡片，每张有 4 个图标。其他卡片上的图标各不相同，只有${where}的卡片上有两个${name}（颜色和角度不同但形状相同）。点击这张卡片 ${at}。`,
-    });
+    return say(locale, 'matching_pair_pick.reasoning', { n: l.cards.length, where, name, at });
   },
 
 });

@@ -119,7 +119,7 @@ export const mirrorPick = singleClickEngine<MirrorPickLatent, typeof KNOBS>({
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which one is the mirror image?', zh: '哪一个是它的镜像？' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'mirror_pick.title'));
     const fill = hsl(l.hue, 60, 52);
     const edge = hsl(l.hue, 55, 28);
     body += tile(style, l.ref_box, style.panel);
@@ -141,12 +141,8 @@ export const mirrorPick = singleClickEngine<MirrorPickLatent, typeof KNOBS>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
     const others = l.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.variant !== 'mirror');
-    const zh = { same: '与原图相同', turned: '只是旋转了半圈', flipped: '是上下翻转', near: '像镜像但有一个角不同', mirror: '' };
-    const en = { same: 'is the shape unchanged', turned: 'is only turned half a turn', flipped: 'is flipped top to bottom', near: 'looks mirrored but one corner differs', mirror: '' };
-    return say(locale, {
-      en: `The reference stands left of a vertical mirror, so its mirror image swaps left and right and keeps top and bottom. ${others.map(({ c, i }) => `${optWord(i, locale)} ${en[c.variant]}`).join('; ')}; only ${optWord(l.answer, locale)} is the left-right mirror image. Click it at ${at}.`,
-      zh: `参考图形在竖直镜面左侧，它的镜像应当左右对调、上下不变。${others.map(({ c, i }) => `${optWord(i, locale)}${zh[c.variant]}`).join('，')}；只有${optWord(l.answer, locale)}是左右镜像。点击 ${at}。`,
-    });
+    const othersText = others.map(({ c, i }) => say(locale, 'mirror_pick.other', { option: optWord(i, locale), variant: say(locale, `mirror_pick.variant_${c.variant}`) })).join(say(locale, 'mirror_pick.other_sep'));
+    return say(locale, 'mirror_pick.reasoning', { others: othersText, option: optWord(l.answer, locale), at });
   },
 
 });

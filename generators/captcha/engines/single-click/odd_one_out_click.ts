@@ -69,7 +69,7 @@ export const oddOneOutClick = singleClickEngine<OddOneOutLatent, typeof KNOBS>({
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the one that is different', zh: '请点击与众不同的那一个' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'odd_one_out_click.title'));
     l.cells.forEach((c, i) => {
       const [cx, cy] = boxCenter(c);
       const odd = i === l.odd;
@@ -93,12 +93,8 @@ export const oddOneOutClick = singleClickEngine<OddOneOutLatent, typeof KNOBS>({
     const name = iconName(l.kind, locale);
     const at = ptText(m, boxCenter(l.cells[l.odd]!));
     const where = cellWords(l.odd, l.cols, locale);
-    const zh = { color: l.amount > 0 ? '颜色更浅' : '颜色更深', rotate: `方向转了约 ${Math.abs(l.amount)}°`, size: l.amount > 0 ? '明显更大' : '明显更小', mirror: '左右镜像翻转了' }[l.diff];
-    const en = { color: l.amount > 0 ? 'is a lighter shade' : 'is a darker shade', rotate: `is turned by about ${Math.abs(l.amount)}°`, size: l.amount > 0 ? 'is larger' : 'is smaller', mirror: 'is mirrored left to right' }[l.diff];
-    return say(locale, {
-      en: `All ${l.cells.length} cells show the same ${name} except the one at ${where}, which ${en}. Click it at ${at}.`,
-      zh: `${l.cells.length} 个格子里都是同样的${name}，只有${where}的那个${zh}。点击它 ${at}。`,
-    });
+    const diff = { color: l.amount > 0 ? 'lighter' : 'darker', rotate: 'rotate', size: l.amount > 0 ? 'larger' : 'smaller', mirror: 'mirror' }[l.diff];
+    return say(locale, 'odd_one_out_click.reasoning', { n: l.cells.length, name, where, diff: say(locale, `odd_one_out_click.diff_${diff}`, { deg: Math.abs(l.amount) }), at });
   },
 
 });

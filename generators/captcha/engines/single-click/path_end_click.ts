@@ -115,7 +115,7 @@ export const pathEndClick = singleClickEngine<PathEndLatent, typeof KNOBS>({
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: "Click where the car's road ends", zh: '请点击小车所在道路的终点' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'path_end_click.title'));
     body += boxRect(l.area, { fill: hsl(100, 30, style.theme === 'light' ? 82 : 28), rx: style.radius });
     body += noiseDots(rng, l.area, 50, 0.4, [hsl(100, 35, 60), hsl(80, 30, 45)]);
     const roadCol = (r: Road): string => (l.same_colour ? '#7d7f86' : hsl(r.hue, 35, 55));
@@ -147,10 +147,7 @@ export const pathEndClick = singleClickEngine<PathEndLatent, typeof KNOBS>({
     const at = ptText(m, boxCenter(l.ends[l.car]!));
     const start = ptText(m, c.p0);
     const where = regionWord(c.p1[0], c.p1[1], l.area, locale);
-    return say(locale, {
-      en: `The map has ${l.roads.length} roads; the car sits at the start of the one at ${start} on the left. Following that road${l.roads.length > 2 ? ' straight through the crossings' : ''}, it ends at the round marker at the ${where} of the map. Click that end point at ${at}.`,
-      zh: `地图上有 ${l.roads.length} 条路，小车在左侧 ${start} 的那条路起点。沿着这条路一路跟下去${l.roads.length > 2 ? '（在交叉处保持原方向）' : ''}，它终止于地图${where}的圆形标记。点击终点 ${at}。`,
-    });
+    return say(locale, 'path_end_click.reasoning', { n: l.roads.length, start, crossings: l.roads.length > 2 ? say(locale, 'path_end_click.crossings') : '', where, at });
   },
 
 });

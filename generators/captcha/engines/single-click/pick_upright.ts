@@ -72,7 +72,7 @@ export const pickUpright = singleClickEngine<PickUprightLatent, typeof KNOBS>({
   picture(l, style, rng) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Click the picture that is upright', zh: '请点击方向正确的图片' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'pick_upright.title'));
     l.cells.forEach((c, i) => {
       const [cx, cy] = boxCenter(c);
       const r = (c[2] - c[0]) / 2 - 6;
@@ -90,10 +90,7 @@ export const pickUpright = singleClickEngine<PickUprightLatent, typeof KNOBS>({
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
     const where = cellWords(l.answer, l.cols, locale);
-    return say(locale, {
-      en: `The ${l.cells.length} pictures show the same landscape at different angles. Only the one at ${where} has the sky on top, the ground and house at the bottom and the tree pointing straight up; the others are tilted or upside down. Click ${at}.`,
-      zh: `${l.cells.length} 张图是同一幅风景，只是旋转角度不同。只有${where}那张天空在上、地面和房屋在下、树木竖直向上，其余都是歪的或倒的。点击 ${at}。`,
-    });
+    return say(locale, 'pick_upright.reasoning', { n: l.cells.length, where, at });
   },
 
 });

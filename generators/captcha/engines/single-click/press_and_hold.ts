@@ -60,21 +60,21 @@ export const pressAndHold = singleClickEngine<PressHoldLatent, typeof KNOBS>({
 
   picture(l, style, rng) {
     let s = widgetCard(style, l.width, l.height);
-    s += label(style, say(style.locale, { en: 'Press and hold to confirm', zh: '请按住按钮完成验证' }), 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
-    s += label(style, say(style.locale, { en: `Keep holding for about ${seconds(l.hold_ms)} s until the bar fills`, zh: `按住按钮约 ${seconds(l.hold_ms)} 秒，直到进度条填满` }), 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, 'press_and_hold.title'), 18, 36, 17, style.text, { weight: 700, maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, 'press_and_hold.hint', { seconds: seconds(l.hold_ms) }), 18, 60, 12.5, style.subtext, { maxWidth: l.width - 36 });
     const b = l.button_box;
     const bw = b[2] - b[0];
     const bh = b[3] - b[1];
     const rx = l.shape === 'pill' ? bh / 2 : l.shape === 'round' ? 12 : style.radius;
     s += boxRect(b, { fill: style.bg, stroke: style.accent, sw: 2, rx });
     s += lucideSvg(l.shape === 'round' ? 'pointer' : 'hand', { cx: b[0] + 22, cy: b[1] + bh / 2, size: Math.min(22, bh - 14) }, style.accent, { weight: 1.1 });
-    s += label(style, say(style.locale, { en: 'Press & Hold', zh: '按住' }), b[0] + 22 + (bw - 22) / 2, b[1] + bh / 2 + 5.5, 15, style.accent, { anchor: 'middle', weight: 700, maxWidth: bw - 50 });
+    s += label(style, say(style.locale, 'press_and_hold.button'), b[0] + 22 + (bw - 22) / 2, b[1] + bh / 2 + 5.5, 15, style.accent, { anchor: 'middle', weight: 700, maxWidth: bw - 50 });
     s += boxRect(l.track_box, { fill: style.panel, stroke: style.border, sw: 1, rx: 3 });
     if (l.help_box) {
       const h = l.help_box;
-      s += label(style, say(style.locale, { en: 'Need help?', zh: '需要帮助？' }), (h[0] + h[2]) / 2, (h[1] + h[3]) / 2 + 5, 13, style.subtext, { anchor: 'middle', maxWidth: h[2] - h[0] });
+      s += label(style, say(style.locale, 'press_and_hold.help'), (h[0] + h[2]) / 2, (h[1] + h[3]) / 2 + 5, 13, style.subtext, { anchor: 'middle', maxWidth: h[2] - h[0] });
     }
-    s += label(style, say(style.locale, { en: 'Human verification', zh: '人机验证' }), l.width - 16, l.height - 14, 10.5, style.subtext, { anchor: 'end' });
+    s += label(style, say(style.locale, 'press_and_hold.footer'), l.width - 16, l.height - 14, 10.5, style.subtext, { anchor: 'end' });
     return { svg: s };
   },
 
@@ -82,7 +82,7 @@ export const pressAndHold = singleClickEngine<PressHoldLatent, typeof KNOBS>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.button_box));
-    return say(locale, { en: `The widget asks to press and hold until the progress bar fills (about ${seconds(l.hold_ms)} s); a plain click does not count${l.help_box ? ', and the "Need help?" link is not the target' : ''}. The "Press & Hold" button is centred at ${at}: long-press there.`, zh: `组件要求按住按钮直到下方进度条填满（约 ${seconds(l.hold_ms)} 秒），单击无效${l.help_box ? '；右侧的“需要帮助？”不是目标' : ''}。“按住”按钮的中心在 ${at}，在该处长按。` });
+    return say(locale, 'press_and_hold.reasoning', { seconds: seconds(l.hold_ms), help: l.help_box ? say(locale, 'press_and_hold.help_not_target') : '', at });
   },
 
   text: (l, locale) => ({ seconds: seconds(l.hold_ms) }),

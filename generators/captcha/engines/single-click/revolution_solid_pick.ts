@@ -139,7 +139,7 @@ export const revolutionSolidPick = singleClickEngine<RevolutionLatent, typeof KN
   },
 
   picture(l, style, rng) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Which solid does the shape sweep out?', zh: '该图形旋转一周得到哪个立体？' }));
+    let body = chrome(style, l.width, l.height, say(style.locale, 'revolution_solid_pick.title'));
     const pb = l.profile_box;
     body += tile(style, pb, style.panel);
     const ax = (pb[0] + pb[2]) / 2 - 20;
@@ -165,10 +165,7 @@ export const revolutionSolidPick = singleClickEngine<RevolutionLatent, typeof KN
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const name = NAMES[l.kind][locale === 'zh-CN' ? 1 : 0];
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
-    return say(locale, {
-      en: `The shape lies against the dashed axis; turning it once about the axis makes its width at each height the radius of a circle, which gives a ${name}. Candidate ${l.answer + 1} is that ${name}: click it at ${at}.`,
-      zh: `图形紧贴虚线轴，绕轴旋转一周，每一高度处的宽度变成圆的半径，得到${name}。第 ${l.answer + 1} 个候选是${name}，点击它 ${at}。`,
-    });
+    return say(locale, 'revolution_solid_pick.reasoning', { name, k: l.answer + 1, at });
   },
 
 });

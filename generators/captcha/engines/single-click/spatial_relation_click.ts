@@ -23,7 +23,6 @@ import { singleClickEngine } from './template.js';
 
 const SHAPES = ['cube', 'cylinder', 'sphere', 'cone'] as const;
 type Shape3 = (typeof SHAPES)[number];
-const SHAPE_NAMES: Record<Shape3, [string, string]> = { cube: ['cube', '立方体'], cylinder: ['cylinder', '圆柱'], sphere: ['sphere', '球'], cone: ['cone', '圆锥'] };
 type Rel = 'left' | 'right' | 'front' | 'behind';
 type Attr = 'size' | 'color' | 'shape';
 
@@ -147,16 +146,15 @@ const ATTR_SETS: Attr[][] = [['shape'], ['color'], ['color', 'shape'], ['size', 
 /** Noun phrase for an object by the given attributes. */
 function describe(o: Obj, attrs: Attr[], locale: CaptchaLocale): string {
   const zh = locale === 'zh-CN';
-  const size = attrs.includes('size') ? (o.large ? (say(locale, { en: 'large ', zh: '大' })) : say(locale, { en: 'small ', zh: '小' })) : '';
+  const size = attrs.includes('size') ? say(locale, `spatial_relation_click.size_${o.large ? 'large' : 'small'}`) : '';
   const col = attrs.includes('color') ? (zh ? SCENE_COLORS[o.color]!.zh : SCENE_COLORS[o.color]!.en + ' ') : '';
-  const shape = attrs.includes('shape') ? SHAPE_NAMES[o.shape][zh ? 1 : 0] : say(locale, { en: 'object', zh: '物体' });
-  return say(locale, { en: `${size}${col}${shape}`, zh: `${size}${col}${shape}` });
+  const shape = say(locale, attrs.includes('shape') ? `spatial_relation_click.shape_${o.shape}` : 'spatial_relation_click.object');
+  return `${size}${col}${shape}`;
 }
-const REL_TEXT: Record<Rel, [string, string]> = { left: ['left of', '左边'], right: ['right of', '右边'], front: ['in front of', '前面'], behind: ['behind', '后面'] };
 function query(l: SpatialLatent, locale: CaptchaLocale): string {
   const t = describe(l.objects[l.target]!, l.target_attrs, locale);
   const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
-  return say(locale, { en: `the ${t} ${REL_TEXT[l.rel][0]} the ${r}`, zh: `${r}${REL_TEXT[l.rel][1]}的${t}` });
+  return say(locale, 'spatial_relation_click.query', { t, rel: say(locale, `spatial_relation_click.rel_${l.rel}`), r });
 }
 
 function sampleScene(rng: Rng, k: (typeof DIFF)[Difficulty]): Obj[] {
@@ -295,7 +293,7 @@ export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOB
 
   picture(l, style, rng) {
     const ids = new Ids();
-    let body = chrome(style, l.width, l.height, `${say(style.locale, { en: 'Click ', zh: '请点击' })}${query(l, style.locale)}`, 13);
+    let body = chrome(style, l.width, l.height, say(style.locale, 'spatial_relation_click.title', { query: query(l, style.locale) }), 13);
     body += boxRect(l.scene_box, { fill: hsl(210, 15, style.theme === 'light' ? 90 : 24), rx: style.radius });
     // floor grid (clipped to the scene with the objects)
     let defs = '';
@@ -329,10 +327,7 @@ export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOB
     const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
     const t = describe(l.objects[l.target]!, l.target_attrs, locale);
     const full = describe(l.objects[l.target]!, ['size', 'color', 'shape'], locale);
-    return say(locale, {
-      en: `First find the ${r}, at ${ptText(m, ref)}. Among the objects ${REL_TEXT[l.rel][0]} it, only one is a ${t}: the ${full}. Click it at ${at}.`,
-      zh: `先找到${r}，它在 ${ptText(m, ref)}。在它${REL_TEXT[l.rel][1]}的物体中，符合“${t}”的只有一个：${full}。点击它 ${at}。`,
-    });
+    return say(locale, 'spatial_relation_click.reasoning', { r, ref: ptText(m, ref), rel: say(locale, `spatial_relation_click.rel_${l.rel}`), t, full, at });
   },
 
   text: (l, locale) => ({ query: query(l, locale) }),

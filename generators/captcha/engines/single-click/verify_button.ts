@@ -80,9 +80,9 @@ export const verifyButton = singleClickEngine<VerifyButtonLatent, typeof KNOBS>(
   picture(l, style, rng) {
     let s = widgetCard(style, l.width, l.height);
     s += lucideSvg(l.icon, { cx: 34, cy: 36, size: 30 }, style.accent, { weight: 1.1 });
-    s += label(style, say(style.locale, { en: 'Security check', zh: '安全验证' }), 60, 42, 18, style.text, { weight: 700, maxWidth: l.width - 76 });
-    s += label(style, say(style.locale, { en: 'To protect your account, please confirm', zh: '为保护您的账号安全，请完成下方验证。' }), 18, 74, 13, style.subtext, { maxWidth: l.width - 36 });
-    s += label(style, say(style.locale, { en: "you're a person. This takes one click.", zh: '验证通过后将自动继续。' }), 18, 93, 13, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, 'verify_button.title'), 60, 42, 18, style.text, { weight: 700, maxWidth: l.width - 76 });
+    s += label(style, say(style.locale, 'verify_button.line1'), 18, 74, 13, style.subtext, { maxWidth: l.width - 36 });
+    s += label(style, say(style.locale, 'verify_button.line2'), 18, 93, 13, style.subtext, { maxWidth: l.width - 36 });
     for (const b of l.buttons) {
       const w = b.box[2] - b.box[0];
       const h = b.box[3] - b.box[1];
@@ -106,9 +106,9 @@ export const verifyButton = singleClickEngine<VerifyButtonLatent, typeof KNOBS>(
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const b = l.buttons[l.target]!.box;
     const c = boxCenter(b);
-    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => (say(locale, { en: `"${say(locale, x.label)}"`, zh: `“${say(locale, x.label)}”` }))).join(say(locale, { en: ', ', zh: '、' }));
+    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => say(locale, 'verify_button.quoted', { label: say(locale, x.label) })).join(say(locale, 'verify_button.label_sep'));
     const where = regionWord(c[0], c[1], [0, 0, l.width, l.height], locale);
-    return say(locale, { en: `The panel has ${l.buttons.length} buttons; besides "${TARGET_LABEL.en}" there are ${others}, which do not complete the check. The "${TARGET_LABEL.en}" button is at the panel's ${where} ${ptText(m, c)}; one click on it is enough.`, zh: `面板中有 ${l.buttons.length} 个按钮：除了“${TARGET_LABEL.zh}”外还有 ${others}，它们不会完成验证。“${TARGET_LABEL.zh}”按钮位于面板${where} ${ptText(m, c)}，点击一次即可。` });
+    return say(locale, 'verify_button.reasoning', { n: l.buttons.length, TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh, others, where, at: ptText(m, c) });
   },
 
   text: (_l, locale) => ({ TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh }),

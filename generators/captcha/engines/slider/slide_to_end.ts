@@ -82,5 +82,5 @@ export const slideToEnd = sliderEngine<SlideToEndLatent, typeof KNOBS>({
     };
   },
   reasoning: (l) => ({ side: l.rtl ? 'left' : 'right', end_zh: l.rtl ? '最左端' : '最右端', dir_zh: l.rtl ? '向左' : '向右' }),
-  instruction: (l) => ({ p: l.rtl ? 'left' : 'right', p2: l.rtl ? '最左边' : '最右边' }),
+  instruction: (l, locale) => ({ p: say(locale, `slide_to_end.side_${l.rtl ? 'left' : 'right'}`), p2: l.rtl ? '最左边' : '最右边' }),
 });

@@ -133,11 +133,11 @@ export const colorCipherEntry = textEntryEngine<ColorCipherLatent, typeof KNOBS>
 
   reading(l, locale) {
     const zh = locale === 'zh-CN';
-    const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(say(locale, { en: ', ', zh: '，' }));
+    const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(say(locale, 'color_cipher_entry.list_sep'));
     const terms = l.expr.map((i) => l.legend[i]!);
     const exprNames = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + symName(s, zh)).join('');
     const exprNums = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + s.value).join('');
-    return say(locale, { en: `Legend: ${legend}. The expression is ${exprNames}; substituting gives ${exprNums} = ${l.value}${l.ops.includes('*') ? ' (multiplication first)' : ''}.`, zh: `图例：${legend}。算式是 ${exprNames}，代入数值得 ${exprNums} = ${l.value}${l.ops.includes('*') ? '（先乘后加减）' : ''}。` });
+    return say(locale, 'color_cipher_entry.reasoning', { legend, exprNames, exprNums, value: l.value, mul: l.ops.includes('*') ? say(locale, 'color_cipher_entry.mul_first') : '' });
   },
 
 });

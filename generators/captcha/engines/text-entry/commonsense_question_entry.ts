@@ -144,9 +144,9 @@ export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeo
     let why: string;
     if (typeof f.answers === 'number' && l.times > 1) {
       const n = f.answers;
-      why = say(locale, { en: `${f.q.en} ${numberEn(n)} (${n}); ${l.times} of them make ${n} × ${l.times} = ${l.answer}.`, zh: `${say(locale, f.q)}答案是 ${numberZh(n)}（${n}），${l.times} 个就是 ${n} × ${l.times} = ${l.answer}。` });
-    } else why = say(locale, { en: `This is everyday knowledge: the answer is ${l.answer}.`, zh: `这是常识：答案是 ${l.answer}。` });
-    return say(locale, { en: `The picture asks: "${l.question.en}" ${why}`, zh: `图片中的问题是：“${l.question.zh}”${why}` });
+      why = say(locale, 'commonsense_question_entry.reasoning_times', { q_en: f.q.en, q: say(locale, f.q), numberEn: numberEn(n), numberZh: numberZh(n), n, times: l.times, answer: l.answer });
+    } else why = say(locale, 'commonsense_question_entry.reasoning_known', { answer: l.answer });
+    return say(locale, 'commonsense_question_entry.reasoning', { question_en: l.question.en, question_zh: l.question.zh, why });
   },
 
 });

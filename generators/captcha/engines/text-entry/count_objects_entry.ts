@@ -145,10 +145,9 @@ export const countObjectsEntry = textEntryEngine<CountObjectsLatent, typeof KNOB
   reading(l, locale) {
     const others = l.objects.length - l.count;
     const covered = l.objects.filter((o, i) => o.target && l.objects.slice(i + 1).some((p) => !p.target && boxesOverlap(boxOf(o), boxOf(p)))).length;
-    return say(locale, {
-      en: `The task is to count the ${pluralEn(l.target_kind)}. The scene has ${l.objects.length} shapes, ${others} of them other kinds${covered ? `; ${covered} ${covered === 1 ? 'target is' : 'targets are'} partly covered but still recognisable` : ''}. Counting one by one gives ${l.count}.`,
-      zh: `题目要求数${iconName(l.target_kind, 'zh-CN')}。图中共有 ${l.objects.length} 个图形，其中 ${others} 个是其他形状${covered ? `，有 ${covered} 个${iconName(l.target_kind, 'zh-CN')}被部分遮挡但仍可辨认` : ''}。逐个数下来共有 ${l.count} 个。`,
-    });
+    const names = { pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') };
+    const coveredText = covered ? say(locale, `count_objects_entry.covered_${covered === 1 ? 'one' : 'many'}`, { ...names, n: covered }) : '';
+    return say(locale, 'count_objects_entry.reasoning', { ...names, total: l.objects.length, others, covered: coveredText, count: l.count });
   },
 
   text: (l, locale) => ({ pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') }),

@@ -180,14 +180,14 @@ export const diceRollPathEntry = textEntryEngine<DiceRollLatent, typeof KNOBS>({
   answer: (l) => ({ text: String(l.final.top), valid: numberAnswers(l.final.top) }),
 
   reading(l, locale) {
-    const dirZh: Record<Step, string> = { N: '北', E: '东', S: '南', W: '西' };
     let s = l.die;
     const parts: string[] = [];
     for (const d of l.path) {
       s = roll(s, d);
-      parts.push(say(locale, { en: `roll ${d}→top ${s.top}`, zh: `向${dirZh[d]}滚→顶面 ${s.top}` }));
+      parts.push(say(locale, 'dice_roll_path_entry.step', { dir: say(locale, `dice_roll_path_entry.dir_${d}`), top: s.top }));
     }
-    return say(locale, { en: `The die starts with ${l.die.top} on top, ${l.die.south} facing south and ${l.die.east} facing east (opposite faces sum to 7). It rolls ${l.path.length} cell${l.path.length > 1 ? 's' : ''} along the arrows: ${parts.join(', ')}. The top face ends as ${l.final.top}.`, zh: `骰子初始顶面 ${l.die.top}、南面 ${l.die.south}、东面 ${l.die.east}（对面之和为 7）。沿箭头共滚 ${l.path.length} 格：${parts.join('，')}。最终顶面是 ${l.final.top}。` });
+    const cells = say(locale, `dice_roll_path_entry.${l.path.length > 1 ? 'cells' : 'cell'}`);
+    return say(locale, 'dice_roll_path_entry.reasoning', { top: l.die.top, south: l.die.south, east: l.die.east, n: l.path.length, cells, steps: parts.join(say(locale, 'dice_roll_path_entry.step_sep')), final: l.final.top });
   },
 
 });

@@ -108,7 +108,7 @@ export const diceSumEntry = textEntryEngine<DiceSumLatent, typeof KNOBS>({
   reading(l, locale) {
     const sorted = [...l.dice].sort((a, b) => a.cx - b.cx);
     const vals = sorted.map((d) => d.value);
-    return say(locale, { en: `There are ${l.dice.length} dice; left to right they show ${vals.join(', ')} pips, and ${vals.join(' + ')} = ${l.sum}.`, zh: `图片中有 ${l.dice.length} 个骰子，从左到右点数分别是 ${vals.join('、')}，相加 ${vals.join(' + ')} = ${l.sum}。` });
+    return say(locale, 'dice_sum_entry.reasoning', { n: l.dice.length, list: vals.join(say(locale, 'dice_sum_entry.list_sep')), sum_expr: vals.join(' + '), sum: l.sum });
   },
 
 });

@@ -117,10 +117,8 @@ export const mathExpressionEntry = textEntryEngine<MathExprLatent, typeof KNOBS>
     const expr = expressionText(l).replace(' = ?', '');
     const plain = l.terms.map(String).reduce((s, t, i) => (i ? `${s} ${SYM[l.ops[i - 1]!]} ${t}` : t), '');
     const hasMul = l.ops.includes('*') && l.ops.length > 1;
-    return say(locale, {
-      en: `The picture shows the expression ${expr} = ?${l.numerals !== 'digits' ? `, i.e. ${plain}` : ''}. ${hasMul ? 'Multiplying before adding or subtracting, it' : 'It'} equals ${l.value}.`,
-      zh: `图片中的算式是 ${expr} = ?${l.numerals !== 'digits' ? `，即 ${plain}` : ''}。${hasMul ? '先算乘法再算加减，' : ''}计算得 ${l.value}。`,
-    });
+    const also = l.numerals !== 'digits' ? say(locale, 'math_expression_entry.plain_as', { plain }) : '';
+    return say(locale, `math_expression_entry.${hasMul ? 'reasoning_mul' : 'reasoning'}`, { expr, also, value: l.value });
   },
 
 });

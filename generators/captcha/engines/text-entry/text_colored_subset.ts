@@ -110,7 +110,7 @@ export const textColoredSubset = textEntryEngine<ColoredSubsetLatent, typeof KNO
   reading(l, locale) {
     const c = namedColor(l.target_color);
     const listing = [...l.text].map((ch, i) => `${ch}(${say(locale, namedColor(l.colors[i]!))})`).join(' ');
-    return say(locale, { en: `Left to right the characters and their colours are: ${listing}. Keeping only the ${c.en} ones, in order, gives ${l.answer}.`, zh: `图片里的字符从左到右及其颜色为：${listing}。只保留${c.zh}的字符，按顺序得到 ${l.answer}。` });
+    return say(locale, 'text_colored_subset.reasoning', { listing, color_en: c.en, color_zh: c.zh, answer: l.answer });
   },
 
   text(l, locale) {

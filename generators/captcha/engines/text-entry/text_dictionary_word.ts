@@ -86,7 +86,7 @@ export const textDictionaryWord = textEntryEngine<DictionaryWordLatent, typeof K
   answer: (l) => ({ text: l.word, valid: [l.word] }),
 
   reading(l, locale) {
-    const letters = [...cased(l.word, l.casing)].join(say(locale, { en: '-', zh: '、' }));
+    const letters = [...cased(l.word, l.casing)].join(say(locale, 'text_dictionary_word.letter_sep'));
     return say(locale, `text_dictionary_word.reasoning${l.strikes ? '_struck' : ''}`, { letters, word: l.word });
   },
 });

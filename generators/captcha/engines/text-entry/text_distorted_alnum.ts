@@ -129,7 +129,7 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
       return { defs: d, body: boxRect(l.image_box, { fill: `url(#${g})`, rx: 2 }) };
     })();
     let body = widgetCard(style, l.width, l.height);
-    body += label(style, say(style.locale, { en: 'Enter the characters you see', zh: '请输入图中字符' }), 14, 32, 15, style.text, { weight: 700, maxWidth: l.width - 70 });
+    body += label(style, say(style.locale, 'text_distorted_alnum.title'), 14, 32, 15, style.text, { weight: 700, maxWidth: l.width - 70 });
     body += footerIcons(style, l.width - 52, 26);
     body += bg;
     body += noiseDots(rng, l.image_box, Math.round(l.noise.dots / 2), 0.7);
@@ -137,8 +137,8 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
     for (const g of l.glyphs) body += path(glyphOutlineOf(l, g).d, { fill: g.color });
     body += noiseLines(rng, l.image_box, l.noise.lines, l.glyphs.map((g) => g.color), [1.2, 2.4]);
     body += noiseDots(rng, l.image_box, l.noise.dots, 0.8, l.glyphs.map((g) => g.color));
-    body += inputField(style, l.input_box, say(style.locale, { en: 'Type the code', zh: '输入验证码' }));
-    body += button(style, l.button_box, say(style.locale, { en: 'Verify', zh: '验证' }));
+    body += inputField(style, l.input_box, say(style.locale, 'text_distorted_alnum.placeholder'));
+    body += button(style, l.button_box, say(style.locale, 'text_distorted_alnum.verify'));
     return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
   },
 
@@ -154,9 +154,9 @@ export const textDistortedAlnum = defineEngine<TextDistortedLatent>({
   },
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
+    const chars = [...l.text].join(say(locale, 'text_distorted_alnum.char_sep'));
     const at = ptText(m, boxCenter(l.input_box));
-    return say(locale, { en: `The picture shows ${l.text.length} distorted characters behind noise lines and dots; read left to right they are ${chars} (not case-sensitive). The input box below the picture is at ${at}. Click it, then type ${l.text}.`, zh: `图片中有 ${l.text.length} 个扭曲的字符，从左到右依次是 ${chars}（不区分大小写），背景有干扰线和噪点。图片下方的输入框位于 ${at}。先点击输入框，再输入 ${l.text}。` });
+    return say(locale, 'text_distorted_alnum.reasoning', { n: l.text.length, chars, at, text: l.text });
   },
 
   instruction(_l, locale) {

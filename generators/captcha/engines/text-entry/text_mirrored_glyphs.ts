@@ -100,11 +100,9 @@ export const textMirroredGlyphs = textEntryEngine<MirroredLatent, typeof KNOBS>(
   answer: (l) => ({ text: l.text, valid: [l.text] }),
 
   reading(l, locale) {
-    const zh = locale === 'zh-CN';
-    const word: Record<GlyphTransform, [string, string]> = { none: ['upright', '正常'], mirror: ['mirrored', '镜像'], flip: ['upside down', '倒置'], tilt: ['tilted', '倾斜'] };
-    const parts = [...l.text].map((ch, i) => `${ch}(${word[l.transforms[i]!][zh ? 1 : 0]})`).join(' ');
+    const parts = [...l.text].map((ch, i) => `${ch}(${say(locale, `text_mirrored_glyphs.transform_${l.transforms[i]!}`)})`).join(' ');
     const n = l.transforms.filter((t) => t !== 'none').length;
-    return say(locale, { en: `The picture has ${l.text.length} letters, ${n} of them mirrored, upside down or tilted. Turning each back to its normal form, left to right: ${parts}.`, zh: `图片中有 ${l.text.length} 个字母，其中 ${n} 个经过镜像、倒置或倾斜。把每个字母还原为正常方向后，从左到右依次是：${parts}。` });
+    return say(locale, 'text_mirrored_glyphs.reasoning', { n: l.text.length, k: n, parts });
   },
 
 });

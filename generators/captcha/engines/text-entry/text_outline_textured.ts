@@ -97,10 +97,8 @@ export const textOutlineTextured = textEntryEngine<OutlineTexturedLatent, typeof
   answer: (l) => ({ text: l.text, valid: [l.text] }),
 
   reading(l, locale) {
-    const zhPat: Record<string, string> = { stripes: '斜条纹', checks: '棋盘格', dots: '圆点', waves: '波浪线', hatch: '交叉网纹' };
-    const enPat: Record<string, string> = { stripes: 'striped', checks: 'checkered', dots: 'dotted', waves: 'wavy', hatch: 'cross-hatched' };
-    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `The background is a ${enPat[l.pattern]} pattern with ${l.text.length} hollow, outlined characters on top. Following each outline, left to right they read ${chars}.`, zh: `图片背景是${zhPat[l.pattern]}图案，上面有 ${l.text.length} 个只有轮廓的空心字符。沿着轮廓线辨认，从左到右是 ${chars}。` });
+    const chars = [...l.text].join(say(locale, 'text_outline_textured.char_sep'));
+    return say(locale, 'text_outline_textured.reasoning', { pattern: say(locale, `text_outline_textured.pattern_${l.pattern}`), n: l.text.length, chars });
   },
 
 });

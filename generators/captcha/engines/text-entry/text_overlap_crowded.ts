@@ -83,8 +83,8 @@ export const textOverlapCrowded = textEntryEngine<OverlapCrowdedLatent, typeof K
   answer: (l) => ({ text: l.text, valid: [l.text] }),
 
   reading(l, locale) {
-    const chars = [...l.text].join(say(locale, { en: ', ', zh: '、' }));
-    return say(locale, { en: `The picture holds ${l.text.length} same-coloured characters that overlap and share strokes, with a line through them. Separating them stroke by stroke, left to right they are ${chars}.`, zh: `图片中 ${l.text.length} 个同色字符互相重叠、笔画相连，还有贯穿的线条。沿笔画逐个分开后，从左到右依次是 ${chars}。` });
+    const chars = [...l.text].join(say(locale, 'text_overlap_crowded.char_sep'));
+    return say(locale, 'text_overlap_crowded.reasoning', { n: l.text.length, chars });
   },
 
 });

@@ -191,38 +191,39 @@ export const textQuestionLogic = textEntryEngine<QuestionLogicLatent, typeof KNO
   answer: (l) => ({ text: l.answer, valid: l.kind === 'number' ? numberAnswers(Number(l.answer)) : [l.answer] }),
 
   reading(l, locale) {
+    const T = 'text_question_logic';
     const p = l.params;
     let why = '';
     switch (l.template) {
       case 'letter_of_word': {
         const w = p.word as string;
-        why = say(locale, { en: `${w} spells ${[...w].join('-')}; letter ${p.index} is ${l.answer}.`, zh: `${w} 的字母依次是 ${[...w].join('、')}，第 ${p.index} 个是 ${l.answer}。` });
+        why = say(locale, `${T}.why_letter_of_word`, { word: w, letters: [...w].join(say(locale, `${T}.letter_sep`)), index: p.index as number, answer: l.answer });
         break;
       }
       case 'count_letters':
-        why = say(locale, { en: `${p.word} has ${l.answer} letters.`, zh: `${p.word} 共 ${l.answer} 个字母。` });
+        why = say(locale, `${T}.why_count_letters`, { word: p.word as string, answer: l.answer });
         break;
       case 'largest':
       case 'smallest':
-        why = say(locale, { en: `Comparing ${(p.numbers as number[]).join(', ')}, the ${l.template} is ${l.answer}.`, zh: `比较 ${(p.numbers as number[]).join('、')}，${l.template === 'largest' ? '最大' : '最小'}的是 ${l.answer}。` });
+        why = say(locale, `${T}.why_${l.template}`, { numbers: (p.numbers as number[]).join(say(locale, `${T}.list_sep`)), answer: l.answer });
         break;
       case 'word_sum':
-        why = say(locale, { en: `That is ${p.a} ${p.op} ${p.b} = ${l.answer}.`, zh: `即 ${p.a} ${p.op} ${p.b} = ${l.answer}。` });
+        why = say(locale, `${T}.why_word_sum`, { a: p.a as number, op: p.op as string, b: p.b as number, answer: l.answer });
         break;
       case 'next_in_sequence':
-        why = say(locale, { en: `Each number is ${p.step} more than the one before, so next comes ${l.answer}.`, zh: `相邻两数相差 ${p.step}，所以下一个是 ${l.answer}。` });
+        why = say(locale, `${T}.why_next_in_sequence`, { step: p.step as number, answer: l.answer });
         break;
       case 'count_letter':
-        why = say(locale, { en: `Counting ${p.letter} in ${p.word} gives ${l.answer}.`, zh: `在 ${p.word} 中数字母 ${p.letter}，共出现 ${l.answer} 次。` });
+        why = say(locale, `${T}.why_count_letter`, { letter: p.letter as string, word: p.word as string, answer: l.answer });
         break;
       case 'chain':
-        why = say(locale, { en: `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}, minus ${p.c} is ${l.answer}.`, zh: `${p.a} + ${p.b} = ${(p.a as number) + (p.b as number)}，再减 ${p.c} 得 ${l.answer}。` });
+        why = say(locale, `${T}.why_chain`, { a: p.a as number, b: p.b as number, ab: (p.a as number) + (p.b as number), c: p.c as number, answer: l.answer });
         break;
       case 'digit_sum':
-        why = say(locale, { en: `${[...String(p.n)].join(' + ')} = ${l.answer}.`, zh: `${[...String(p.n)].join(' + ')} = ${l.answer}。` });
+        why = say(locale, `${T}.why_digit_sum`, { digits: [...String(p.n)].join(' + '), answer: l.answer });
         break;
     }
-    return say(locale, { en: `The picture asks: "${l.question.en}" ${why}`, zh: `图片中的问题是：“${l.question.zh}”${why}` });
+    return say(locale, `${T}.reasoning`, { question_en: l.question.en, question_zh: l.question.zh, why });
   },
 
 });
