@@ -10,6 +10,7 @@
  * - `gold` names the answer in one of three shapes (see {@link ArrowsGold});
  * - `reasoning` gives the values of the `{name}` placeholders of `<type>.reasoning`; the template adds
  *   `{submit}` (centre of the Submit button, record px) and, for a pager, `{move}` (what to press how often);
+ *   `reasoningKey` picks a variant key when the sentence differs by direction;
  * - `text` gives the values of the placeholders of `<type>.instruction` and `<type>.title`.
  *
  * Catalogue texts: generators/captcha/i18n/<locale>.json, keys `instruction`, `title`, `reasoning`.
@@ -53,12 +54,17 @@ export interface ArrowsContent<L extends Latent & { width: number; height: numbe
   gold(latent: L): ArrowsGold;
   /** Params of `<type>.reasoning` (puzzle px → record px through `m`). */
   reasoning(latent: L, locale: CaptchaLocale, m: Affine): TextParams;
+  /** Catalogue key of the reasoning when it has variants (e.g. `reasoning_up`); default `reasoning`. */
+  reasoningKey?(latent: L): string;
   /** Params of `<type>.instruction` and `<type>.title`, in `locale`. */
   text?(latent: L, locale: CaptchaLocale): TextParams;
 }
 
 /** Separator of a list inside a reasoning sentence: ", " / "，". */
 export const listSep = (locale: CaptchaLocale): string => say(locale, { en: ', ', zh: '，' });
+
+/** "3 times" / "1 time" / "3 次": how often to press a button, in `locale`. */
+export const pressCount = (locale: CaptchaLocale, k: number): string => say(locale, { en: `${k} time${k > 1 ? 's' : ''}`, zh: `${k} 次` });
 
 /** The Submit box of a gold. */
 function submitOf(g: ArrowsGold): Box {
@@ -107,7 +113,7 @@ export function arrowsEngine<L extends Latent & { width: number; height: number 
         const { layout, cursor, target } = g.pager;
         free.move = pagerMoveText(locale, cursor, target, { arrow: ptText(m, boxCenter(target > cursor ? layout.right : layout.left)), submit });
       }
-      return say(locale, `${c.type}.reasoning`, { ...free, ...c.reasoning(l, locale, m) });
+      return say(locale, `${c.type}.${c.reasoningKey?.(l) ?? 'reasoning'}`, { ...free, ...c.reasoning(l, locale, m) });
     },
     instruction: (l, locale) => say(locale, `${c.type}.instruction`, c.text?.(l, locale) ?? {}),
   });
