@@ -7,12 +7,12 @@
  */
 import type { Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, line, n1, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, line, n1, path } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
-import { say } from '../../lib/i18n.js';
-import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
-import { chrome, tile } from '../../lib/controls.js';
+import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
+import { tile } from '../../lib/controls.js';
+import { arrowsEngine } from './template.js';
 
 interface Pane {
   /** Four icon kinds at the pane's four slots. */
@@ -36,23 +36,20 @@ export interface ConnectIconLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ panes: knob('number of panes', 3, 4, 4), curvy: knob('curved links that cross each other', false, false, true) });
+const KNOBS = defineKnobs({ panes: knob('number of panes', 3, 4, 4), curvy: knob('curved links that cross each other', false, false, true) });
 
 const W = 320;
 const KINDS = ['star', 'heart', 'moon', 'drop', 'leaf', 'bolt', 'crown', 'house', 'flag', 'arrow', 'diamond'];
 const links = (p: Pane): string[] => p.links.map(([a, b]) => [p.icons[a]!, p.icons[b]!].sort().join('|'));
 
 /** Engine #62 connect_icon_pick (group G, Arrows×k+Submit, verifier `presses`). */
-export const connectIconPick = defineEngine<ConnectIconLatent>({
+export const connectIconPick = arrowsEngine<ConnectIconLatent, typeof KNOBS>({
   type: 'connect_icon_pick',
   group: 'visual_reasoning',
   number: 62,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const [a, b] = rng.sample(KINDS, 2) as [string, string];
     const answer = rng.int(0, k.panes - 1);
     const panes: Pane[] = Array.from({ length: k.panes }, (_, i) => {
@@ -83,11 +80,11 @@ export const connectIconPick = defineEngine<ConnectIconLatent>({
       if (p.icons.length !== 4 || new Set(p.icons).size !== 4) return 'a pane needs four different icons';
       if (!p.icons.includes(l.pair[0]) || !p.icons.includes(l.pair[1])) return 'a pane misses a reference icon';
     }
-    return pagerInvalid(l.panes.length, l.cursor, l.answer);
+    return l.panes.length === l.layout.options.length ? null : 'layout does not match the panes';
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the pane that links this pair', zh: '找出把这两个图标连在一起的格子' }));
+  picture(l, style) {
+    let body = '';
     body += tile(style, [14, 44, 306, 86], style.panel);
     const col = (i: number): string => hsl(l.hue + i * 90, 65, style.theme === 'light' ? 45 : 60);
     body += iconSvg(l.pair[0], 120, 65, 14, 0, col(0));
@@ -112,27 +109,10 @@ export const connectIconPick = defineEngine<ConnectIconLatent>({
         body += iconSvg(k, x, y, Math.min(w, h) * 0.14, 0, k === l.pair[0] ? col(0) : k === l.pair[1] ? col(1) : col(2 + (s % 2)), 'stroke="#ffffff" stroke-width="1"');
       });
     });
-    body += pagerControls(style, l.layout, l.cursor);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return pagerSolution(l.layout, l.cursor, l.answer);
-  },
+  gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const a = iconName(l.pair[0], locale);
-    const b = iconName(l.pair[1], locale);
-    const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
-    const sub = ptText(m, boxCenter(l.layout.submit));
-    const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    return say(locale, {
-      en: `The reference pairs the ${a} with the ${b}. Every pane shows both, but only in ${optWord(l.answer, locale)} does a dotted line join the ${a} directly to the ${b}; the other panes link them to other icons. ${move}`,
-      zh: `参考要求把${a}和${b}连在一起。每个格子里都有这两个图标，但只有${optWord(l.answer, locale)}格子的虚线直接连接${a}与${b}，其余格子都把它们连到了别的图标上。${move}`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'connect_icon_pick.instruction');
-  },
+  reasoning: (l, locale) => ({ a: iconName(l.pair[0], locale), b: iconName(l.pair[1], locale), opt: optWord(l.answer, locale) }),
 });

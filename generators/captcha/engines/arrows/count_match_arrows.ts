@@ -7,15 +7,15 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxesOverlap, boxInside, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxesOverlap, boxInside, hsl, label, ptText } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { arrowGlyph, chrome, glyphButton, submitButton, tile } from '../../lib/controls.js';
+import { arrowGlyph, glyphButton, submitButton, tile } from '../../lib/controls.js';
 import { boxAround, shrink } from '../../lib/geometry.js';
 import { plural } from '../../lib/english.js';
-import { pressesSolution } from '../../lib/solutions.js';
+import { arrowsEngine, pressCount } from './template.js';
 
 interface Obj {
   kind: string;
@@ -44,7 +44,7 @@ export interface CountMatchLatent extends Record<string, unknown> {
   overlap: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ count: knob('range of the reference count N', [1, 4], [2, 6], [3, 7]), distractors: knob('icons of other kinds in the reference picture', 0, 2, 3), overlap: knob('allowed overlap between reference icons, puzzle px', 0, 0, 4) });
+const KNOBS = defineKnobs({ count: knob('range of the reference count N', [1, 4], [2, 6], [3, 7]), distractors: knob('icons of other kinds in the reference picture', 0, 2, 3), overlap: knob('allowed overlap between reference icons, puzzle px', 0, 0, 4) });
 
 const W = 320;
 const H = 300;
@@ -54,16 +54,13 @@ const MAX_EXTRA = 8;
 const target = (l: CountMatchLatent): number => l.ref.filter((o) => o.kind === l.kind).length;
 
 /** Engine #58 count_match_arrows (group G, Arrows×k+Submit, verifier `presses`). */
-export const countMatchArrows = defineEngine<CountMatchLatent>({
+export const countMatchArrows = arrowsEngine<CountMatchLatent, typeof KNOBS>({
   type: 'count_match_arrows',
   group: 'visual_reasoning',
   number: 58,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const kind = rng.pick(KINDS);
     const others = rng.sample(KINDS.filter((x) => x !== kind), 2);
     const n = rng.int(k.count[0], k.count[1]);
@@ -105,8 +102,8 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Match the number of ${plural(iconName(l.kind, 'en-US'))}`, zh: `使右侧${iconName(l.kind, 'zh-CN')}的数量与左图相同` }));
+  picture(l, style) {
+    let body = '';
     body += tile(style, l.ref_box, style.panel);
     body += tile(style, l.cand_box);
     const col = (k: string): string => hsl(l.hue + (k === l.kind ? 0 : 150), 65, 50);
@@ -114,39 +111,44 @@ export const countMatchArrows = defineEngine<CountMatchLatent>({
     for (const o of l.shown) body += iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, col(o.kind), 'stroke="#ffffff" stroke-width="1.2"');
     body += glyphButton(style, l.down_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'down', c), l.shown.length === 0);
     body += glyphButton(style, l.up_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'up', c));
-    body += label(style, say(style.locale, { en: 'Up adds one, down removes one', zh: '向上：加一个，向下：减一个' }), (l.ref_box[0] + l.ref_box[2]) / 2, 236, 12, style.subtext, { anchor: 'middle', maxWidth: 140 });
+    body += label(style, say(style.locale, 'count_match_arrows.rule'), (l.ref_box[0] + l.ref_box[2]) / 2, 236, 12, style.subtext, { anchor: 'middle', maxWidth: 140 });
     body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
+  gold(l) {
     const n = target(l);
     const d = n - l.shown.length;
-    return pressesSolution({
-      buttons: [{ box: l.down_box, move: [-1, 0] }, { box: l.up_box, move: [1, 0] }],
-      grid: [Math.max(n, l.shown.length) + MAX_EXTRA + 1, 1],
-      start: [l.shown.length, 0],
-      goals: [[n, 0]],
-      edge: 'clamp',
-      submit: l.submit_box,
-      gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
-    });
+    return {
+      presses: {
+        buttons: [{ box: l.down_box, move: [-1, 0] }, { box: l.up_box, move: [1, 0] }],
+        grid: [Math.max(n, l.shown.length) + MAX_EXTRA + 1, 1],
+        start: [l.shown.length, 0],
+        goals: [[n, 0]],
+        edge: 'clamp',
+        submit: l.submit_box,
+        gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
+      },
+    };
   },
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoningKey: (l) => (target(l) > l.shown.length ? 'reasoning_up' : 'reasoning_down'),
+
+  reasoning(l, locale, m) {
     const n = target(l);
     const d = n - l.shown.length;
     const name = iconName(l.kind, locale);
-    const btn = ptText(m, boxCenter(d > 0 ? l.up_box : l.down_box));
-    const sub = ptText(m, boxCenter(l.submit_box));
     const extra = l.ref.length - n;
-    return say(locale, {
-      en: `The left picture has ${n} ${n === 1 ? name : plural(name)}${extra ? ` (${extra} other icons do not count)` : ''}; the right panel shows ${l.shown.length}. It needs ${Math.abs(d)} ${d > 0 ? 'more' : 'fewer'}, so press the ${d > 0 ? 'up' : 'down'} button at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`,
-      zh: `左图中共有 ${n} 个${name}${extra ? `（另有 ${extra} 个其他图标不算）` : ''}，右侧现在有 ${l.shown.length} 个。需要${d > 0 ? '增加' : '减少'} ${Math.abs(d)} 个，所以点击${d > 0 ? '向上' : '向下'}按钮 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`,
-    });
+    return {
+      n,
+      name: n !== 1 && locale !== 'zh-CN' ? plural(name) : name,
+      extra: extra ? say(locale, 'count_match_arrows.extra', { extra }) : '',
+      shown: l.shown.length,
+      k: Math.abs(d),
+      btn: ptText(m, boxCenter(d > 0 ? l.up_box : l.down_box)),
+      count: pressCount(locale, Math.abs(d)),
+    };
   },
 
-  instruction(l, locale) {
-    return say(locale, 'count_match_arrows.instruction', { plural: plural(iconName(l.kind, 'en-US')), iconName: iconName(l.kind, 'zh-CN') });
-  },
+  text: (l) => ({ plural: plural(iconName(l.kind, 'en-US')), iconName: iconName(l.kind, 'zh-CN') }),
 });

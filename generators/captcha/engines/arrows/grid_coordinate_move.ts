@@ -7,13 +7,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, label, ptText } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { arrowGlyph, chrome, glyphButton, submitButton } from '../../lib/controls.js';
+import { arrowGlyph, glyphButton, submitButton } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
-import { pressesSolution } from '../../lib/solutions.js';
+import { arrowsEngine, pressCount } from './template.js';
 
 /** Latent state of grid_coordinate_move (puzzle px; cells row-major). */
 export interface GridCoordLatent extends Record<string, unknown> {
@@ -32,23 +32,20 @@ export interface GridCoordLatent extends Record<string, unknown> {
   hint_row: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('grid size (n x n)', 4, 5, 5), max_presses: knob('max arrow presses', 4, 7, 10), hint_row: knob('shade the target row', true, false, false) });
+const KNOBS = defineKnobs({ n: knob('grid size (n x n)', 4, 5, 5), max_presses: knob('max arrow presses', 4, 7, 10), hint_row: knob('shade the target row', true, false, false) });
 
 const W = 320;
 /** Cell name: column letter + row number, e.g. `C4`. */
 export const cellName = (i: number, n: number): string => `${String.fromCharCode(65 + (i % n))}${Math.floor(i / n) + 1}`;
 
 /** Engine #60 grid_coordinate_move (group G, Arrows×k+Submit, verifier `presses`). */
-export const gridCoordinateMove = defineEngine<GridCoordLatent>({
+export const gridCoordinateMove = arrowsEngine<GridCoordLatent, typeof KNOBS>({
   type: 'grid_coordinate_move',
   group: 'visual_reasoning',
   number: 60,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const cell = Math.floor(200 / k.n);
     const g0: [number, number] = [64, 84];
     const area: Box = [g0[0], g0[1], g0[0] + cell * k.n, g0[1] + cell * k.n];
@@ -82,10 +79,9 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
     return null;
   },
 
-  draw(l, style) {
-    const name = cellName(l.target, l.n);
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: `Move the token to cell ${name}`, zh: `把棋子移到 ${name} 格` }));
-    body += label(style, say(style.locale, { en: 'Right: one cell forward (left to right, then next row); left: one back', zh: '右箭头前进一格（从左到右、逐行向下），左箭头后退一格' }), 14, 50, 11, style.subtext, { maxWidth: l.width - 28 });
+  picture(l, style) {
+    let body = '';
+    body += label(style, say(style.locale, 'grid_coordinate_move.rule'), 14, 50, 11, style.subtext, { maxWidth: l.width - 28 });
     const tr = Math.floor(l.target / l.n);
     l.cells.forEach((c, i) => {
       const r = Math.floor(i / l.n);
@@ -103,35 +99,31 @@ export const gridCoordinateMove = defineEngine<GridCoordLatent>({
     body += glyphButton(style, l.left_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'left', c), l.token === 0);
     body += glyphButton(style, l.right_box, (cx, cy, r, c) => arrowGlyph(cx, cy, r, 'right', c), l.token === l.n * l.n - 1);
     body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
+  gold(l) {
     const d = l.target - l.token;
-    return pressesSolution({
-      buttons: [{ box: l.left_box, move: [-1, 0] }, { box: l.right_box, move: [1, 0] }],
-      grid: [l.n * l.n, 1],
-      start: [l.token, 0],
-      goals: [[l.target, 0]],
-      edge: 'clamp',
-      submit: l.submit_box,
-      gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
-    });
+    return {
+      presses: {
+        buttons: [{ box: l.left_box, move: [-1, 0] }, { box: l.right_box, move: [1, 0] }],
+        grid: [l.n * l.n, 1],
+        start: [l.token, 0],
+        goals: [[l.target, 0]],
+        edge: 'clamp',
+        submit: l.submit_box,
+        gold: Array.from({ length: Math.abs(d) }, () => (d > 0 ? 1 : 0)),
+      },
+    };
   },
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoningKey: (l) => (l.target > l.token ? 'reasoning_forward' : 'reasoning_back'),
+
+  reasoning(l, locale, m) {
     const d = l.target - l.token;
-    const from = cellName(l.token, l.n);
-    const to = cellName(l.target, l.n);
-    const btn = ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box));
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `The token is on ${from} and the target is ${to}. Counting in reading order (left to right, then the next row), ${to} is ${Math.abs(d)} cell${Math.abs(d) > 1 ? 's' : ''} ${d > 0 ? 'after' : 'before'} ${from}, so press the ${d > 0 ? 'right' : 'left'} arrow at ${btn} ${Math.abs(d)} time${Math.abs(d) > 1 ? 's' : ''}, then Submit at ${sub}.`,
-      zh: `棋子在 ${from}，目标是 ${to}。按阅读顺序（每行从左到右，再到下一行）数，${to} 在 ${from} ${d > 0 ? '之后' : '之前'} ${Math.abs(d)} 格，所以点击${d > 0 ? '右' : '左'}箭头 ${btn} ${Math.abs(d)} 次，然后点击提交 ${sub}。`,
-    });
+    const k = Math.abs(d);
+    return { from: cellName(l.token, l.n), to: cellName(l.target, l.n), cells: say(locale, { en: `${k} cell${k > 1 ? 's' : ''}`, zh: `${k} 格` }), btn: ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box)), count: pressCount(locale, k) };
   },
 
-  instruction(l, locale) {
-    return say(locale, 'grid_coordinate_move.instruction', { cellName: cellName(l.target, l.n) });
-  },
+  text: (l) => ({ cellName: cellName(l.target, l.n) }),
 });

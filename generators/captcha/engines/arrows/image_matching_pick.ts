@@ -3,7 +3,7 @@
  * object and a row of candidate pictures on other backgrounds; exactly one candidate shows the same
  * object (same shape and colour; its own position, size and turn). A frame marks the current
  * candidate and ← / → move it (Open CaptchaWorld Image_Matching). Answer: presses towards the match,
- * then Submit; verifier `presses` (kit2 `pagerSolution`), so any press sequence that leaves the frame
+ * then Submit; verifier `presses` (lib/pager.ts `pagerSolution`), so any press sequence that leaves the frame
  * on the match is right.
  *
  * Validity: no other candidate holds an object of the reference's shape (in any colour), every object
@@ -12,12 +12,11 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { Ids, boxInside, hsl, n1, ptText, svgDoc, texturedBackground } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { Ids, boxInside, hsl, n1, texturedBackground } from '../../lib/draw.js';
 import { ICON_FAMILIES, ICON_KINDS, iconName, iconSvg } from '../../lib/icons.js';
-import { say } from '../../lib/i18n.js';
-import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
-import { chrome } from '../../lib/controls.js';
+import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
+import { arrowsEngine } from './template.js';
 import { Rng } from '../../../../core/rng.js';
 
 /** One picture: its object and background. */
@@ -45,22 +44,19 @@ export interface ImageMatchingLatent extends Record<string, unknown> {
   clutter: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('candidate pictures', 3, 4, 4), lookalike: knob('other candidates show look-alike shapes (same family) in the same colour', false, true, true), clutter: knob('background clutter shapes per picture', 2, 4, 8) });
+const KNOBS = defineKnobs({ options: knob('candidate pictures', 3, 4, 4), lookalike: knob('other candidates show look-alike shapes (same family) in the same colour', false, true, true), clutter: knob('background clutter shapes per picture', 2, 4, 8) });
 
 const W = 320;
 const familyOf = (k: string): readonly string[] => ICON_FAMILIES.find((f) => f.includes(k)) ?? [k];
 
 /** Engine #93 image_matching_pick (group G, Arrows×k+Submit, verifier `presses`). */
-export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
+export const imageMatchingPick = arrowsEngine<ImageMatchingLatent, typeof KNOBS>({
   type: 'image_matching_pick',
   group: 'visual_reasoning',
   number: 93,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const families = ICON_FAMILIES.filter((f) => f.length >= 3);
     const kind = k.lookalike ? rng.pick(rng.pick(families)) : rng.pick(ICON_KINDS);
     const hue = rng.int(0, 359);
@@ -98,13 +94,13 @@ export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
     if (!inside(l.ref, l.ref_box)) return 'reference object outside its picture';
     for (const [i, o] of l.options.entries()) if (!inside(o, l.layout.options[i]!)) return 'candidate object outside its picture';
     if (l.options.some((o) => o.r < 9)) return 'object too small';
-    return pagerInvalid(l.options.length, l.cursor, l.answer);
+    return l.options.length === l.layout.options.length ? null : 'layout does not match the options';
   },
 
-  draw(l, style) {
+  picture(l, style) {
     const ids = new Ids();
     let defs = '';
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the same object', zh: '找出相同的物体' }));
+    let body = '';
     const picture = (p: Picture, b: Box): string => {
       const clip = ids.next();
       defs += `<clipPath id="${clip}"><rect x="${b[0]}" y="${b[1]}" width="${b[2] - b[0]}" height="${b[3] - b[1]}" rx="6"/></clipPath>`;
@@ -116,26 +112,10 @@ export const imageMatchingPick = defineEngine<ImageMatchingLatent>({
     const [rx] = boxCenter(l.ref_box);
     body += `<path d="M${n1(rx - 6)} ${l.ref_box[3] + 4}L${n1(rx + 6)} ${l.ref_box[3] + 4}L${n1(rx)} ${l.ref_box[3] + 10}Z" fill="${style.subtext}"/>`;
     l.layout.options.forEach((b, i) => (body += picture(l.options[i]!, b)));
-    body += pagerControls(style, l.layout, l.cursor);
-    return { svg: svgDoc(l.width, l.height, body, defs), width: l.width, height: l.height };
+    return { svg: body, defs };
   },
 
-  solve(l) {
-    return pagerSolution(l.layout, l.cursor, l.answer);
-  },
+  gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = iconName(l.ref.kind, locale);
-    const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
-    const sub = ptText(m, boxCenter(l.layout.submit));
-    const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    return say(locale, {
-      en: `The reference shows a ${name}. Only ${optWord(l.answer, locale)} shows the same ${name} in the same colour (placed, sized and turned differently); the others are other shapes. ${move}`,
-      zh: `参考图中的物体是${name}。候选图片中只有${optWord(l.answer, locale)}也是同样颜色的${name}（位置、大小和角度不同），其他都是别的形状。${move}`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'image_matching_pick.instruction');
-  },
+  reasoning: (l, locale) => ({ name: iconName(l.ref.kind, locale), opt: optWord(l.answer, locale) }),
 });

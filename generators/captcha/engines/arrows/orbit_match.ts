@@ -7,12 +7,13 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
-import { chrome, tile } from '../../lib/controls.js';
+import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
+import { tile } from '../../lib/controls.js';
+import { arrowsEngine } from './template.js';
 import { rotAbout } from '../../lib/geometry.js';
 
 /** Latent state of orbit_match (puzzle px; angles in degrees clockwise from the top). */
@@ -33,9 +34,11 @@ export interface OrbitMatchLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('number of panes', 3, 4, 4), min_sep: knob('smallest angle difference of a same-orbit decoy, degrees', 90, 60, 45) });
+const KNOBS = defineKnobs({ options: knob('number of panes', 3, 4, 4), min_sep: knob('smallest angle difference of a same-orbit decoy, degrees', 90, 60, 45) });
 
 const W = 320;
+/** Orbit names, inner to outer. */
+const ORBIT_WORDS = [{ en: 'inner', zh: '内' }, { en: 'middle', zh: '中' }, { en: 'outer', zh: '外' }];
 const angDist = (a: number, b: number): number => Math.abs((((a - b) % 360) + 540) % 360 - 180);
 
 function drawSystem(l: OrbitMatchLatent, b: Box, orbit: number, angle: number, dark: boolean): string {
@@ -49,16 +52,13 @@ function drawSystem(l: OrbitMatchLatent, b: Box, orbit: number, angle: number, d
 }
 
 /** Engine #63 orbit_match (group G, Arrows×k+Submit, verifier `presses`). */
-export const orbitMatch = defineEngine<OrbitMatchLatent>({
+export const orbitMatch = arrowsEngine<OrbitMatchLatent, typeof KNOBS>({
   type: 'orbit_match',
   group: 'visual_reasoning',
   number: 63,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const orbit = rng.int(0, 2);
     const angle = rng.int(0, 359);
     const answer = rng.int(0, k.options - 1);
@@ -92,11 +92,11 @@ export const orbitMatch = defineEngine<OrbitMatchLatent>({
       if (o.orbit === l.orbit && angDist(o.angle, l.angle) < l.min_sep) return 'a same-orbit decoy is too close in angle';
     }
     if (l.options.length !== l.layout.options.length) return 'layout does not match the options';
-    return pagerInvalid(l.options.length, l.cursor, l.answer);
+    return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the same orbit and position', zh: '找出轨道和位置都相同的一项' }));
+  picture(l, style) {
+    let body = '';
     const dark = style.theme === 'dark';
     body += tile(style, l.ref_box, style.panel);
     body += drawSystem(l, l.ref_box, l.orbit, l.angle, dark);
@@ -104,29 +104,13 @@ export const orbitMatch = defineEngine<OrbitMatchLatent>({
       body += tile(style, b);
       body += drawSystem(l, b, l.options[i]!.orbit, l.options[i]!.angle, dark);
     });
-    body += pagerControls(style, l.layout, l.cursor);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return pagerSolution(l.layout, l.cursor, l.answer);
-  },
+  gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const orbitZh = ['内', '中', '外'][l.orbit];
-    const orbitEn = ['inner', 'middle', 'outer'][l.orbit];
+  reasoning(l, locale) {
     const clock = Math.round(l.angle / 30) % 12 || 12;
-    const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
-    const sub = ptText(m, boxCenter(l.layout.submit));
-    const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    const name = iconName(l.icon, locale);
-    return say(locale, {
-      en: `In the reference the ${name} is on the ${orbitEn} orbit at about ${clock} o'clock. Only ${optWord(l.answer, locale)} has it on the ${orbitEn} orbit at ${clock} o'clock; the others differ in orbit or direction. ${move}`,
-      zh: `参考图中${name}在${orbitZh}圈轨道上，约在 ${clock} 点钟方向。只有${optWord(l.answer, locale)}的${name}同样在${orbitZh}圈、${clock} 点钟方向，其他项轨道或方向不同。${move}`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'orbit_match.instruction');
+    return { name: iconName(l.icon, locale), orbit: say(locale, ORBIT_WORDS[l.orbit]!), clock, opt: optWord(l.answer, locale) };
   },
 });

@@ -8,14 +8,14 @@
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { boxRect, hsl, line, path, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { boxRect, hsl, line, path, ptText } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
-import { type ArrowDir, arrowGlyph, chrome, glyphButton, submitButton } from '../../lib/controls.js';
+import { type ArrowDir, arrowGlyph, glyphButton, submitButton } from '../../lib/controls.js';
 import { say } from '../../lib/i18n.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { polyD } from '../../lib/geometry.js';
-import { pressesSolution } from '../../lib/solutions.js';
+import { arrowsEngine, listSep } from './template.js';
 
 const BIT: Record<ArrowDir, number> = { up: 1, right: 2, down: 4, left: 8 };
 const DELTA: Record<ArrowDir, [number, number]> = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
@@ -39,7 +39,7 @@ export interface PathNavLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ n: knob('maze size (n x n cells)', 3, 4, 5), path: knob('range of path length (moves)', [2, 4], [3, 6], [5, 9]) });
+const KNOBS = defineKnobs({ n: knob('maze size (n x n cells)', 3, 4, 5), path: knob('range of path length (moves)', [2, 4], [3, 6], [5, 9]) });
 
 const W = 320;
 
@@ -102,16 +102,13 @@ export function solveMaze(open: readonly number[], n: number, a: number, b: numb
 }
 
 /** Engine #61 path_navigate_arrows (group G, Arrows×k+Submit, verifier `presses`). */
-export const pathNavigateArrows = defineEngine<PathNavLatent>({
+export const pathNavigateArrows = arrowsEngine<PathNavLatent, typeof KNOBS>({
   type: 'path_navigate_arrows',
   group: 'visual_reasoning',
   number: 61,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const open = carve(rng, k.n);
     const N = k.n * k.n;
     let start = 0;
@@ -154,8 +151,8 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Guide the token to the flag', zh: '用箭头把棋子移到旗子处' }));
+  picture(l, style) {
+    let body = '';
     const a = l.cells[0]!;
     const cw = a[2] - a[0];
     const all: Box = [a[0], a[1], l.cells[l.n * l.n - 1]![2], l.cells[l.n * l.n - 1]![3]];
@@ -175,11 +172,11 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
     body += iconSvg('circle', sx, sy, cw * 0.26, 0, hsl(l.hue, 75, 48), 'stroke="#ffffff" stroke-width="2"');
     for (const d of DIRS) body += glyphButton(style, l.buttons[d], (cx, cy, r, c) => arrowGlyph(cx, cy, r, d, c));
     body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return pressesSolution({
+  gold: (l) => ({
+    presses: {
       buttons: DIRS.map((d) => ({ box: l.buttons[d], move: DELTA[d] })),
       grid: [l.n, l.n],
       start: [l.start % l.n, Math.floor(l.start / l.n)],
@@ -188,10 +185,10 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
       open: l.open,
       submit: l.submit_box,
       gold: l.moves.map((d) => DIRS.indexOf(d)),
-    });
-  },
+    },
+  }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m) {
     const zh: Record<ArrowDir, string> = { up: '上', down: '下', left: '左', right: '右' };
     const runs: Array<[ArrowDir, number]> = [];
     for (const d of l.moves) {
@@ -199,14 +196,9 @@ export const pathNavigateArrows = defineEngine<PathNavLatent>({
       if (last && last[0] === d) last[1]++;
       else runs.push([d, 1]);
     }
-    const sub = ptText(m, boxCenter(l.submit_box));
-    return say(locale, {
-      en: `Following the corridors, the only way from the token to the flag is ${runs.map(([d, k]) => `${k} ${d}`).join(', ')}. Press the arrows in that order (${runs.map(([d, k]) => `${d} at ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join(', ')}), then Submit at ${sub}.`,
-      zh: `沿迷宫通道从棋子走到旗子只有一条路：${runs.map(([d, k]) => `向${zh[d]} ${k} 格`).join('，')}。依次点击对应方向箭头（${runs.map(([d, k]) => `${zh[d]} ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`).join('，')}），再点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'path_navigate_arrows.instruction');
+    return {
+      runs: runs.map(([d, k]) => say(locale, { en: `${k} ${d}`, zh: `向${zh[d]} ${k} 格` })).join(listSep(locale)),
+      presses: runs.map(([d, k]) => say(locale, { en: `${d} at ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`, zh: `${zh[d]} ${ptText(m, boxCenter(l.buttons[d]))} ×${k}` })).join(listSep(locale)),
+    };
   },
 });

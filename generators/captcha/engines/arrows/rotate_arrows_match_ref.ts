@@ -7,12 +7,12 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { circle, hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { circle, hsl, label, ptText } from '../../lib/draw.js';
 import { iconName, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
-import { chrome, glyphButton, rotateGlyph, submitButton, tile } from '../../lib/controls.js';
-import { clickSequence } from '../../lib/solutions.js';
+import { glyphButton, rotateGlyph, submitButton, tile } from '../../lib/controls.js';
+import { arrowsEngine, pressCount } from './template.js';
 import { rotAbout } from '../../lib/geometry.js';
 
 /** Icons with no rotational symmetry (a turn by any step changes them). */
@@ -39,7 +39,7 @@ export interface RotateArrowsLatent extends Record<string, unknown> {
   marker: boolean;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ step: knob('degrees per button press', 90, 45, 30), max_presses: knob('max presses of the shorter way', 1, 3, 5), marker: knob('orientation marker on the object', true, true, false) });
+const KNOBS = defineKnobs({ step: knob('degrees per button press', 90, 45, 30), max_presses: knob('max presses of the shorter way', 1, 3, 5), marker: knob('orientation marker on the object', true, true, false) });
 
 const W = 320;
 const H = 300;
@@ -59,16 +59,13 @@ export function drawObject(l: RotateArrowsLatent, b: Box, rot: number): string {
 }
 
 /** Engine #31 rotate_arrows_match_ref (group D, Arrows×k+Submit, verifier `click` / `sequence`). */
-export const rotateArrowsMatchRef = defineEngine<RotateArrowsLatent>({
+export const rotateArrowsMatchRef = arrowsEngine<RotateArrowsLatent, typeof KNOBS>({
   type: 'rotate_arrows_match_ref',
   group: 'image_rotation',
   number: 31,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k, difficulty) {
     const n = 360 / k.step;
     const mag = rng.int(1, Math.min(k.max_presses, Math.ceil(n / 2) - 1));
     const presses = rng.bool() ? mag : -mag;
@@ -105,39 +102,27 @@ export const rotateArrowsMatchRef = defineEngine<RotateArrowsLatent>({
     return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Turn the object to match the reference', zh: '旋转物体，使其与参考图方向一致' }));
+  picture(l, style) {
+    let body = '';
     body += tile(style, l.ref_box, style.panel);
     body += tile(style, l.cur_box);
     body += drawObject(l, l.ref_box, l.ref_rot);
     body += drawObject(l, l.cur_box, l.cur_rot);
-    body += label(style, say(style.locale, { en: 'Reference', zh: '参考图' }), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 20, 13, style.subtext, { anchor: 'middle' });
-    body += label(style, say(style.locale, { en: `Each press turns ${l.step}°`, zh: `每次点击旋转 ${l.step}°` }), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 40, 12, style.subtext, { anchor: 'middle', maxWidth: 136 });
+    body += label(style, say(style.locale, 'rotate_arrows_match_ref.reference'), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 20, 13, style.subtext, { anchor: 'middle' });
+    body += label(style, say(style.locale, 'rotate_arrows_match_ref.step', { step: l.step }), (l.ref_box[0] + l.ref_box[2]) / 2, l.ref_box[3] + 40, 12, style.subtext, { anchor: 'middle', maxWidth: 136 });
     body += glyphButton(style, l.ccw_box, (cx, cy, r, c) => rotateGlyph(cx, cy, r, false, c));
     body += glyphButton(style, l.cw_box, (cx, cy, r, c) => rotateGlyph(cx, cy, r, true, c));
     body += submitButton(style, l.submit_box);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    const btn = l.presses > 0 ? l.cw_box : l.ccw_box;
-    return clickSequence(Array.from({ length: Math.abs(l.presses) }, () => btn), l.submit_box);
-  },
+  gold: (l) => ({ repeat: { button: l.presses > 0 ? l.cw_box : l.ccw_box, times: Math.abs(l.presses), submit: l.submit_box } }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoningKey: (l) => (l.presses > 0 ? 'reasoning_cw' : 'reasoning_ccw'),
+
+  reasoning(l, locale, m) {
     const k = Math.abs(l.presses);
-    const n = 360 / l.step;
     const deg = k * l.step;
-    const btn = ptText(m, boxCenter(l.presses > 0 ? l.cw_box : l.ccw_box));
-    const sub = ptText(m, boxCenter(l.submit_box));
-    const name = iconName(l.kind, locale);
-    return say(locale, {
-      en: `The ${name} on the right differs from the reference on the left: it must turn ${deg}° ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} to match (${360 - deg}° the other way, which is longer). Each press turns ${l.step}°, so press the ${l.presses > 0 ? 'clockwise' : 'counter-clockwise'} button at ${btn} ${k} time${k > 1 ? 's' : ''}, then Submit at ${sub}.`,
-      zh: `左边参考图中的${name}与右边的${name}方向不同：右边的需要${l.presses > 0 ? '顺' : '逆'}时针再转 ${deg}° 才与参考一致（反方向要转 ${360 - deg}°，更远）。每次点击转 ${l.step}°，所以点击${l.presses > 0 ? '顺时针' : '逆时针'}按钮 ${btn} ${k} 次（共 ${n} 档），然后点击提交 ${sub}。`,
-    });
-  },
-
-  instruction(_l, locale) {
-    return say(locale, 'rotate_arrows_match_ref.instruction');
+    return { name: iconName(l.kind, locale), deg, rest: 360 - deg, step: l.step, n: 360 / l.step, btn: ptText(m, boxCenter(l.presses > 0 ? l.cw_box : l.ccw_box)), count: pressCount(locale, k) };
   },
 });

@@ -2,15 +2,16 @@
  * #59 sum_match_arrows (group G, visual reasoning, Arrows×k+Submit): a target sum and a row of options,
  * each with two or three dice; a frame marks the current option and ← / → move it one option per
  * press (Arkose dice_match). Exactly one option's dice add up to the target. Answer: |target - cursor|
- * presses of the arrow towards it, then Submit. Verifier `presses` (kit2 `pagerSolution`): any press
+ * presses of the arrow towards it, then Submit. Verifier `presses` (lib/pager.ts `pagerSolution`): any press
  * sequence that leaves the frame on that option is right.
  */
 import { boxCenter } from '../../../../core/geometry.js';
-import { defineKnobs, knob, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
-import { hsl, label, ptText, svgDoc } from '../../lib/draw.js';
+import { defineKnobs, knob } from '../../engine.js';
+import { hsl, label } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { type PagerLayout, optWord, pagerControls, pagerInvalid, pagerLayout, pagerMoveText, pagerSolution } from '../../lib/pager.js';
-import { chrome, tile } from '../../lib/controls.js';
+import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
+import { tile } from '../../lib/controls.js';
+import { arrowsEngine, listSep } from './template.js';
 import { plainDieSvg } from '../../lib/dice-clocks.js';
 
 /** Latent state of sum_match_arrows (puzzle px). */
@@ -27,22 +28,19 @@ export interface SumMatchLatent extends Record<string, unknown> {
   hue: number;
 }
 
-const { knobs: KNOBS, difficulties: DIFF } = defineKnobs({ options: knob('number of options', 3, 4, 4), dice: knob('dice per option', 2, 2, 3), near: knob('wrong options sum to within 1-2 of the target', false, true, true), max_rot: knob('max die turn, degrees', 0, 20, 40) });
+const KNOBS = defineKnobs({ options: knob('number of options', 3, 4, 4), dice: knob('dice per option', 2, 2, 3), near: knob('wrong options sum to within 1-2 of the target', false, true, true), max_rot: knob('max die turn, degrees', 0, 20, 40) });
 
 const W = 320;
 const sumOf = (v: number[]): number => v.reduce((a, b) => a + b, 0);
 
 /** Engine #59 sum_match_arrows (group G, Arrows×k+Submit, verifier `presses`). */
-export const sumMatchArrows = defineEngine<SumMatchLatent>({
+export const sumMatchArrows = arrowsEngine<SumMatchLatent, typeof KNOBS>({
   type: 'sum_match_arrows',
   group: 'visual_reasoning',
   number: 59,
-  actionForm: 'Arrows×k+Submit',
   knobs: KNOBS,
-  difficulties: DIFF,
 
-  sample(rng, difficulty) {
-    const k = DIFF[difficulty];
+  sample(rng, k) {
     const roll = (): number[] => Array.from({ length: k.dice }, () => rng.int(1, 6));
     const answerDice = roll();
     const sum = sumOf(answerDice);
@@ -71,13 +69,12 @@ export const sumMatchArrows = defineEngine<SumMatchLatent>({
     const hits = l.options.map((o, i) => (sumOf(o) === l.sum ? i : -1)).filter((i) => i >= 0);
     if (hits.length !== 1 || hits[0] !== l.answer) return 'exactly one option must add up to the target';
     if (l.options.some((o) => o.some((v) => v < 1 || v > 6))) return 'die value out of range';
-    return pagerInvalid(l.options.length, l.cursor, l.answer);
+    return null;
   },
 
-  draw(l, style) {
-    let body = chrome(style, l.width, l.height, say(style.locale, { en: 'Find the dice that match the target sum', zh: '找出点数之和等于目标值的骰子' }));
-    body += tile(style, [14, 44, 306, 86], style.panel);
-    body += label(style, say(style.locale, { en: `Target sum: ${l.sum}`, zh: `目标点数之和：${l.sum}` }), 160, 72, 20, style.text, { anchor: 'middle', weight: 700 });
+  picture(l, style) {
+    let body = tile(style, [14, 44, 306, 86], style.panel);
+    body += label(style, say(style.locale, 'sum_match_arrows.target', { sum: l.sum }), 160, 72, 20, style.text, { anchor: 'middle', weight: 700 });
     l.layout.options.forEach((b, i) => {
       body += tile(style, b);
       const [cx, cy] = boxCenter(b);
@@ -89,26 +86,15 @@ export const sumMatchArrows = defineEngine<SumMatchLatent>({
         body += plainDieSvg(cx + dx, cy + dy, s, v, l.rots[i]![j]!, '#fbfbf7', hsl(l.hue, 60, 30));
       });
     });
-    body += pagerControls(style, l.layout, l.cursor);
-    return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
+    return { svg: body };
   },
 
-  solve(l) {
-    return pagerSolution(l.layout, l.cursor, l.answer);
-  },
+  gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale) {
     const sums = l.options.map((o, i) => `${optWord(i, locale)} ${o.join('+')}=${sumOf(o)}`);
-    const arrow = ptText(m, boxCenter(l.answer > l.cursor ? l.layout.right : l.layout.left));
-    const sub = ptText(m, boxCenter(l.layout.submit));
-    const move = pagerMoveText(locale, l.cursor, l.answer, { arrow, submit: sub });
-    return say(locale, {
-      en: `The target sum is ${l.sum}. Adding the pips: ${sums.join(', ')}. Only ${optWord(l.answer, locale)} makes ${l.sum}. ${move}`,
-      zh: `目标和是 ${l.sum}。逐个数骰子点数：${sums.join('，')}。只有${optWord(l.answer, locale)}等于 ${l.sum}。${move}`,
-    });
+    return { sum: l.sum, sums: sums.join(listSep(locale)), opt: optWord(l.answer, locale) };
   },
 
-  instruction(l, locale) {
-    return say(locale, 'sum_match_arrows.instruction', { sum: l.sum });
-  },
+  text: (l) => ({ sum: l.sum }),
 });
