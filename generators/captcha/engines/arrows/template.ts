@@ -17,14 +17,14 @@
  */
 import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
-import type { Rng } from '../../../../core/rng.js';
-import { type Affine, type CaptchaEngine, type CaptchaGroupName, type Difficulty, type Latent, type PuzzleSolution, type PuzzleStyle, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
+import { type Affine, type CaptchaEngine, type Difficulty, type Latent, type PuzzleSolution, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
 import { ptText, svgDoc } from '../../lib/draw.js';
 import { type CaptchaLocale, type TextParams, say } from '../../lib/i18n.js';
 import { type PagerLayout, pagerControls, pagerInvalid, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome } from '../../lib/controls.js';
 import { clickSequence, pressesSolution } from '../../lib/solutions.js';
 import type { KnobTable } from '../text-entry/template.js';
+import type { SingleClickContent } from '../single-click/template.js';
 
 /** Options of `pressesSolution` (lib/solutions.ts): buttons with their moves on a state grid, start, goals, gold presses. */
 export type PressGrid = Parameters<typeof pressesSolution>[0];
@@ -40,24 +40,18 @@ export type ArrowsGold =
   | { presses: PressGrid }
   | { repeat: { button: Box; times: number; submit: Box } };
 
-/** What an Arrows×k+Submit engine supplies (see the file comment). `T` is the type of its `defineKnobs(...)` result. */
-export interface ArrowsContent<L extends Latent & { width: number; height: number }, T extends KnobTable, K = T['difficulties'][Difficulty]> {
-  type: string;
-  number: number;
-  group: CaptchaGroupName;
-  /** `defineKnobs(...)` of the engine. */
-  knobs: T;
-  sample(rng: Rng, k: K, difficulty: Difficulty): L;
-  validate(latent: L): string | null;
-  /** The widget body after the title card (and before the pager controls), SVG; `defs` go to the document's `<defs>`. */
-  picture(latent: L, style: PuzzleStyle, rng: Rng): { svg: string; defs?: string };
+/**
+ * What an Arrows×k+Submit engine supplies (see the file comment). `T` is the type of its `defineKnobs(...)`
+ * result. `type`, `number`, `group`, `knobs`, `sample`, `validate` and `picture` have the shapes of
+ * {@link SingleClickContent}; `picture` is the widget body after the title card (and before the pager
+ * controls); `text` gives the params of `<type>.instruction` and `<type>.title`.
+ */
+export interface ArrowsContent<L extends Latent & { width: number; height: number }, T extends KnobTable> extends Pick<SingleClickContent<L, T>, 'type' | 'number' | 'group' | 'knobs' | 'sample' | 'validate' | 'picture' | 'text'> {
   gold(latent: L): ArrowsGold;
   /** Params of `<type>.reasoning` (puzzle px → record px through `m`). */
   reasoning(latent: L, locale: CaptchaLocale, m: Affine): TextParams;
   /** Catalogue key of the reasoning when it has variants (e.g. `reasoning_up`); default `reasoning`. */
   reasoningKey?(latent: L): string;
-  /** Params of `<type>.instruction` and `<type>.title`, in `locale`. */
-  text?(latent: L, locale: CaptchaLocale): TextParams;
 }
 
 /** Separator of a list inside a reasoning sentence: ", " / "，". */
