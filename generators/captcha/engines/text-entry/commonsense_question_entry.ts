@@ -9,9 +9,9 @@
  * question, and the question fits the picture.
  */
 import { defineKnobs, knob } from '../../engine.js';
-import { boxRect, hsl, label, noiseDots, wrapPhrases } from '../../lib/draw.js';
+import { wrapPhrases } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
-import { textEntryEngine } from './template.js';
+import { questionPicture, textEntryEngine } from './template.js';
 import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
@@ -120,22 +120,7 @@ export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeo
     return null;
   },
 
-  picture(l, style, rng) {
-    const ib = l.frame.image_box;
-    const light = rng.bool(0.7);
-    let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
-    pic += noiseDots(rng, ib, 40, 0.35);
-    const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
-    const w = ib[2] - ib[0] - 24;
-    const lines = wrapPhrases(say(style.locale, l.question), l.font_size, w, { face: style.face, weight: 700 });
-    const lh = l.font_size * 1.35;
-    let y = (ib[1] + ib[3]) / 2 - ((lines.length - 1) * lh) / 2 + l.font_size * 0.36;
-    for (const line of lines) {
-      pic += label(style, line, (ib[0] + ib[2]) / 2, y, l.font_size, ink, { anchor: 'middle', weight: 700, maxWidth: w });
-      y += lh;
-    }
-    return { svg: pic };
-  },
+  picture: (l, style, rng) => questionPicture(l, say(style.locale, l.question), style, rng),
 
   answer: (l) => ({ text: l.answer, valid: factQuestion(factById(l.fact)!, l.times).answers }),
 

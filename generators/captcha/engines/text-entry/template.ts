@@ -18,7 +18,7 @@
 import type { Rng } from '../../../../core/rng.js';
 import { type CaptchaEngine, type CaptchaGroupName, type Difficulty, type Latent, type PuzzleStyle, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
 import type { Affine } from '../../engine.js';
-import { svgDoc } from '../../lib/draw.js';
+import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryTail } from '../../lib/frames.js';
 import { type CaptchaLocale, type TextParams, catalogue, drawnLocale, say, sentenceGap } from '../../lib/i18n.js';
 import { entrySolve } from '../../lib/solutions.js';
@@ -90,4 +90,26 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
     },
     instruction: (l, locale) => say(locale, `${c.type}.instruction`, params(l, locale)),
   });
+}
+
+/**
+ * The picture of a written question (commonsense_question_entry, text_question_logic): a light (70%) or dark
+ * card tinted by `bg_hue`, 40 noise dots, and `text` wrapped to the image width minus 24 px, bold, centred,
+ * line height 1.35 × `font_size`. Puzzle px. Draws with `rng` in this order: the light/dark pick, the dots.
+ */
+export function questionPicture(l: { frame: EntryFrame; bg_hue: number; font_size: number }, text: string, style: PuzzleStyle, rng: Rng): { svg: string } {
+  const ib = l.frame.image_box;
+  const light = rng.bool(0.7);
+  let pic = boxRect(ib, { fill: light ? hsl(l.bg_hue, 35, 94) : hsl(l.bg_hue, 30, 20), rx: 3 });
+  pic += noiseDots(rng, ib, 40, 0.35);
+  const ink = light ? hsl(l.bg_hue + 180, 45, 22) : hsl(l.bg_hue + 180, 35, 90);
+  const w = ib[2] - ib[0] - 24;
+  const lines = wrapPhrases(text, l.font_size, w, { face: style.face, weight: 700 });
+  const lh = l.font_size * 1.35;
+  let y = (ib[1] + ib[3]) / 2 - ((lines.length - 1) * lh) / 2 + l.font_size * 0.36;
+  for (const line of lines) {
+    pic += label(style, line, (ib[0] + ib[2]) / 2, y, l.font_size, ink, { anchor: 'middle', weight: 700, maxWidth: w });
+    y += lh;
+  }
+  return { svg: pic };
 }

@@ -11,22 +11,15 @@ import {
   svgDoc, widgetCard,
 } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
+import type { GlyphSpec as PictureGlyph } from '../../lib/glyph-pictures.js';
 
 /** Characters never used: pairs a reader cannot tell apart (0/O, 1/I/l) in any of our faces. */
 export const AMBIGUOUS = '0O1IlioQD';
 const SAFE = 'ACEFHJKMNPRTUVWXY34679';
 const CONFUSABLE = 'B8G6S5Z2';
 
-interface GlyphSpec {
-  ch: string;
-  cx: number;
-  cy: number;
-  size: number;
-  rot: number;
-  skew: number;
-  sx: number;
-  color: string;
-}
+/** One glyph of the code (puzzle px): lib/glyph-pictures.ts's glyph without weight and face (one face per puzzle). */
+type GlyphSpec = Omit<PictureGlyph, 'weight' | 'face'>;
 /** Latent state of text_distorted_alnum (puzzle px). */
 export interface TextDistortedLatent extends Record<string, unknown> {
   width: number;
