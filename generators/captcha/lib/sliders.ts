@@ -161,14 +161,14 @@ export function gapsDistinct(a: GapShape, b: GapShape): boolean {
  * gaps placed, `gaps[0]` (the true one) in the piece's row, piece and gaps 2 px inside `area`, no gap
  * over the piece's start or another gap, every decoy visibly distinct ({@link gapsDistinct}), the true
  * gap at least 60 px right of the piece and reachable by the handle on its track. `words` name the
- * parts in the reason. Null when valid, else the reason. Puzzle px.
+ * parts in the reason (`placed`: what "could not place every …" names, default `gap`). Null when valid, else the reason. Puzzle px.
  */
 export function gapRowInvalid(
   o: { gaps: GapShape[]; wanted: number; piece: { cx: number; cy: number }; area: Box; handle: Box; track: Box },
-  words: { gap: string; piece: string; area: string },
+  words: { gap: string; piece: string; area: string; placed?: string },
 ): string | null {
   const { gap, piece, area } = words;
-  if (o.gaps.length !== o.wanted) return `could not place every ${gap}`;
+  if (o.gaps.length !== o.wanted) return `could not place every ${words.placed ?? gap}`;
   const g0 = o.gaps[0]!;
   if (g0.cy !== o.piece.cy) return `true ${gap} not in the ${piece} row`;
   const inner: Box = [o.area[0] + 2, o.area[1] + 2, o.area[2] - 2, o.area[3] - 2];

@@ -85,7 +85,7 @@ export const sliderMultiGapDecoy = sliderEngine<MultiGapLatent, typeof KNOBS>({
     return { width: W, height: H, image_box: IMG, track_box, handle_box, gaps, decoys_wanted: k.decoys, piece: { cx: pieceCx, cy }, gap_style, similar: k.similar, noise: k.noise, clutter: k.clutter, bg_hue: rng.int(0, 359), tol_px: k.tol_px };
   },
 
-  validate: (l) => (l.gaps.length !== l.decoys_wanted + 1 ? 'could not place every decoy gap' : null) ?? gapRowInvalid({ gaps: l.gaps, wanted: l.decoys_wanted + 1, piece: l.piece, area: l.image_box, handle: l.handle_box, track: l.track_box }, { gap: 'gap', piece: 'piece', area: 'picture' }),
+  validate: (l) => gapRowInvalid({ gaps: l.gaps, wanted: l.decoys_wanted + 1, piece: l.piece, area: l.image_box, handle: l.handle_box, track: l.track_box }, { gap: 'gap', piece: 'piece', area: 'picture', placed: 'decoy gap' }),
   draw: (l, style, rng) => drawMultiGap(l, style, rng),
   dx: (l) => l.gaps[0]!.cx - l.piece.cx,
   tolPx: (l) => l.tol_px,
