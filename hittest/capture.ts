@@ -409,6 +409,10 @@ export async function captureAndHitTest(
     // in 22 of 22 runs instead of 4 of 6, but a full test run still saw the 41-pixel search-icon difference once,
     // and the signal is browser-wide: a page captured at the same moment failed with "Unable to capture
     // screenshot" (test/hittest.test.ts, pool of 2 pages).
+    // Cause found later: Chromium's software raster of a stroked curve under a viewBox scale is not
+    // repeatable (each raster of the tile picks one of two anti-aliasings), so no capture order fixes it;
+    // generated pages now draw icons with their geometry pre-scaled (generators/grounding/templating.ts
+    // `prescaleIcon`, test/icon-raster.browser.test.ts). A user's --pages page with such SVG can still vary.
     let png = await screenshotPng(h, opts.dpr, { fast: true });
     for (let k = 0; k < 4; k++) {
       const again = await screenshotPng(h, opts.dpr, { fast: true });

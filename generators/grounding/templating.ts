@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import svgpath from 'svgpath';
 
 /** Repository root (this file lives in `generators/grounding/`). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -135,12 +136,51 @@ export function iconSvg(name: string, size = 16, strokeWidth?: number, cls?: str
     .replace(/\s*\/>/g, '/>')
     .trim();
   if (strokeWidth !== undefined) svg = svg.replace(/stroke-width="[^"]*"/, `stroke-width="${strokeWidth}"`);
+  svg = prescaleIcon(svg, size);
   svg = svg.replace(
     '<svg',
     `<svg${tagged ? ` data-icon="${name}"` : ''} class="ic${cls ? ` ${cls}` : ''}" aria-hidden="true" focusable="false"`,
   );
   iconCache.set(key, svg);
   return svg;
+}
+
+/** A number scaled by `k`, at most 4 decimals (1e-4 CSS px), shortest form: the same input gives the same text. */
+const scaled = (v: string, k: number): string => String(Number((Number(v) * k).toFixed(4)));
+
+/** Geometry attributes of the shapes lucide icons use, in icon units (the 24-unit grid). */
+const SHAPE_ATTRS: Record<string, readonly string[]> = {
+  circle: ['cx', 'cy', 'r'],
+  ellipse: ['cx', 'cy', 'rx', 'ry'],
+  line: ['x1', 'y1', 'x2', 'y2'],
+  rect: ['x', 'y', 'width', 'height', 'rx', 'ry'],
+};
+
+/**
+ * A lucide icon (24-unit `viewBox`) drawn at `size` CSS px with its geometry already in CSS px: every
+ * coordinate, radius and the stroke width multiplied by `size / 24` and the `viewBox` set to
+ * `0 0 size size`, so the page draws it with no viewBox scale. Why: Chromium's software raster of a
+ * stroked curve under a non-identity viewBox scale is not repeatable — the same 14 px magnifying glass
+ * at DPR 3 came out as one of two anti-aliasings (41 pixels, channel delta <= 3) from one raster to the
+ * next (in about a third of re-rasters of its tile under load, and in 1 of 8-12 identical grounding
+ * runs), while the same shape with its geometry pre-scaled gave the same pixels in 96 of 96 re-rasters
+ * (issue 15 item 8; test/icon-raster.browser.test.ts). Paths are scaled with svgpath (arcs included).
+ * A CSS size other than `size` still scales the drawing through the viewBox.
+ */
+export function prescaleIcon(svg: string, size: number): string {
+  const k = size / 24;
+  if (k === 1) return svg;
+  const attr = (tag: string, names: readonly string[]): string =>
+    tag.replace(new RegExp(`\\s(${names.join('|')})="([^"]*)"`, 'g'), (_m, n: string, v: string) => ` ${n}="${scaled(v, k)}"`);
+  return svg
+    .replace(/<svg\b[^>]*>/, (root) =>
+      root
+        .replace(/\sviewBox="0 0 24 24"/, ` viewBox="0 0 ${size} ${size}"`)
+        .replace(/\sstroke-width="([^"]*)"/, (_m, v: string) => ` stroke-width="${scaled(v, k)}"`))
+    .replace(/<path\b[^>]*>/g, (tag) => tag.replace(/\sd="([^"]*)"/, (_m, d: string) => ` d="${svgpath(d).scale(k).round(4).toString()}"`))
+    .replace(/<(circle|ellipse|line|rect)\b[^>]*>/g, (tag, name: string) => attr(tag, SHAPE_ATTRS[name]!))
+    .replace(/<(polyline|polygon)\b[^>]*>/g, (tag) =>
+      tag.replace(/\spoints="([^"]*)"/, (_m, pts: string) => ` points="${pts.trim().split(/[\s,]+/).map((v) => scaled(v, k)).join(' ')}"`));
 }
 
 let env: typeof Handlebars | null = null;
