@@ -404,15 +404,14 @@ export async function captureAndHitTest(
     let tProbe = 0;
     // ... and until two captures in a row are identical (a frame can still show an earlier raster of
     // some tiles; at most four more captures, usually one)
-    // Tried and removed (issue 15 item 8): a Memory.simulatePressureNotification before this capture (drops
-    // every tile, purges Skia's caches) made `grounding --count 6 --seed 4 --concurrency 1` record 3 identical
-    // in 22 of 22 runs instead of 4 of 6, but a full test run still saw the 41-pixel search-icon difference once,
-    // and the signal is browser-wide: a page captured at the same moment failed with "Unable to capture
-    // screenshot" (test/hittest.test.ts, pool of 2 pages).
-    // Cause found later: Chromium's software raster of a stroked curve under a viewBox scale is not
-    // repeatable (each raster of the tile picks one of two anti-aliasings), so no capture order fixes it;
-    // generated pages now draw icons with their geometry pre-scaled (generators/grounding/templating.ts
-    // `prescaleIcon`, test/icon-raster.browser.test.ts). A user's --pages page with such SVG can still vary.
+    // Repeat renders of a page used to differ in a few anti-aliased pixels of stroked SVG icons: Chromium's
+    // software raster of a stroked curve under a viewBox scale is not repeatable (each raster of a tile
+    // picks one of two anti-aliasings), so no capture order fixes it; generated pages draw icons with
+    // their geometry pre-scaled (generators/grounding/templating.ts `prescaleIcon`,
+    // test/icon-raster.browser.test.ts). A user's --pages page with such SVG can still vary. Tried and
+    // dropped: a browser-wide Memory.simulatePressureNotification before this capture (a concurrent
+    // page's capture failed with "Unable to capture screenshot"); `--run-all-compositor-stages-before-draw`
+    // with a single capture (test/fixtures/pages/iframe-transformed.html never finished a screenshot).
     let png = await screenshotPng(h, opts.dpr, { fast: true });
     for (let k = 0; k < 4; k++) {
       const again = await screenshotPng(h, opts.dpr, { fast: true });
