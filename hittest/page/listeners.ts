@@ -23,7 +23,8 @@
  *   an element is then treated as if it had no listener (its own text is still a text candidate).
  *
  * Inside an atomic control (a button, a link) a listener-only descendant is part of that control, not
- * a target of its own (walk.ts).
+ * a target of its own; a listener-only image or icon (`img` with alt, labelled `svg`, `data-icon`)
+ * stays an image candidate, which is a target of its own already (walk.ts).
  */
 
 /** Key of the registry installed by renderers/listener-hook.ts (`ACTIVATION_LISTENERS_KEY` there). */

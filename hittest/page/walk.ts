@@ -55,6 +55,15 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
     const r = el.getBoundingClientRect();
     return txt.length <= args.maxTextLength && r.width * r.height <= args.maxContainerArea * vpArea;
   };
+  /** An image candidate: `img` with alt text, a labelled `svg` / `role=img`, a `data-icon` element. */
+  const imageLike = (el: Element): boolean => {
+    const tag = el.localName;
+    return !!(
+      (tag === 'img' && collapse(el.getAttribute('alt') || '')) ||
+      ((tag === 'svg' || explicitRole(el) === 'img') && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) ||
+      (el.hasAttribute('data-icon') && tag !== 'body')
+    );
+  };
   function visitChildren(parent: Node, ctx: Ctx): void {
     for (const c of Array.from(parent.childNodes)) {
       if (c.nodeType === 3) {
@@ -92,8 +101,10 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
     } else if (!ctx.atomic) {
       let ir = interactiveRole(el);
       // an element clickable by a listener only but too large or too wordy for a control (a delegation
-      // host, listeners.ts) is treated as if it had no listener: its own text stays a text candidate
-      if (ir === 'generic' && markupRole(el) === null && !fitsContainer(el)) ir = null;
+      // host, listeners.ts) is treated as if it had no listener: its own text stays a text candidate;
+      // a listener-only image or icon stays an image candidate (its own target already, named by its
+      // alt / aria-label, and queried as an icon)
+      if (ir === 'generic' && markupRole(el) === null && (!fitsContainer(el) || imageLike(el))) ir = null;
       if (tag === 'label' && (el as HTMLLabelElement).control) {
         const c = (el as HTMLLabelElement).control!;
         const cr = interactiveRole(c) ?? 'checkbox';
@@ -122,11 +133,7 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
           add('heading', 'heading');
           next = { atomic: false, textOwner: true };
         }
-      } else if (
-        (tag === 'img' && collapse(el.getAttribute('alt') || '')) ||
-        ((tag === 'svg' || explicitRole(el) === 'img') && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) ||
-        (el.hasAttribute('data-icon') && tag !== 'body')
-      ) {
+      } else if (imageLike(el)) {
         add('image', implicitRole(el) === 'text' ? 'img' : implicitRole(el));
         next = { atomic: false, textOwner: true };
       } else if (!ctx.textOwner && tag !== 'body' && tag !== 'html' && tag !== 'svg' && !shadowOf(el) && hasOwnText(el)) {
