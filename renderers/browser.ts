@@ -22,6 +22,7 @@ import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
+import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
 
 /** The origin every page is served from. */
 export const ORIGIN = 'http://uisynth.local';
@@ -243,8 +244,8 @@ export interface LaunchOptions {
 /** Options of {@link BrowserPool.withPage}. */
 export interface WithPageOptions {
   /**
-   * Install uisynth's page instrumentation before the page loads: the closed-shadow-root hook and the
-   * paused fake clock ({@link CLOCK_EPOCH}). Default true; `false` gives a plain page (benchmarks'
+   * Install uisynth's page instrumentation before the page loads: the closed-shadow-root hook, the
+   * activation-listener registry (renderers/listener-hook.ts) and the paused fake clock ({@link CLOCK_EPOCH}). Default true; `false` gives a plain page (benchmarks'
    * bare render loop).
    */
   instrument?: boolean;
@@ -383,7 +384,8 @@ export class BrowserPool {
 
   /**
    * Open `source` in a fresh context with `opts` (time zone UTC; unless `wopts.instrument` is false,
-   * the closed-shadow-root hook and the paused fake clock are installed first), wait for the `load`
+   * the closed-shadow-root hook, the activation-listener registry and the paused fake clock are
+   * installed first), wait for the `load`
    * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` pages are
    * open at once; callers queue.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
@@ -412,6 +414,7 @@ export class BrowserPool {
       context.setDefaultNavigationTimeout(this.timeoutMs);
       if (wopts.instrument !== false) {
         await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
+        await context.addInitScript({ content: ACTIVATION_LISTENER_HOOK });
         await context.clock.install({ time: CLOCK_EPOCH });
         await context.clock.pauseAt(CLOCK_EPOCH);
         await context.addInitScript({ content: FAKE_RAF_SCRIPT });

@@ -9,7 +9,12 @@
  * - no text / state query quotes a label that another visible text shows, no spatial query names an
  *   anchor shown twice or a target that is not the nearest thing that way, and no query quotes a
  *   character no installed font paints (test/labels-oracle.ts);
- * - ≥ 95% of every page's queries are in the page's language (from `lang`).
+ * - ≥ 95% of every page's queries are in the page's language (from `lang`);
+ * - elements made clickable by `addEventListener` only (zine-article, zine-shop-deals) are targets of
+ *   their own, recorded as clickable, and a real click at their point runs the page's own listener;
+ *   children of a delegating list, a removed listener, a framework root are not made controls.
+ *   (Records are numbered in file-name order and each record's query choice follows its number: these
+ *   two pages are named to sort last, so adding them left every other page's record unchanged.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -19,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { BrowserPool, type PageOptions } from '../renderers/browser.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
-import { runOracle } from './oracle.js';
+import { clickEffects, runOracle } from './oracle.js';
 import { checkLabels, quotedSpans, unpaintedCodePoints, type LabelProblem } from './labels-oracle.js';
 import { coverage } from './grounding-coverage-helpers.js';
 
@@ -92,6 +97,93 @@ describe('pages written like real sites (--pages)', () => {
     // no container target whose text holds two of them ("Share this: Save Tweet Share on Facebook")
     for (const t of recs.flatMap((x) => x.targets)) expect(t.text).not.toMatch(/Save Tweet|Tags \| Edit|Legal \| About/);
   });
+
+  it('elements clickable by addEventListener only are targets of their own; a real click runs their listener; delegation makes no controls (item 1)', async () => {
+    // [text shown, element, event the page's handler reports] (the fixtures' handlers push to dataLayer)
+    const controls: Record<string, Array<[string, string, string]>> = {
+      'zine-article': [
+        ['Listen to this article', '#listen', 'listen'],
+        ['Text size', '#font-size', 'font_size'],
+        ['Print', '#print', 'print'],
+        ['Licence', '#licence', 'licence'],
+        ['Why it sells out', '#why-sold-out', 'why_sold_out'],
+        ['see the route map', '#route-map', 'route_map'],
+        ['Report a Wi-Fi problem', '#wifi-report', 'wifi_report'],
+        ['Weekend edition Get the print magazine for $1', '#promo', 'promo'],
+      ],
+      'zine-shop-deals': [
+        ['Best match', '#sort', 'sort'],
+        ['Aria 300 over-ear $79.00 $129.00', '#deal-1', 'open:deal-1'],
+        ['Pulse Buds 2 $49.99 $69.99', '#deal-2', 'open:deal-2'],
+        ['Trail Sport neckband $29.00', '#deal-3', 'open:deal-3'],
+        ['Show more deals', '#more', 'more'],
+      ],
+    };
+    // not controls: [text, element, event a click there reports ('' = none of its own)]: children of a
+    // list whose one listener delegates, a listener added and removed again, a framework root listening
+    // to every event type, a listener on an icon inside a link (part of the link); a labelled icon with
+    // a listener stays an image target (text '': named by its label)
+    const plain: Record<string, Array<[string, string, string]>> = {
+      'zine-article': [
+        ['', '#bookmark', 'bookmark'],
+        ['Rail', '#tags > li:nth-child(1)', 'tag:Rail'],
+        ['Sleeper trains', '#tags > li:nth-child(4)', 'tag:Sleeper trains'],
+        ['Learn why', '#closed-help', ''],
+      ],
+      'zine-shop-deals': [
+        ['Wireless', '#filters > .chip:nth-child(1)', 'filter:Wireless'],
+        ['Under $100', '#filters > .chip:nth-child(3)', 'filter:Under $100'],
+        ['Chat with us', '#chat-root', ''],
+        ['★', '#guide-star', ''],
+      ],
+    };
+    for (const [name, list] of Object.entries(controls)) {
+      const rec = byPage(name);
+      const source = { file: resolve(ROOT, rec.context.page!) };
+      const ids = [...list, ...plain[name]!].map((c) => c[1]);
+      // per target, which of `ids` its element is, contains, or is inside (fresh DOM, plain querySelector)
+      const rel = await pool.withPage(optsOf(rec), source, async (h) =>
+        h.page.evaluate(
+          ({ sels, ids }) =>
+            sels.map((sel) => {
+              const el = document.querySelector(sel);
+              return ids.map((id) => {
+                const x = document.querySelector(id)!;
+                const r = x.getBoundingClientRect();
+                return { is: el === x, contains: !!el && el !== x && el.contains(x), box: [r.left, r.top, r.right, r.bottom] };
+              });
+            }),
+          { sels: rec.targets.map((t) => t.dom.selector), ids },
+        ),
+      );
+      const clicks: Array<{ key: string; css: [number, number] }> = [];
+      list.forEach(([text, id, event], k) => {
+        const own = rec.targets.filter((_, i) => rel[i]![k]!.is);
+        expect(own.map((t) => [t.text, t.role]), `${name} ${id}`).toEqual([[text, 'generic']]);
+        const box = rel[0]![k]!.box;
+        rec.targets.forEach((o, i) => {
+          if (rel[i]![k]!.is) return;
+          const [x, y] = [o.point[0] / rec.context.dpr, o.point[1] / rec.context.dpr];
+          // no other target's point on it; a container holding it neither shows its text
+          expect(x >= box[0]! && x < box[2]! && y >= box[1]! && y < box[3]!, `${o.text} point on ${id}`).toBe(false);
+          if (rel[i]![k]!.contains) expect(o.text, `${o.text} holds ${id}`).not.toContain(text);
+        });
+        clicks.push({ key: event, css: [own[0]!.point[0] / rec.context.dpr, own[0]!.point[1] / rec.context.dpr] });
+      });
+      plain[name]!.forEach(([text, id, event], j) => {
+        const k = list.length + j;
+        const mine = rec.targets.filter((_, i) => rel[i]![k]!.is);
+        expect(mine.every((t) => t.role !== 'generic'), `${name} ${id}`).toBe(true);
+        // the delegating host is no target either
+        expect(rec.targets.filter((t, i) => rel[i]![k]!.contains && t.role === 'generic').map((t) => t.text), `${name} host of ${id}`).toEqual([]);
+        if (event) {
+          expect(mine.map((t) => t.text), `${name} ${id}`).toEqual([text]);
+          clicks.push({ key: event, css: [mine[0]!.point[0] / rec.context.dpr, mine[0]!.point[1] / rec.context.dpr] });
+        }
+      });
+      for (const c of await clickEffects(pool, source, optsOf(rec), clicks)) expect(c.events, `${name}: click at ${c.css} for ${c.key}`).toContain(c.key);
+    }
+  }, 120_000);
 
   it('a hidden duplicate menu does not suppress the visible nav bar queries (item 4)', () => {
     const r = byPage('news-article');

@@ -194,6 +194,11 @@ describe('locale table and a sample\'s locale profile', () => {
     expect([p('en-US').dateLabel(2025, 3, 4), p('ja-JP').dateLabel(2025, 3, 4), p('de-DE').dateLabel(2025, 3, 4)]).toEqual(['Mar 4, 2025', '2025/3/4', '04.03.2025']);
     expect([p('en-US').monthTitle(2025, 3), p('zh-CN').monthTitle(2025, 3)]).toEqual(['March 2025', '2025年3月']);
   });
+  it('writes French short dates as French calendars do (oracle: ICU through Intl.DateTimeFormat)', () => {
+    const fr = localeProfile('fr-FR', 1);
+    const icu = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let m = 1; m <= 12; m++) expect(fr.shortDate(m, 10), `month ${m}`).toBe(icu.format(Date.UTC(2024, m - 1, 10)));
+  });
   it('writes a person\'s name in the language\'s order from its own seeded faker', () => {
     // oracle: a faker built directly from @faker-js/faker with the same data and seed
     const names = (defs: ConstructorParameters<typeof Faker>[0]['locale'], seed: number) => {

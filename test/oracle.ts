@@ -495,6 +495,37 @@ export async function runOracle(
   });
 }
 
+/** One real click of {@link clickEffects}: where (CSS px) and what the page's own listeners did. */
+export interface ClickEffect {
+  key: string;
+  css: [number, number];
+  /** `event` names the page pushed to `window.dataLayer` during this click (in order). */
+  events: string[];
+}
+
+/**
+ * **Listener oracle**: re-render `source` (same settle as the capture), then for each entry a real
+ * `page.mouse.click` at `css` (CSS px), nothing intercepted: the page's own listeners run. Pages of
+ * test/fixtures/pages-real/ report what their handlers did the way analytics tags do
+ * (`dataLayer.push({event})`); the events pushed during each click are returned. The clicks run in
+ * order on one page, so fixture handlers must not move anything.
+ */
+export async function clickEffects(pool: BrowserPool, source: PageSource, opts: PageOptions, clicks: Array<{ key: string; css: [number, number] }>): Promise<ClickEffect[]> {
+  return pool.withPage(opts, source, async (h) => {
+    const page = h.page;
+    await settlePage(page);
+    const out: ClickEffect[] = [];
+    const count = (): Promise<number> => page.evaluate('(window.dataLayer || []).length') as Promise<number>;
+    for (const c of clicks) {
+      const n0 = await count();
+      await page.mouse.click(c.css[0], c.css[1]);
+      const events = (await page.evaluate(`(window.dataLayer || []).slice(${n0}).map((e) => String(e && e.event))`)) as string[];
+      out.push({ ...c, events });
+    }
+    return out;
+  });
+}
+
 export type { PageSource };
 
 /**

@@ -2,6 +2,7 @@
  * ARIA roles of elements, from the `role` attribute or the HTML element (a subset of the HTML-AAM
  * mapping: what the grounding records need). {@link interactiveRole} decides what is a control.
  */
+import { listenerClickable } from './listeners.js';
 
 /** Roles of controls a click acts on. */
 export const INTERACTIVE_ROLES = new Set([
@@ -35,8 +36,11 @@ export const inputRole = (el: HTMLInputElement): string | null => {
       return el.hasAttribute('list') ? 'combobox' : 'textbox';
   }
 };
-/** Interactive role, or null. `generic` for `[onclick]` / `[tabindex]` containers. */
-export const interactiveRole = (el: Element): string | null => {
+/**
+ * Interactive role by markup alone, or null: `generic` for `[onclick]` / `[tabindex]` containers.
+ * {@link interactiveRole} adds elements made clickable by script.
+ */
+export const markupRole = (el: Element): string | null => {
   const r = explicitRole(el);
   if (r && INTERACTIVE_ROLES.has(r)) return r;
   const tag = el.localName;
@@ -56,6 +60,11 @@ export const interactiveRole = (el: Element): string | null => {
   if (ti !== null && parseInt(ti, 10) >= 0 && tag !== 'iframe') return 'generic';
   return null;
 };
+/**
+ * Interactive role, or null: {@link markupRole}, else `generic` for an element made clickable by an
+ * activation listener of its own (listeners.ts: not a delegation host).
+ */
+export const interactiveRole = (el: Element): string | null => markupRole(el) ?? (listenerClickable(el) ? 'generic' : null);
 /** Role of a non-interactive element: its explicit role (unless presentation/none) or the one its tag implies, `text` by default. */
 export const implicitRole = (el: Element): string => {
   const r = explicitRole(el);

@@ -6,6 +6,7 @@ import type { B } from './boxes.js';
 import { applyClips, clipsFor } from './clip.js';
 import { childNodesFlat, isEl, NO_ELS, SKIP_TAGS } from './dom.js';
 import { scopeOf, toTop } from './frames.js';
+import { listenerClickable } from './listeners.js';
 import { interactiveRole } from './roles.js';
 
 /** Range over the text node's non-blank part (leading and trailing whitespace excluded); null when blank. */
@@ -46,6 +47,9 @@ export function nestedControls(el: Element): Set<Element> {
   for (const x of Array.from(el.querySelectorAll('a[href], button, input, select, textarea, summary, [role], [contenteditable], [onclick], [tabindex]'))) {
     if (interactiveRole(x) !== null) out.add(x);
   }
+  // and elements made clickable by a listener of their own (listeners.ts): "Share: <span>Save</span>"
+  // with `span.addEventListener('click', …)`
+  for (const x of Array.from(el.querySelectorAll('*'))) if (!out.has(x) && listenerClickable(x)) out.add(x);
   return out;
 }
 /** Text nodes under `el` (flat tree), skipping form controls, svg, iframes and the elements in `skip`. */

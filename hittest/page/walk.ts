@@ -7,7 +7,7 @@ import { area } from './boxes.js';
 import { contentText } from './accname.js';
 import { desc, isEl, shadowOf, SKIP_TAGS } from './dom.js';
 import { frameScope, topVp, unreachableFrames } from './frames.js';
-import { explicitRole, implicitRole, interactiveRole } from './roles.js';
+import { explicitRole, implicitRole, interactiveRole, markupRole } from './roles.js';
 import { collapse } from './text.js';
 import type { ProbeArgs, ProbeCandidate } from './types.js';
 
@@ -49,6 +49,21 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
   const allShadowRoots: ShadowRoot[] = [];
   const vpArea = area(topVp);
   let idx = 0;
+  /** A generic clickable element small enough to be one control: ≤ maxTextLength characters, ≤ maxContainerArea of the viewport. */
+  const fitsContainer = (el: Element): boolean => {
+    const txt = collapse(el.textContent || '');
+    const r = el.getBoundingClientRect();
+    return txt.length <= args.maxTextLength && r.width * r.height <= args.maxContainerArea * vpArea;
+  };
+  /** An image candidate: `img` with alt text, a labelled `svg` / `role=img`, a `data-icon` element. */
+  const imageLike = (el: Element): boolean => {
+    const tag = el.localName;
+    return !!(
+      (tag === 'img' && collapse(el.getAttribute('alt') || '')) ||
+      ((tag === 'svg' || explicitRole(el) === 'img') && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) ||
+      (el.hasAttribute('data-icon') && tag !== 'body')
+    );
+  };
   function visitChildren(parent: Node, ctx: Ctx): void {
     for (const c of Array.from(parent.childNodes)) {
       if (c.nodeType === 3) {
@@ -75,14 +90,21 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
     } else if (ctx.atomic && !ctx.svg) {
       // a control nested in another control (an onclick span or a role=button inside a link or a
       // role=button row): a click there acts on it, so it is a target of its own (the outer control's
-      // box then holds its click point and capture.ts rejects the outer one as ambiguous_box)
-      const ir = interactiveRole(el);
+      // box then holds its click point and capture.ts rejects the outer one as ambiguous_box). A
+      // listener without markup (listeners.ts) inside a control is part of that control: a click there
+      // acts on both, and the page's markup does not say it is separate
+      const ir = markupRole(el);
       if (ir && !(tag === 'input' && el.closest('label'))) {
         add(ir === 'generic' ? 'container' : 'control', ir === 'generic' ? explicitRole(el) || 'generic' : ir);
         next = { atomic: true, textOwner: true };
       }
     } else if (!ctx.atomic) {
-      const ir = interactiveRole(el);
+      let ir = interactiveRole(el);
+      // an element clickable by a listener only but too large or too wordy for a control (a delegation
+      // host, listeners.ts) is treated as if it had no listener: its own text stays a text candidate;
+      // a listener-only image or icon stays an image candidate (its own target already, named by its
+      // alt / aria-label, and queried as an icon)
+      if (ir === 'generic' && markupRole(el) === null && (!fitsContainer(el) || imageLike(el))) ir = null;
       if (tag === 'label' && (el as HTMLLabelElement).control) {
         const c = (el as HTMLLabelElement).control!;
         const cr = interactiveRole(c) ?? 'checkbox';
@@ -102,9 +124,7 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
         } else add('control', ir);
         if (ATOMIC.has(ir)) next = { atomic: true, textOwner: true };
       } else if (ir === 'generic') {
-        const txt = collapse(el.textContent || '');
-        const r = el.getBoundingClientRect();
-        if (txt.length <= args.maxTextLength && r.width * r.height <= args.maxContainerArea * vpArea) {
+        if (fitsContainer(el)) {
           add('container', explicitRole(el) || 'generic');
           next = { atomic: false, textOwner: true };
         }
@@ -113,11 +133,7 @@ export function walkPage(args: Pick<ProbeArgs, 'maxTextLength' | 'maxContainerAr
           add('heading', 'heading');
           next = { atomic: false, textOwner: true };
         }
-      } else if (
-        (tag === 'img' && collapse(el.getAttribute('alt') || '')) ||
-        ((tag === 'svg' || explicitRole(el) === 'img') && (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) ||
-        (el.hasAttribute('data-icon') && tag !== 'body')
-      ) {
+      } else if (imageLike(el)) {
         add('image', implicitRole(el) === 'text' ? 'img' : implicitRole(el));
         next = { atomic: false, textOwner: true };
       } else if (!ctx.textOwner && tag !== 'body' && tag !== 'html' && tag !== 'svg' && !shadowOf(el) && hasOwnText(el)) {
