@@ -68,15 +68,18 @@ const cjkDateLabel = (year: number, month: number, day: number): string => `${ye
 const dottedDateLabel = (year: number, month: number, day: number): string => `${pad2(day)}.${pad2(month)}.${year}`;
 const cjkMonthTitle = (year: number, month: number): string => `${year}年${month}月`;
 const latinMonthTitle = (year: number, month: number, months: readonly string[]): string => `${months[month - 1]} ${year}`;
-/** "4 mar." (es): day, the month name cut to four letters, a full stop. */
-const romanceShortDate = (month: number, day: number, months: readonly string[]): string => `${day} ${months[month - 1]!.slice(0, 4).replace(/\.$/, '')}.`;
 /**
- * French abbreviated month names as French calendars and clocks write them (CLDR `fr`, format
- * abbreviated: what `Intl.DateTimeFormat('fr-FR', {day: 'numeric', month: 'short'})` gives, checked by
- * test/grounding.test.ts): cut at a syllable ("déc.", "févr.", "juil."), short names whole and without
- * a full stop ("mars", "mai", "juin", "août"). A plain four-letter cut wrote "10 déce.", "13 nove.".
+ * Abbreviated month names as calendars and clocks in these languages write them (CLDR, format
+ * abbreviated: what `Intl.DateTimeFormat(locale, {day: 'numeric', month: 'short'})` gives, checked by
+ * test/grounding.test.ts). Kept as data rather than asked from `Intl` at generation time: a Node built
+ * with reduced locale data would print English. A plain cut of the full name wrote "10 déce.", "4 dici.",
+ * "4. Mär.".
  */
-const FR_MONTHS_SHORT = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+const MONTHS_SHORT = {
+  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+} as const;
 const EURO = { prefix: '', suffix: ' €', scale: 1, decimals: 2 };
 const DMY = { order: 'dmy', sep: '.' } as const;
 
@@ -103,18 +106,18 @@ export const LOCALE_TABLE = {
   de: {
     tag: 'de-DE', dir: 'ltr', cjk: false, scriptFonts: [], fakerData: [de, en, base], nameOrder: 'given family',
     thousands: '.', decimal: ',', currency: EURO, clock12: false,
-    shortDate: (month, day, months) => `${day}. ${months[month - 1]!.slice(0, 3)}.`,
+    shortDate: (month, day) => `${day}. ${MONTHS_SHORT.de[month - 1]}`,
     dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
   },
   es: {
     tag: 'es-ES', dir: 'ltr', cjk: false, scriptFonts: [], fakerData: [es, en, base], nameOrder: 'given family',
     thousands: '.', decimal: ',', currency: EURO, clock12: false,
-    shortDate: romanceShortDate, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
+    shortDate: (month, day) => `${day} ${MONTHS_SHORT.es[month - 1]}`, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
   },
   fr: {
     tag: 'fr-FR', dir: 'ltr', cjk: false, scriptFonts: [], fakerData: [fr, en, base], nameOrder: 'given family',
     thousands: '\u202f', decimal: ',', currency: EURO, clock12: false,
-    shortDate: (month, day) => `${day} ${FR_MONTHS_SHORT[month - 1]}`, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
+    shortDate: (month, day) => `${day} ${MONTHS_SHORT.fr[month - 1]}`, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
   },
   ar: {
     tag: 'ar', dir: 'rtl', cjk: false, scriptFonts: [ARABIC], fakerData: [ar, en, base], nameOrder: 'given family',
