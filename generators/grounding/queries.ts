@@ -816,7 +816,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       // "the second text from the left in the main area" is read against all the text there: every
       // visible text in the landmark's extent must be one of the group (which then is one line)
       if (!runs.length) return false;
-      return !runs.some((run) => intersect(run.r, lb) !== null && !grp.some((m) => owns(m, run)));
+      if (runs.some((run) => intersect(run.r, lb) !== null && !grp.some((m) => owns(m, run)))) return false;
+      // the landmark's extent is known only from its targets: a text just outside it (an avatar's initials
+      // beside the first line, a caption above the first text) may still be inside it for a reader; only
+      // texts of another landmark's targets are known to lie elsewhere
+      const elsewhere = (run: { r: Box4 }): boolean => targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run as { n: string; r: Box4 }));
+      const onLine = (run: { r: Box4 }): boolean => grp.some((m) => overlap(bx(m)[1], bx(m)[3], run.r[1], run.r[3]) > 1);
+      const before = (run: { r: Box4 }): boolean =>
+        axis === 'col' ? run.r[3] <= u[1] + 1 && overlap(run.r[0], run.r[2], lb[0], lb[2]) > 0 : false;
+      return !runs.some((run) => !grp.some((m) => owns(m, run)) && (onLine(run) || before(run)) && !elsewhere(run));
     }
     if (rc === 'img') return !targets.some((x) => !grp.includes(x) && x.icon && (x.context.landmark ?? null) === lm && inLineOf(u, bx(x), axis));
     return true;
