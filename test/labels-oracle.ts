@@ -343,6 +343,39 @@ function headersNamed(label: string): B[] {
   return out;
 }
 
+/** In-page: visible data cells (`td`, `[role=cell]`, `[role=gridcell]`), boxes in CSS px. */
+function dataCells(): B[] {
+  const out: B[] = [];
+  for (const e of Array.from(document.querySelectorAll('td, [role=cell], [role=gridcell]'))) {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width >= 1 && r.height >= 1 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight) out.push([r.left, r.top, r.right, r.bottom]);
+  }
+  return out;
+}
+
+/**
+ * Column label and row number (1 = first row under the header) of a query "the cell in the "Kind"
+ * column of the third row below the header", in any of the 7 languages; null for other queries.
+ */
+export function cellNthOf(q: string): { colLabel: string; n: number } | null {
+  const EN = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+  const ZH = '一二三四五六七八九十';
+  const DE = ['ersten', 'zweiten', 'dritten', 'vierten', 'fünften', 'sechsten', 'siebten', 'achten', 'neunten', 'zehnten'];
+  const ES = ['primera', 'segunda', 'tercera', 'cuarta', 'quinta', 'sexta', 'séptima', 'octava', 'novena', 'décima'];
+  const FR = ['première', 'deuxième', 'troisième', 'quatrième', 'cinquième', 'sixième', 'septième', 'huitième', 'neuvième', 'dixième'];
+  const hit = (colLabel: string | undefined, n: number): { colLabel: string; n: number } | null => (colLabel && n > 0 ? { colLabel, n } : null);
+  let m: RegExpExecArray | null;
+  if ((m = /^the cell in the "(.+)" column of the (\w+) row below the header$/.exec(q))) return hit(m[1], EN.indexOf(m[2]!) + 1);
+  if ((m = /^表头下方第(.)行中“(.+)”列的单元格$/.exec(q))) return hit(m[2], ZH.indexOf(m[1]!) + 1);
+  if ((m = /^見出しの下(\d+)行目の「(.+)」列のセル$/.exec(q))) return hit(m[2], Number(m[1]));
+  if ((m = /^die Zelle in der Spalte „(.+)“ in der (\S+) Zeile unter der Kopfzeile$/.exec(q))) return hit(m[1], DE.indexOf(m[2]!) + 1);
+  if ((m = /^la celda de la columna «(.+)» en la (\S+) fila bajo el encabezado$/.exec(q))) return hit(m[1], ES.indexOf(m[2]!) + 1);
+  if ((m = /^la cellule de la colonne « (.+) » dans la (\S+) ligne sous l’en-tête$/.exec(q))) return hit(m[1], FR.indexOf(m[2]!) + 1);
+  if ((m = /^الخلية في عمود "(.+)" ضمن الصف رقم (\d+) أسفل العناوين$/.exec(q))) return hit(m[1], Number(m[2]));
+  return null;
+}
+
 /** Column and row labels of a table-cell query, in the order they are quoted per language. */
 const CELL_QUERY = /column|列のセル|列的单元格|Spalte|columna|colonne|عمود/;
 const SHEET_QUERY = /^(?:cell|单元格|セル|die Zelle|la celda|la cellule|الخلية) ([A-Z]{1,2})(\d{1,4})$/;
@@ -350,7 +383,10 @@ const SHEET_QUERY = /^(?:cell|单元格|セル|die Zelle|la celda|la cellule|ا�
 /**
  * Check the table-cell queries of `rec` (style `positional`): "the cell in the "Size" column of the
  * "a.pdf" row" — each quoted label is shown by exactly one visible element, and the target lies in that
- * header's column (x overlap) and that label's row (y overlap); "cell C3" — exactly one visible header
+ * header's column (x overlap) and that label's row (y overlap); "the cell in the "Kind" column of the
+ * third row below the header" ({@link cellNthOf}) — the header is shown once, and the target's centre
+ * lies under it in the third band of visible data cells (`td`, `[role=cell]`, `[role=gridcell]`) below
+ * it, cells that share a line being one band; "cell C3" — exactly one visible header
  * cell reads "C" and one reads "3", and the target's centre lies in that column and that row.
  */
 export async function checkTableQueries(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
@@ -382,6 +418,26 @@ export async function checkTableQueries(pool: BrowserPool, source: PageSource, o
         }
         const [x, y] = [(tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2];
         if (x < cols[0]![0] || x > cols[0]![2] || y < rows[0]![1] || y > rows[0]![3]) bad(q, `target centre ${x},${y} not in column ${cols[0]!.map(Math.round)} / row ${rows[0]!.map(Math.round)}`);
+      } else if (cellNthOf(q.text)) {
+        checked++;
+        const { colLabel, n } = cellNthOf(q.text)!;
+        const col = await ev(page, holdersOf, oracleNorm(colLabel));
+        if (col.length !== 1) {
+          bad(q, `${col.length} elements show "${colLabel}"`);
+          continue;
+        }
+        const hb = col[0]!.box;
+        // the data cells under that header, grouped into rows top to bottom
+        const cells = (await ev(page, dataCells, null)).filter((b) => overlap(b[0], b[2], hb[0], hb[2]) > 0 && b[1] >= hb[3] - 1).sort((a, b) => a[1] - b[1]);
+        const rows: B[] = [];
+        for (const b of cells) {
+          const last = rows[rows.length - 1];
+          if (last && b[1] < last[3] - 1) rows[rows.length - 1] = unionB([last, b]);
+          else rows.push(b);
+        }
+        const row = rows[n - 1];
+        const [x, y] = [(tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2];
+        if (!row || y < row[1] || y > row[3] || x < hb[0] || x > hb[2]) bad(q, `target centre ${x},${y} not in row ${n} under "${colLabel}" ${hb.map(Math.round)} (rows: ${rows.length})`);
       } else if (CELL_QUERY.test(q.text) && spans.length === 2) {
         checked++;
         const [colLabel, rowLabel] = rowFirst ? [spans[1]!, spans[0]!] : [spans[0]!, spans[1]!];
@@ -393,6 +449,106 @@ export async function checkTableQueries(pool: BrowserPool, source: PageSource, o
         }
         if (overlap(tb[0], tb[2], col[0]!.box[0], col[0]!.box[2]) <= 0 || overlap(tb[1], tb[3], row[0]!.box[1], row[0]!.box[3]) <= 0) bad(q, `target ${tb.map(Math.round)} not under "${colLabel}" ${col[0]!.box.map(Math.round)} / beside "${rowLabel}" ${row[0]!.box.map(Math.round)}`);
       }
+    }
+    return { checked, problems };
+  });
+}
+
+/** In-page: box of the nearest landmark around the element `sel` (ARIA landmark elements and roles, named sections), viewport-clipped. */
+function landmarkBoxOf(sel: string): B | null {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const LM = 'header, nav, main, aside, footer, form, dialog, search, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=region], [role=dialog], [role=alertdialog], [role=form], [role=search], [role=toolbar], [role=menubar], [role=tablist]';
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    if (!e.matches(LM)) continue;
+    const r = e.getBoundingClientRect();
+    return [Math.max(0, r.left), Math.max(0, r.top), Math.min(innerWidth, r.right), Math.min(innerHeight, r.bottom)];
+  }
+  return null;
+}
+
+/**
+ * The place a query "the n-th text from the top (in <landmark>)" claims, in the page's language, or
+ * null when `q` is not such a query (a query quoting a label, "the second "Font" text", is another kind).
+ * Ordinal words transcribed here, not taken from the writer's tables.
+ */
+export function textPlaceOf(q: string): number | null {
+  const EN = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+  const ZH = '一二三四五六七八九十';
+  const DE = ['erste', 'zweite', 'dritte', 'vierte', 'fünfte', 'sechste', 'siebte', 'achte', 'neunte', 'zehnte'];
+  const ES = ['primer', 'segundo', 'tercer', 'cuarto', 'quinto', 'sexto', 'séptimo', 'octavo', 'noveno', 'décimo'];
+  const FR = ['premier', 'deuxième', 'troisième', 'quatrième', 'cinquième', 'sixième', 'septième', 'huitième', 'neuvième', 'dixième'];
+  let m: RegExpExecArray | null;
+  if ((m = /^the (\w+) text(?: from the top)?(?: in [^"]*(?:"[^"]+" section)?)?$/.exec(q))) return EN.indexOf(m[1]!) + 1 || null;
+  if ((m = /^(?:.*中)?从上往下数第(.)个文字$/.exec(q))) return ZH.indexOf(m[1]!) + 1 || null;
+  if ((m = /上から(\d+)番目のテキスト$/.exec(q))) return Number(m[1]);
+  if ((m = /^der (\S+) Text von oben(?: im| in)?/.exec(q))) return DE.indexOf(m[1]!) + 1 || null;
+  if ((m = /^el (\S+) texto desde arriba/.exec(q))) return ES.indexOf(m[1]!) + 1 || null;
+  if ((m = /^le (\S+) texte en partant du haut/.exec(q))) return FR.indexOf(m[1]!) + 1 || null;
+  if ((m = /^النص رقم (\d+) من الأعلى(?: في|$)/.exec(q))) return Number(m[1]);
+  return null;
+}
+
+/**
+ * Check the "n-th text from the top" queries of `rec` (style `positional`) against the re-rendered
+ * page: in the box of the target's nearest landmark element, no other visible text shares the target's
+ * line, and the visible texts above it (control labels included; text nodes of one parent element
+ * taken together, then texts on one line taken together) number n - 1.
+ * (It found "der zweite Text von oben im Bereich „Konto“" on mobile.ios.settings, where an avatar's
+ * initials beside the account name lie in the landmark but outside its targets' extent.)
+ */
+export async function checkTextPlaces(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  return pool.withPage(opts, source, async (h) => {
+    const page = h.page;
+    await page.evaluate('document.fonts.ready');
+    const { runs } = await ev(page, readPage, null);
+    const problems: LabelProblem[] = [];
+    let checked = 0;
+    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
+    for (const q of rec.queries) {
+      if (q.tid === null || q.style !== 'positional' || quotedSpans(q.text).length > 1) continue;
+      const n = textPlaceOf(q.text);
+      if (n === null || /"[^"]+" text|“[^”]+”文字|「[^」]+」テキスト/.test(q.text)) continue;
+      checked++;
+      const t = tById.get(q.tid)!;
+      const bad = (detail: string): void => void problems.push({ qid: q.qid, text: q.text, kind: 'unresolved_target', detail });
+      const own = await ev(page, ownerIds, t.dom.selector);
+      const region = await ev(page, landmarkBoxOf, t.dom.selector);
+      if (!own || !region) {
+        bad(`no element or landmark for ${t.dom.selector}`);
+        continue;
+      }
+      const ownSet = new Set(own);
+      const inRegion = runs.filter((r) => {
+        const u = unionB(r.lines);
+        const [x, y] = [(u[0] + u[2]) / 2, (u[1] + u[3]) / 2];
+        return x >= region[0] && x <= region[2] && y >= region[1] && y <= region[3];
+      });
+      const mine = inRegion.filter((r) => r.owners.some((o) => ownSet.has(o)));
+      if (!mine.length) {
+        bad('the target shows no visible text in its landmark');
+        continue;
+      }
+      const band = unionB(mine.flatMap((r) => r.lines));
+      const others = inRegion.filter((r) => !mine.includes(r));
+      const onLine = others.find((r) => { const u = unionB(r.lines); return u[1] < band[3] - 1 && u[3] > band[1] + 1; });
+      if (onLine) {
+        bad(`"${onLine.raw.slice(0, 40)}" shares the target's line`);
+        continue;
+      }
+      // (a control's label is text a person counts too)
+      const above = others.filter((r) => unionB(r.lines)[3] <= band[1] + 1);
+      // texts of one parent element are one text; texts on one line are one line
+      const byParent = new Map<number, B[]>();
+      for (const r of above) byParent.set(r.owners[0]!, [...(byParent.get(r.owners[0]!) ?? []), ...r.lines]);
+      const blocks = [...byParent.values()].map(unionB).sort((a, b) => a[1] - b[1]);
+      let count = 0;
+      let bottom = -Infinity;
+      for (const b of blocks) {
+        if (b[1] >= bottom - 1) count++;
+        bottom = Math.max(bottom, b[3]);
+      }
+      if (count + 1 !== n) bad(`the query says text ${n} from the top, the page shows ${count} texts above it`);
     }
     return { checked, problems };
   });

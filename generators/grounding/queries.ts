@@ -11,7 +11,8 @@
  * - `positional`: ordinal in a list / row of its landmark (controls; texts, headings and icons when every
  *   visible text / icon in that line is counted), row & column among same-label controls, or the one
  *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
- *   column header and a row label;
+ *   column header and a row label (or, when no cell of its row shows a label of its own, the row's
+ *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
  * - `icon`: icon-only controls and icons, by what the icon depicts.
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
@@ -29,7 +30,7 @@ import { commands } from './commands.js';
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
-import { gCell, gDir, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { gCell, gCellNth, gDir, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   INTERACTIVE_ROLES,
@@ -87,6 +88,11 @@ export type QuerySpec =
    * ({@link tableOf}); the labels are the header at (1, col) and a cell of that row.
    */
   | { kind: 'cell'; landmark: string | null; row: number; col: number; colLabel: string; rowLabel: string }
+  /**
+   * A table cell by its column header and its row counted under the header (`row` 2 = the first row
+   * under it): "the cell in the "Kind" column of the second row below the header".
+   */
+  | { kind: 'cellnth'; landmark: string | null; row: number; col: number; colLabel: string }
   /** A spreadsheet cell by its A1 reference ("cell C3"): the column header labelled `col`, the row header labelled `row` ({@link sheetCell}). */
   | { kind: 'sheet'; col: string; row: string }
   /** Hard negative: refers to nothing on the page. */
@@ -188,6 +194,9 @@ const LOOKALIKE: ReadonlySet<string> = new Set(['link', 'button', 'menuitem', 'm
 
 /** Non-interactive role classes that get positional queries (counted among what a person sees; see `plainLineCountable`). */
 const COUNTED_PLAIN: ReadonlySet<string> = new Set(['text', 'heading', 'img']);
+
+/** Highest row number under a table's header used in "the cell … of the n-th row". */
+const MAX_ROW = 10;
 
 /** Longest visible label used in a query. */
 const MAX_LABEL = 48;
@@ -558,6 +567,13 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       return targets.filter((t) => t.icon === spec.icon && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
     case 'only':
       return targets.filter((t) => roleClass(t.role) === spec.roleClass && (t.context.landmark ?? null) === spec.landmark);
+    case 'cellnth': {
+      const tb = tableOf(targets, spec.landmark);
+      const head = tb?.grid[0]![spec.col - 1];
+      if (!tb || !head || low(visibleLabel(head) ?? '') !== low(spec.colLabel)) return [];
+      const t = tb.grid[spec.row - 1]?.[spec.col - 1];
+      return t ? [t] : [];
+    }
     case 'sheet': {
       const h = sheetHeaders(targets);
       const c = h?.cols.get(spec.col);
@@ -800,7 +816,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       // "the second text from the left in the main area" is read against all the text there: every
       // visible text in the landmark's extent must be one of the group (which then is one line)
       if (!runs.length) return false;
-      return !runs.some((run) => intersect(run.r, lb) !== null && !grp.some((m) => owns(m, run)));
+      if (runs.some((run) => intersect(run.r, lb) !== null && !grp.some((m) => owns(m, run)))) return false;
+      // the landmark's extent is known only from its targets: a text just outside it (an avatar's initials
+      // beside the first line, a caption above the first text) may still be inside it for a reader; only
+      // texts of another landmark's targets are known to lie elsewhere
+      const elsewhere = (run: { r: Box4 }): boolean => targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run as { n: string; r: Box4 }));
+      const onLine = (run: { r: Box4 }): boolean => grp.some((m) => overlap(bx(m)[1], bx(m)[3], run.r[1], run.r[3]) > 1);
+      const before = (run: { r: Box4 }): boolean =>
+        axis === 'col' ? run.r[3] <= u[1] + 1 && overlap(run.r[0], run.r[2], lb[0], lb[2]) > 0 : false;
+      return !runs.some((run) => !grp.some((m) => owns(m, run)) && (onLine(run) || before(run)) && !elsewhere(run));
     }
     if (rc === 'img') return !targets.some((x) => !grp.includes(x) && x.icon && (x.context.landmark ?? null) === lm && inLineOf(u, bx(x), axis));
     return true;
@@ -897,6 +921,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // table cells by column header and row label ("the cell in the "Size" column of the "a.pdf" row"):
   // only when every visible text in the table is one of its cells (the table seen is the table read)
   const cellOf = new Map<QueryTarget, QuerySpec>();
+  /** Cells by column header and row number, where no label names the row. */
+  const tableNth = new Map<QueryTarget, QuerySpec>();
   for (const lm of new Set(targets.filter((t) => CELL_ROLES.has(t.role)).map((t) => t.context.landmark ?? null))) {
     const tb = tableOf(targets, lm);
     if (!tb || !runs.length) continue;
@@ -916,6 +942,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         // the row named by another cell of it with a unique label (the first one from the left)
         const key = row.find((x, k) => k !== c && unique(x) !== null);
         if (key) cellOf.set(t, { kind: 'cell', landmark: lm, row: r + 1, col: c + 1, colLabel: heads[c]!, rowLabel: unique(key)! });
+        // else by its row's place under the header (people count up to about ten rows)
+        else if (r <= MAX_ROW) tableNth.set(t, { kind: 'cellnth', landmark: lm, row: r + 1, col: c + 1, colLabel: heads[c]! });
       });
     });
   }
@@ -1062,7 +1090,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     {
       const d = dupOf.get(t);
       const o = ordinalOf.get(t);
-      const spec = cellOf.get(t) ?? (d && (!o || rng.bool(0.5)) ? d : o) ?? onlyOf.get(t);
+      const spec = cellOf.get(t) ?? (d && (!o || rng.bool(0.5)) ? d : o) ?? onlyOf.get(t) ?? tableNth.get(t);
       if (spec && resolvesTo(spec, t)) {
         let text: string;
         if (spec.kind === 'dup') {
@@ -1091,6 +1119,13 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             : l === 'zh-CN'
               ? `${ZQ(spec.rowLabel)}这一行中${ZQ(spec.colLabel)}列的单元格`
               : `the cell in the ${Q(spec.colLabel)} column of the ${Q(spec.rowLabel)} row`;
+        } else if (spec.kind === 'cellnth') {
+          const n = spec.row - 1;
+          text = g
+            ? gCellNth(g, spec.colLabel, n)
+            : l === 'zh-CN'
+              ? `表头下方${ordinal(n, l)}行中${ZQ(spec.colLabel)}列的单元格`
+              : `the cell in the ${Q(spec.colLabel)} column of the ${ordinal(n, l)} row below the header`;
         } else if (spec.kind === 'sheet') {
           const ref = `${spec.col}${spec.row}`;
           text = { en: `cell ${ref}`, zh: `单元格 ${ref}`, ja: `セル ${ref}`, de: `die Zelle ${ref}`, es: `la celda ${ref}`, fr: `la cellule ${ref}`, ar: `الخلية ${ref}` }[lang];

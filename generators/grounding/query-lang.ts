@@ -220,6 +220,26 @@ export function gCell(l: GLang, colLabel: string, rowLabel: string): string {
   }
 }
 
+/**
+ * A table cell by its column header and its row counted from the header down (1 = the first row under
+ * the header): "die Zelle in der Spalte „Art“ in der dritten Zeile unter der Kopfzeile".
+ */
+export function gCellNth(l: GLang, colLabel: string, n: number): string {
+  const C = gq(l, colLabel);
+  switch (l) {
+    case 'ja':
+      return `見出しの下${n}行目の${C}列のセル`;
+    case 'de':
+      return `die Zelle in der Spalte ${C} in der ${n <= 10 ? `${ORD_DE[n - 1]}n` : `${n}.`} Zeile unter der Kopfzeile`;
+    case 'es':
+      return `la celda de la columna ${C} en la ${n <= 10 ? ORD_ES_F[n - 1] : `${n}.ª`} fila bajo el encabezado`;
+    case 'fr':
+      return `la cellule de la colonne ${C} dans la ${n === 1 ? 'première' : n <= 10 ? ORD_FR[n - 1] : `${n}e`} ligne sous l’en-tête`;
+    case 'ar':
+      return `الخلية في عمود ${C} ضمن الصف رقم ${n} أسفل العناوين`;
+  }
+}
+
 /** Among same-looking controls: "die zweite Schaltfläche „Antworten“ von oben" / grid row & column. */
 export function gDup(l: GLang, what: { label: string | null; iconDesc: string | null }, rc: string, axis: 'col' | 'row' | 'grid', n: number, row: number, col: number): string {
   const nn = noun(l, rc);
