@@ -57,6 +57,30 @@ export function ellipsisWidthOf(o: Element): number {
   return w;
 }
 /**
+ * Does `o`'s content overflow it, so that Chromium truncates it with an ellipsis? Line clamp: more
+ * lines than fit (`scrollHeight > clientHeight`). One line: `scrollWidth > clientWidth`, or its
+ * content's extent past the content-box end edge by more than 1/64 CSS px (Chromium's layout unit;
+ * `scrollWidth` is rounded to whole px).
+ */
+function overflows(o: Element, rtl: boolean): boolean {
+  const el = o as HTMLElement;
+  if (isClamp(o)) return el.scrollHeight > el.clientHeight;
+  if (el.scrollWidth > el.clientWidth) return true;
+  const s = cs(o);
+  const r = o.getBoundingClientRect();
+  const ow = el.offsetWidth;
+  const z = ow > 0 ? r.width / ow : 1;
+  const px = (v: string): number => (parseFloat(v) || 0) * z;
+  const rg = o.ownerDocument.createRange();
+  rg.selectNodeContents(o);
+  const c = rg.getBoundingClientRect();
+  if (c.width === 0) return false;
+  return rtl
+    ? c.left < r.left + px(s.borderLeftWidth) + px(s.paddingLeft) - 1 / 64
+    : c.right > r.right - px(s.borderRightWidth) - px(s.paddingRight) + 1 / 64;
+}
+
+/**
  * Visible part of a text node cut by its ellipsis owner `o` (clip rect `clip`, top coords): the
  * longest prefix whose glyphs end before the ellipsis glyph (LTR: right edge; RTL: left edge).
  */
@@ -68,6 +92,9 @@ export function visiblePrefix(node: Text, o: Element, clip: B): { text: string; 
   while (i1 > i0 && /\s/.test(d[i1 - 1]!)) i1--;
   const sc = scopeOf(node);
   const rtl = cs(o).direction === 'rtl';
+  // nothing is cut unless the owner's content overflows it: text that fits draws no ellipsis, also when
+  // it ends at the box's edge (right-aligned, an RTL line, a table cell: "¥48,500" was recorded "¥48,50…")
+  if (!overflows(o, rtl)) return { text: d.slice(i0, i1), cut: false };
   const ew = ellipsisWidthOf(o);
   const limR = clip[2] - sc.ox - ew + 0.5;
   const limL = clip[0] - sc.ox + ew - 0.5;
