@@ -177,3 +177,75 @@ describe('revolution_solid_pick (Spatial-CAPTCHA-Bench rotational solids)', () =
     }
   });
 });
+
+describe('illusory_ribbons_select (NextGen-CAPTCHAs Illusory_Ribbons)', () => {
+  const e = getEngine('illusory_ribbons_select');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 30; t++) {
+      const l = e.sample(new Rng(`ir-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+  const circle = (cx: number, cy: number, r: number, color = 0) => ({ cx, cy, r, rot: 0, harmonics: [], color, cycles: 2, phase: 0 });
+
+  it('each easy loop has its own colour: the distinct band colours counted on the rendered squares give the loop counts (pixel oracle)', async () => {
+    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { makeStyle } = await import('../generators/captcha/lib/style.js');
+    const { SCENE_COLORS } = await import('../generators/captcha/lib/palette.js');
+    const rgbs = SCENE_COLORS.map((c) => [1, 3, 5].map((i) => parseInt(c.fill.slice(i, i + 2), 16)));
+    for (let k = 0; k < 3; k++) {
+      const l = valid('easy', k);
+      const img = await rasterSvg(e.draw(l, makeStyle('classic', 'light', 'en-US'), new Rng('d')).svg);
+      const seen = l.frame.tiles.map((b: number[]) => {
+        const hits = new Array(rgbs.length).fill(0);
+        for (let y = b[1]!; y < b[3]!; y++) for (let x = b[0]!; x < b[2]!; x++) {
+          const o = (y * img.width + x) * 4;
+          const j = rgbs.findIndex((c) => Math.abs(c[0]! - img.data[o]!) + Math.abs(c[1]! - img.data[o + 1]!) + Math.abs(c[2]! - img.data[o + 2]!) < 12);
+          if (j >= 0) hits[j]++;
+        }
+        return hits.filter((h) => h >= 40).length;
+      });
+      expect({ k, seen }).toEqual({ k, seen: l.cells.map((c: unknown[]) => c.length) });
+      expect(l.answer).toEqual(seen.map((c: number, i: number) => (c === l.n ? i : -1)).filter((i: number) => i >= 0));
+    }
+  });
+
+  it('gold scores 1; a missing, an extra or a wrong square scores 0', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const) {
+      const l = valid(d, 1);
+      const v = e.solve(l).verifier;
+      const at = (i: number) => ({ type: 'click' as const, point: boxCenter(l.frame.tiles[i]) });
+      const sub = { type: 'click' as const, point: boxCenter(l.frame.submit_box) };
+      const other = l.frame.tiles.findIndex((_: unknown, i: number) => !l.answer.includes(i));
+      expect(scoreVerifier(v, [...l.answer.map(at), sub]).score).toBe(1);
+      expect(scoreVerifier(v, [...l.answer.map(at), at(other), sub]).score).toBe(0);
+      expect(scoreVerifier(v, [...l.answer.slice(1).map(at), sub]).score).toBe(0);
+      expect(scoreVerifier(v, [at(other), sub]).score).toBe(0);
+    }
+  });
+
+  it('states a reader could miscount are refused before drawing', () => {
+    const l = valid('easy', 2);
+    const t = l.frame.tiles[0] as number[];
+    const [cx, cy] = [(t[0]! + t[2]!) / 2, (t[1]! + t[3]!) / 2];
+    const put = (loops: unknown[]) => {
+      const cells = l.cells.map((c: unknown[], i: number) => (i === 0 ? loops : c));
+      const answer = cells.map((c: unknown[], i: number) => (c.length === l.n ? i : -1)).filter((i: number) => i >= 0);
+      return e.validate({ ...l, cells, answer });
+    };
+    // the sound reference state: two circles crossing at 90° (centre distance √2 · r)
+    expect(put([circle(cx - 14, cy, 20, 0), circle(cx + 14.3, cy, 20, 1)])).toBeNull();
+    expect(put([circle(cx - 20, cy, 20, 0), circle(cx + 20.5, cy, 20, 1)])).toMatch(/touch|alongside/); // kissing, tangent
+    expect(put([circle(cx - 2, cy, 20, 0), circle(cx + 2, cy, 20, 1)])).toMatch(/shallow|alongside/); // almost on top of each other
+    expect(put([circle(cx, cy, 24, 0), circle(cx, cy, 20, 1)])).toMatch(/alongside|crosses no other/); // nested, running alongside
+    expect(put([circle(cx - 30, cy - 30, 14, 0), circle(cx + 30, cy + 30, 14, 1)])).toMatch(/crosses no other/);
+    expect(put([circle(cx - 10, cy, 20, 0), circle(cx + 10, cy, 20, 1), circle(cx, cy + 37.3, 20, 2)])).toMatch(/crossings too close|alongside|shallow/); // three bands through one spot
+    expect(put([circle(cx - 14, cy, 20, 0), circle(cx + 14.3, cy, 20, 0)])).toMatch(/share a colour/);
+    expect(put([circle(cx - 14, cy, 20, 0), circle(cx + 60, cy, 20, 1)])).toMatch(/leaves its square|crosses no other/);
+    expect(put([{ ...circle(cx, cy, 22, 0), harmonics: [[0.45, 3, 0]] }])).toMatch(/pinches or folds/);
+    expect(e.validate({ ...l, answer: l.answer.slice(1) })).toMatch(/exactly the squares/);
+    const h = valid('hard', 0);
+    expect(e.validate({ ...h, over: h.over.map((o: number[]) => [...o, 1]) })).toMatch(/over\/under/);
+  });
+});
