@@ -249,3 +249,86 @@ describe('illusory_ribbons_select (NextGen-CAPTCHAs Illusory_Ribbons)', () => {
     expect(e.validate({ ...h, over: h.over.map((o: number[]) => [...o, 1]) })).toMatch(/over\/under/);
   });
 });
+
+describe('occluded_pattern_count_entry (NextGen-CAPTCHAs Occluded_Pattern_Counting)', () => {
+  const e = getEngine('occluded_pattern_count_entry');
+  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
+    for (let t = 0; t < 40; t++) {
+      const l = e.sample(new Rng(`op-${d}-${k}-${t}`), d);
+      if (e.validate(l) === null) return clone(l);
+    }
+    throw new Error('no valid latent');
+  };
+  const type = (l: any, text: string): number => scoreVerifier(e.solve(l).verifier, [{ type: 'click', point: boxCenter(l.frame.input_box) }, { type: 'type', text }]).score;
+  const inCover = (l: any, r: number, c: number) => r >= l.hide[0] && r < l.hide[2] && c >= l.hide[1] && c < l.hide[3];
+  // independent recount: walk the grid, count covered cells of each asked kind (and what the base pattern would put there)
+  const recount = (l: any, from: 'grid' | 'base') => l.asked.map((q: any) => {
+    let n = 0;
+    for (let r = 0; r < l.rows; r++) for (let c = 0; c < l.cols; c++) {
+      const cell = from === 'grid' ? l.grid[r][c] : l.base[r % l.period[0]][c % l.period[1]];
+      if (inCover(l, r, c) && cell.shape === q.shape && cell.color === q.color) n++;
+    }
+    return n;
+  });
+
+  it('the typed answer is the recount under the cover; continuing the pattern (medium, hard) scores 0', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const) for (let k = 0; k < 3; k++) {
+      const l = valid(d, k);
+      const want = recount(l, 'grid');
+      expect(l.asked.length).toBe(d === 'hard' ? 2 : 1);
+      expect(e.solve(l).verifier).toMatchObject({ answer: want.join(',') });
+      expect(type(l, want.join(','))).toBe(1);
+      if (want.length === 2) {
+        expect(type(l, `${want[0]}, ${want[1]}`)).toBe(1);
+        expect(type(l, `${want[0] + 1},${want[1]}`)).toBe(0);
+        expect(type(l, String(want[0] + want[1]))).toBe(0);
+      } else {
+        expect(type(l, String(want[0] + 1))).toBe(0);
+        expect(type(l, String(Math.max(0, want[0] - 1)))).toBe(0);
+      }
+      if (d !== 'easy') expect(type(l, recount(l, 'base').join(','))).toBe(0);
+    }
+  });
+
+  it('the rendered cells show the recorded colours, under the cover as the grey composite (pixel oracle)', async () => {
+    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { makeStyle } = await import('../generators/captcha/lib/style.js');
+    const { namedColor } = await import('../generators/captcha/lib/palette.js');
+    const { COLORS, underGrey } = await import('../generators/captcha/engines/text-entry/occluded_pattern_count_entry.js');
+    for (const d of ['medium', 'hard'] as const) {
+      const l = valid(d, 0);
+      const img = await rasterSvg(e.draw(l, makeStyle('classic', 'light', 'en-US'), new Rng('d')).svg);
+      let checked = 0;
+      for (let r = 0; r < l.rows; r++) for (let c = 0; c < l.cols; c++) {
+        const cell = l.grid[r][c];
+        if (cell.half) continue;
+        const [x, y] = [Math.floor(l.origin[0] + (c + 0.5) * l.pitch), Math.floor(l.origin[1] + (r + 0.5) * l.pitch)];
+        const o = (y * img.width + x) * 4;
+        const px = [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+        const refs = COLORS.map((k: string) => (inCover(l, r, c) ? underGrey(namedColor(k).scene!, l.opacity) : [1, 3, 5].map((i) => parseInt(namedColor(k).scene!.slice(i, i + 2), 16))));
+        const near = refs.map((q: number[]) => Math.hypot(q[0]! - px[0]!, q[1]! - px[1]!, q[2]! - px[2]!));
+        expect({ r, c, color: COLORS[near.indexOf(Math.min(...near))] }).toEqual({ r, c, color: cell.color });
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(20);
+    }
+  });
+
+  it('states a reader could not count from the picture are refused before drawing', () => {
+    const l = valid('hard', 1);
+    const at = (r: number, c: number, patch: object) => ({ ...l, grid: l.grid.map((row: any[], i: number) => row.map((x: any, j: number) => (i === r && j === c ? { ...x, ...patch } : x))) });
+    const out: [number, number] = [0, 0];
+    expect(e.validate(at(...out, { color: l.grid[0][0].color === 'red' ? 'blue' : 'red' }))).toMatch(/visible cell breaks the pattern/);
+    expect(e.validate(at(...out, { half: 'top' }))).toMatch(/solid half outside the cover/);
+    // a diamond with its bottom half solid reads as a triangle
+    expect(e.validate(at(l.hide[0], l.hide[1], { shape: 'diamond', half: 'bottom' }))).toMatch(/could be another shape|count does not match|pattern already/);
+    expect(e.validate({ ...at(l.hide[0], l.hide[1], { shape: 'diamond', half: 'bottom' }), counts: recount(at(l.hide[0], l.hide[1], { shape: 'diamond', half: 'bottom' }), 'grid') })).toMatch(/could be another shape|pattern already/);
+    expect(e.validate({ ...l, hide: [0, l.hide[1], l.hide[2], l.hide[3]] })).toMatch(/visible pattern on every side/);
+    expect(e.validate({ ...l, counts: l.counts.map((n: number) => n + 1) })).toMatch(/does not match/);
+    expect(e.validate({ ...l, opacity: 0.9 })).toMatch(/disappears into the grey|look alike/);
+    expect(e.validate({ ...l, asked: [l.asked[0], l.asked[0]] })).toMatch(/asked twice|does not match/);
+    // nothing broken under the cover: the pattern alone gives the answer
+    const intact = { ...l, grid: l.grid.map((row: any[], r: number) => row.map((_: any, c: number) => ({ ...l.base[r % l.period[0]][c % l.period[1]], half: null }))) };
+    expect(e.validate({ ...intact, counts: recount(intact, 'grid') })).toMatch(/pattern already gives the answer|outside 1–12/);
+  });
+});

@@ -78,6 +78,7 @@ function halfPts(b: Box, h: Half): Pt[] {
 const shapeRegion = (s: Shape, b: Box): Region => iconRegion(s, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) * SIZE, 0);
 
 const LIKENESS = new Map<string, { gain: number; kept: number }>();
+const MASKS: { shapes?: Map<Shape, Uint8Array>; covers?: Map<Half, Uint8Array> } = {};
 /**
  * What a solid half `h` over shape `s` does to its identity, measured on a 50 px cell at 0.5 px steps:
  * `gain`, the most the half raises the IoU between `s` and another shape (uncovered parts under the same
@@ -88,19 +89,30 @@ export function halfLikeness(s: Shape, h: Half): { gain: number; kept: number } 
   const key = `${s}:${h}`;
   const hit = LIKENESS.get(key);
   if (hit) return hit;
-  const b: Box = [0, 0, 50, 50];
-  const cover = polygon(halfPts(b, h));
-  const mask = (t: Shape, covered: boolean): Set<number> => {
-    const reg = shapeRegion(t, b);
-    const out = new Set<number>();
-    for (let y = 0.25; y < 50; y += 0.5) for (let x = 0.25; x < 50; x += 0.5) if (regionContains(reg, x, y) && !(covered && regionContains(cover, x, y))) out.add(Math.round(y * 2) * 100 + Math.round(x * 2));
-    return out;
+  const [b, n] = [[0, 0, 50, 50] as Box, 100]; // 100 × 100 samples at 0.5 px
+  const raster = (reg: Region): Uint8Array => {
+    const m = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) m[y * n + x] = regionContains(reg, x / 2 + 0.25, y / 2 + 0.25) ? 1 : 0;
+    return m;
   };
-  const iou = (p: Set<number>, q: Set<number>): number => { const inter = [...p].filter((v) => q.has(v)).length; return inter / (p.size + q.size - inter || 1); };
-  const [mine, whole] = [mask(s, true), mask(s, false)];
+  const shapes = MASKS.shapes ?? (MASKS.shapes = new Map(SHAPES.map((t) => [t, raster(shapeRegion(t, b))])));
+  const covers = MASKS.covers ?? (MASKS.covers = new Map(HALVES.map((c) => [c, raster(polygon(halfPts(b, c)))])));
+  const cover = covers.get(h)!;
+  const iou = (p: Uint8Array, q: Uint8Array, covered: boolean): number => {
+    let [inter, uni] = [0, 0];
+    for (let i = 0; i < p.length; i++) {
+      if (covered && cover[i]) continue;
+      inter += p[i]! & q[i]!;
+      uni += p[i]! | q[i]!;
+    }
+    return uni ? inter / uni : 0;
+  };
+  const mine = shapes.get(s)!;
   let gain = 0;
-  for (const t of SHAPES) if (t !== s) gain = Math.max(gain, iou(mine, mask(t, true)) - iou(whole, mask(t, false)));
-  const res = { gain, kept: mine.size / whole.size };
+  for (const t of SHAPES) if (t !== s) gain = Math.max(gain, iou(mine, shapes.get(t)!, true) - iou(mine, shapes.get(t)!, false));
+  let [kept, all] = [0, 0];
+  for (let i = 0; i < mine.length; i++) [all, kept] = [all + mine[i]!, kept + (mine[i]! && !cover[i] ? 1 : 0)];
+  const res = { gain, kept: kept / all };
   LIKENESS.set(key, res);
   return res;
 }
