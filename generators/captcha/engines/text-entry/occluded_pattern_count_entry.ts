@@ -9,7 +9,8 @@
  * Differs from count_objects_entry (free scene, count everything visible) and occluded_count_order_click
  * (full dot grids, infer hidden dots from rows × columns): here nothing is inferred, the hidden cells are
  * read. Valid: every shape under the cover is readable there (its colour after the grey is composited is
- * ΔE ≥ `MIN_DE` from every other palette colour and from the grey; a solid half leaves a part no other
+ * ΔE ≥ `MIN_DE` from every other colour of the puzzle's palette and from the grey — orange and yellow are
+ * not both used under a 45 % grey —; a solid half leaves a part no other
  * shape's part under the same half resembles more than the whole shapes do: IoU rise ≤ `MAX_GAIN`, measured on the drawn regions); the
  * visible cells follow the pattern exactly; the cover stays off the grid edge; asked counts are 1–12 and,
  * with `trap`, continuing the visible pattern gives a wrong answer (one asked count at least differs).
@@ -41,13 +42,13 @@ interface Cell extends Kind { half: Half | null }
 /** Latent state of occluded_pattern_count_entry (puzzle px). `hide`: [row0, col0, row1, col1) under the cover. */
 export interface OccludedPatternLatent extends Record<string, unknown> {
   frame: EntryFrame; rows: number; cols: number; pitch: number; origin: Pt; period: [number, number]; base: Kind[][]; grid: Cell[][];
-  hide: [number, number, number, number]; opacity: number; questions: number; asked: Kind[]; counts: number[]; legend_box: Box; trap: boolean;
+  hide: [number, number, number, number]; opacity: number; palette: Color[]; questions: number; asked: Kind[]; counts: number[]; legend_box: Box; trap: boolean;
 }
 
 const KNOBS = defineKnobs({ grid: knob('rows and columns', [5, 7], [6, 8], [6, 9]), period: knob('pattern repeat, rows and columns, range', [2, 2], [2, 3], [2, 3]), asked: knob('kinds to count (two: typed "a,b")', 1, 1, 2), breaks: knob('share of covered cells whose shape or colour breaks the pattern', 0.3, 0.5, 0.6), halves: knob('share of covered cells with a solid grey half', 0, 0.3, 0.5), opacity: knob('opacity of the grey cover', 0.35, 0.45, 0.45), trap: knob('continuing the visible pattern gives a wrong answer (an asked count differs from its prediction)', false, true, true) });
 /** Cover grey (NextGen's 120,120,120); smallest colour difference after compositing (CIE76 ΔE); largest rise in likeness to another shape a solid half may cause (IoU points). */
 export const GREY = '#787878';
-export const MIN_DE = 20;
+export const MIN_DE = 27;
 export const MAX_GAIN = 0.1;
 const SIZE = 0.36; // shape half-size / pitch
 const LEGEND = 30; // legend strip height, puzzle px
@@ -126,12 +127,12 @@ export function coveredCount(l: Pick<OccludedPatternLatent, 'hide' | 'grid' | 'b
   return n;
 }
 
+/** A cover of 30–55 % of the grid (NextGen covers 40–55 %), one cell or more off every edge. */
 function sampleCover(rng: Rng, rows: number, cols: number): [number, number, number, number] {
-  const h = rng.int(2, Math.max(2, Math.ceil(rows / 2)));
-  const w = rng.int(2, Math.max(2, Math.ceil(cols * 0.6)));
-  const r0 = rng.int(1, rows - h - 1);
-  const c0 = rng.int(1, cols - w - 1);
-  return [r0, c0, r0 + h, c0 + w];
+  const [h, w] = placeWithRetries(30, () => [rng.int(2, rows - 2), rng.int(2, cols - 2)], ([a, b]) => a! * b! >= 0.3 * rows * cols && a! * b! <= 0.55 * rows * cols) ?? [2, 3];
+  const r0 = rng.int(1, rows - h! - 1);
+  const c0 = rng.int(1, cols - w! - 1);
+  return [r0, c0, r0 + h!, c0 + w!];
 }
 
 /** Engine #99 occluded_pattern_count_entry (group A, Click+Type, verifier `text_entry`). */
@@ -147,7 +148,10 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
     const ib = frame.image_box;
     const origin: Pt = [Math.round((ib[0] + ib[2] - cols * pitch) / 2), ib[1] + LEGEND + 4];
     const period: [number, number] = [rng.int(k.period[0], k.period[1]), rng.int(k.period[0], k.period[1])];
-    const base = Array.from({ length: period[0] }, () => Array.from({ length: period[1] }, (): Kind => ({ shape: rng.pick(SHAPES), color: rng.pick(COLORS) })));
+    // colours kept only while every pair stays MIN_DE apart under this cover's grey
+    const palette: Color[] = [];
+    for (const c of rng.shuffle([...COLORS])) if (palette.every((p) => deltaE(underGrey(hex(p), k.opacity), underGrey(hex(c), k.opacity)) >= MIN_DE)) palette.push(c);
+    const base = Array.from({ length: period[0] }, () => Array.from({ length: period[1] }, (): Kind => ({ shape: rng.pick(SHAPES), color: rng.pick(palette) })));
     const grid: Cell[][] = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => ({ ...base[r % period[0]]![c % period[1]]!, half: null })));
     const hide = sampleCover(rng, rows, cols);
     const under: Array<[number, number]> = [];
@@ -155,7 +159,7 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
     const swap = rng.pick(['color', 'shape', 'both'] as const);
     for (const [r, c] of rng.sample(under, Math.max(2, Math.round(under.length * k.breaks)))) {
       const cell = grid[r]![c]!;
-      if (swap !== 'shape' && (swap === 'color' || rng.bool())) cell.color = rng.pick(COLORS.filter((x) => x !== cell.color));
+      if (swap !== 'shape' && (swap === 'color' || rng.bool())) cell.color = rng.pick(palette.filter((x) => x !== cell.color));
       else cell.shape = rng.pick(SHAPES.filter((x) => x !== cell.shape));
     }
     for (const [r, c] of under) {
@@ -170,11 +174,12 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
     const pre = { hide, grid, base, period };
     const kinds = [...visible.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([key]) => ({ shape: key.split(':')[0] as Shape, color: key.split(':')[1] as Color }));
     const fits = kinds.filter((q) => { const n = coveredCount(pre, q, 'grid'); return n >= 1 && n <= 12; });
-    const pool = fits.slice(0, Math.max(6, k.asked));
+    const many = fits.filter((q) => coveredCount(pre, q, 'grid') >= 2); // prefer kinds that occur more than once under the cover
+    const pool = (many.length >= k.asked ? many : fits).slice(0, Math.max(6, k.asked));
     const tricks = (qs: Kind[]): boolean => !k.trap || qs.some((q) => coveredCount(pre, q, 'grid') !== coveredCount(pre, q, 'base'));
     const asked = pool.length < k.asked ? [] : (placeWithRetries(12, () => rng.sample(pool, k.asked), tricks) ?? []);
     const legend_box: Box = [ib[0] + 4, ib[1] + 3, ib[2] - 4, ib[1] + LEGEND - 1];
-    return { frame, rows, cols, pitch, origin, period, base, grid, hide, opacity: k.opacity, questions: k.asked, asked, counts: asked.map((q) => coveredCount(pre, q, 'grid')), legend_box, trap: k.trap };
+    return { frame, rows, cols, pitch, origin, period, base, grid, hide, opacity: k.opacity, palette, questions: k.asked, asked, counts: asked.map((q) => coveredCount(pre, q, 'grid')), legend_box, trap: k.trap };
   },
 
   check(l) {
@@ -187,7 +192,7 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
     if ((r1 - r0) * (c1 - c0) > 0.6 * l.rows * l.cols) return 'the cover hides too much of the pattern';
     for (let r = 0; r < l.rows; r++) for (let c = 0; c < l.cols; c++) {
       const cell = l.grid[r]![c]!;
-      if (!SHAPES.includes(cell.shape) || !COLORS.includes(cell.color)) return 'shape or colour outside the vocabulary';
+      if (!SHAPES.includes(cell.shape) || !l.palette.includes(cell.color)) return 'shape or colour outside the vocabulary';
       if (!hidden(l, r, c)) {
         if (!same(cell, l.base[r % l.period[0]]![c % l.period[1]]!)) return 'a visible cell breaks the pattern';
         if (cell.half) return 'a solid half outside the cover';
@@ -198,7 +203,8 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
       for (let r = i; r < l.rows; r += l.period[0]) for (let c = j; c < l.cols; c += l.period[1]) if (!hidden(l, r, c)) shown++;
       if (shown < 2) return 'a cell of the pattern is not seen repeating';
     }
-    const seen = COLORS.map((c) => underGrey(hex(c), l.opacity));
+    if (l.palette.some((c) => !COLORS.includes(c))) return 'colour outside the vocabulary';
+    const seen = l.palette.map((c) => underGrey(hex(c), l.opacity));
     for (let i = 0; i < seen.length; i++) {
       if (deltaE(seen[i]!, rgb(GREY)) < MIN_DE) return 'a colour disappears into the grey';
       for (let j = 0; j < i; j++) if (deltaE(seen[i]!, seen[j]!) < MIN_DE) return 'two colours look alike under the grey';
