@@ -80,10 +80,11 @@ export function loopsProblem(loops: readonly RibbonLoop[], tile: readonly [numbe
 /** Stroke of a band along `pts` (closed loop or open piece): outline (`edge`) then fill, colour per vertex from `colorAt`. */
 function band(pts: readonly Pt[], idx: readonly number[], colorAt: (i: number) => string, ends: 'closed' | 'open', edge: string): string {
   const line = ends === 'closed' ? closed(pts) : pts;
-  let s = path(polyD(line, false), { stroke: edge, sw: BAND.w + 2 * BAND.edge, extra: 'stroke-linejoin="round" stroke-linecap="butt"' });
+  // an open piece's outline stops one vertex short of its fill, so no outline seam shows across the band where the piece ends
+  let s = path(ends === 'closed' ? polyD(pts, true) : polyD(line.slice(1, -1), false), { stroke: edge, sw: BAND.w + 2 * BAND.edge, extra: 'stroke-linejoin="round" stroke-linecap="butt"' });
   for (let k = 0; k + 1 < line.length; k += 2) {
     const run = line.slice(k, k + 4);
-    s += path(polyD(run, false), { stroke: colorAt(idx[(k + 1) % idx.length]!), sw: BAND.w, extra: 'stroke-linejoin="round" stroke-linecap="butt"' });
+    s += path(polyD(run, false), { stroke: colorAt(idx[(k + 1) % idx.length]!), sw: BAND.w, extra: 'stroke-linejoin="round" stroke-linecap="round"' }); // round caps stay inside the outline and close the joins between runs
   }
   return s;
 }
@@ -98,7 +99,7 @@ function colorOf(l: IllusoryRibbonsLatent, o: Loop): (i: number) => string {
 }
 
 /** Loop radius range (puzzle px) by the number of loops in a 150 px square. */
-const RADIUS: Record<number, [number, number]> = { 1: [24, 32], 2: [20, 28], 3: [18, 25], 4: [16, 22] };
+const RADIUS: Record<number, [number, number]> = { 1: [26, 36], 2: [23, 31], 3: [20, 27], 4: [18, 24] };
 const r2 = (v: number): number => Math.round(v * 100) / 100;
 
 /**
