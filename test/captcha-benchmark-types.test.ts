@@ -11,16 +11,18 @@ import { scoreVerifier } from '../score/scorer.js';
 import { boxCenter } from '../core/geometry.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+/** The first valid latent of engine `e` among `tries` seeds `<tag>-<difficulty>-<k>-<t>`, as plain JSON. */
+const validOf = (e: ReturnType<typeof getEngine>, tag: string, tries: number) => (d: 'easy' | 'medium' | 'hard', k: number): any => {
+  for (let t = 0; t < tries; t++) {
+    const l = e.sample(new Rng(`${tag}-${d}-${k}-${t}`), d);
+    if (e.validate(l) === null) return clone(l);
+  }
+  throw new Error('no valid latent');
+};
 
 describe('commonsense_question_entry (MCA-Bench commonsense Q&A)', () => {
   const e = getEngine('commonsense_question_entry');
-  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
-    for (let t = 0; t < 30; t++) {
-      const l = e.sample(new Rng(`cq-${d}-${k}-${t}`), d);
-      if (e.validate(l) === null) return clone(l);
-    }
-    throw new Error('no valid latent');
-  };
+  const valid = validOf(e, 'cq', 30);
 
   it('every fact of the bank is valid plain and, for counting facts, multiplied', () => {
     const base = valid('easy', 0);
@@ -61,13 +63,7 @@ describe('commonsense_question_entry (MCA-Bench commonsense Q&A)', () => {
 
 describe('image_matching_pick (Open CaptchaWorld Image_Matching)', () => {
   const e = getEngine('image_matching_pick');
-  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
-    for (let t = 0; t < 30; t++) {
-      const l = e.sample(new Rng(`im-${d}-${k}-${t}`), d);
-      if (e.validate(l) === null) return clone(l);
-    }
-    throw new Error('no valid latent');
-  };
+  const valid = validOf(e, 'im', 30);
 
   it('exactly one candidate shows the reference shape, in its colour; hard decoys are look-alikes in the same colour', () => {
     for (let k = 0; k < 6; k++) {
@@ -105,13 +101,7 @@ describe('image_matching_pick (Open CaptchaWorld Image_Matching)', () => {
 
 describe('color_count_select (NextGen Color_Counting)', () => {
   const e = getEngine('color_count_select');
-  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
-    for (let t = 0; t < 30; t++) {
-      const l = e.sample(new Rng(`cc-${d}-${k}-${t}`), d);
-      if (e.validate(l) === null) return clone(l);
-    }
-    throw new Error('no valid latent');
-  };
+  const valid = validOf(e, 'cc', 30);
 
   it('the colours counted on the rendered cells give exactly the answer cells (pixel oracle)', async () => {
     const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
@@ -180,13 +170,7 @@ describe('revolution_solid_pick (Spatial-CAPTCHA-Bench rotational solids)', () =
 
 describe('illusory_ribbons_select (NextGen-CAPTCHAs Illusory_Ribbons)', () => {
   const e = getEngine('illusory_ribbons_select');
-  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
-    for (let t = 0; t < 30; t++) {
-      const l = e.sample(new Rng(`ir-${d}-${k}-${t}`), d);
-      if (e.validate(l) === null) return clone(l);
-    }
-    throw new Error('no valid latent');
-  };
+  const valid = validOf(e, 'ir', 30);
   const circle = (cx: number, cy: number, r: number, color = 0) => ({ cx, cy, r, rot: 0, harmonics: [], color, cycles: 2, phase: 0 });
 
   it('each easy loop has its own colour: the distinct band colours counted on the rendered squares give the loop counts (pixel oracle)', async () => {
@@ -252,13 +236,7 @@ describe('illusory_ribbons_select (NextGen-CAPTCHAs Illusory_Ribbons)', () => {
 
 describe('occluded_pattern_count_entry (NextGen-CAPTCHAs Occluded_Pattern_Counting)', () => {
   const e = getEngine('occluded_pattern_count_entry');
-  const valid = (d: 'easy' | 'medium' | 'hard', k: number): any => {
-    for (let t = 0; t < 40; t++) {
-      const l = e.sample(new Rng(`op-${d}-${k}-${t}`), d);
-      if (e.validate(l) === null) return clone(l);
-    }
-    throw new Error('no valid latent');
-  };
+  const valid = validOf(e, 'op', 40);
   const type = (l: any, text: string): number => scoreVerifier(e.solve(l).verifier, [{ type: 'click', point: boxCenter(l.frame.input_box) }, { type: 'type', text }]).score;
   const inCover = (l: any, r: number, c: number) => r >= l.hide[0] && r < l.hide[2] && c >= l.hide[1] && c < l.hide[3];
   // independent recount: walk the grid, count covered cells of each asked kind (and what the base pattern would put there)

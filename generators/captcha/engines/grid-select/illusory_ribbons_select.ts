@@ -15,7 +15,7 @@
 import type { Box } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob } from '../../engine.js';
-import { type GridFrame, gridFrame } from '../../lib/grids.js';
+import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { path } from '../../lib/draw.js';
 import { polyD } from '../../lib/geometry.js';
@@ -25,7 +25,7 @@ import { numberEn } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
 import { type Crossing, type RibbonLoop, LOOP_VERTICES, closed, crossingReach, crossings, loopPoints, nearMisses, ptsBounds, selfClearance, visibleShare } from '../../lib/ribbons.js';
 import type { Pt } from '../../lib/regions.js';
-import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, perCell, pickTiles } from './template.js';
+import { type KnobsOf, answerProblem, countGrid, gridSelectEngine, indicesWhere, perCell } from './template.js';
 
 /** A loop with its colour: a SCENE_COLORS index (solid, plain) or a NEON index with its cycles and phase (gradient). */
 interface Loop extends RibbonLoop { color: number; cycles: number; phase: number }
@@ -137,9 +137,7 @@ function proposeLoop(rng: Rng, loops: readonly Loop[], tile: Box, r0: number, r1
 export const illusoryRibbonsSelect = gridSelectEngine<IllusoryRibbonsLatent, KnobsOf<typeof KNOBS>>({
   type: 'illusory_ribbons_select', number: 98, knobs: KNOBS,
   sample(rng, k) {
-    const frame = gridFrame(rng, 2, 2, 150);
-    const n = rng.int(k.n[0], k.n[1]);
-    const answer = pickTiles(rng, 4, [1, 2]);
+    const { frame, n, answer } = countGrid(rng, [2, 2], 150, k.n, [1, 2]);
     const others = (k.near ? [n - 1, n + 1] : [1, 2, 3, 4].filter((c) => c !== n)).filter((c) => c >= k.loops[0] && c <= k.loops[1]);
     const plain = rng.int(0, SCENE_COLORS.length - 1);
     const cells = frame.tiles.map((tile, ti) => {
