@@ -127,12 +127,25 @@ export function coveredCount(l: Pick<OccludedPatternLatent, 'hide' | 'grid' | 'b
   return n;
 }
 
-/** A cover of 30–55 % of the grid (NextGen covers 40–55 %), one cell or more off every edge. */
-function sampleCover(rng: Rng, rows: number, cols: number): [number, number, number, number] {
-  const [h, w] = placeWithRetries(30, () => [rng.int(2, rows - 2), rng.int(2, cols - 2)], ([a, b]) => a! * b! >= 0.3 * rows * cols && a! * b! <= 0.55 * rows * cols) ?? [2, 3];
-  const r0 = rng.int(1, rows - h! - 1);
-  const c0 = rng.int(1, cols - w! - 1);
-  return [r0, c0, r0 + h!, c0 + w!];
+/** Does every cell of the `period` pattern show at least twice outside the cover `hide`? */
+function patternShown(rows: number, cols: number, period: readonly [number, number], hide: readonly [number, number, number, number]): boolean {
+  for (let i = 0; i < period[0]; i++) for (let j = 0; j < period[1]; j++) {
+    let shown = 0;
+    for (let r = i; r < rows; r += period[0]) for (let c = j; c < cols; c += period[1]) if (!hidden({ hide: hide as OccludedPatternLatent['hide'] }, r, c)) shown++;
+    if (shown < 2) return false;
+  }
+  return true;
+}
+
+/** A cover of 30–55 % of the grid (NextGen covers 40–55 %), one cell or more off every edge, leaving every pattern cell visible twice. */
+function sampleCover(rng: Rng, rows: number, cols: number, period: readonly [number, number]): [number, number, number, number] {
+  const propose = (): [number, number, number, number] => {
+    const [h, w] = [rng.int(2, rows - 2), rng.int(2, cols - 2)];
+    const [r0, c0] = [rng.int(1, rows - h - 1), rng.int(1, cols - w - 1)];
+    return [r0, c0, r0 + h, c0 + w];
+  };
+  const fair = ([r0, c0, r1, c1]: [number, number, number, number]): boolean => (r1 - r0) * (c1 - c0) >= 0.3 * rows * cols && (r1 - r0) * (c1 - c0) <= 0.55 * rows * cols && patternShown(rows, cols, period, [r0, c0, r1, c1]);
+  return placeWithRetries(40, propose, fair) ?? [1, 1, 3, 3];
 }
 
 /** Engine #99 occluded_pattern_count_entry (group A, Click+Type, verifier `text_entry`). */
@@ -153,7 +166,7 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
     for (const c of rng.shuffle([...COLORS])) if (palette.every((p) => deltaE(underGrey(hex(p), k.opacity), underGrey(hex(c), k.opacity)) >= MIN_DE)) palette.push(c);
     const base = Array.from({ length: period[0] }, () => Array.from({ length: period[1] }, (): Kind => ({ shape: rng.pick(SHAPES), color: rng.pick(palette) })));
     const grid: Cell[][] = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => ({ ...base[r % period[0]]![c % period[1]]!, half: null })));
-    const hide = sampleCover(rng, rows, cols);
+    const hide = sampleCover(rng, rows, cols, period);
     const under: Array<[number, number]> = [];
     for (let r = hide[0]; r < hide[2]; r++) for (let c = hide[1]; c < hide[3]; c++) under.push([r, c]);
     const swap = rng.pick(['color', 'shape', 'both'] as const);
@@ -198,11 +211,7 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
         if (cell.half) return 'a solid half outside the cover';
       } else if (cell.half && !readable(cell.shape, cell.half)) return 'a half-covered shape could be another shape';
     }
-    for (let i = 0; i < l.period[0]; i++) for (let j = 0; j < l.period[1]; j++) {
-      let shown = 0;
-      for (let r = i; r < l.rows; r += l.period[0]) for (let c = j; c < l.cols; c += l.period[1]) if (!hidden(l, r, c)) shown++;
-      if (shown < 2) return 'a cell of the pattern is not seen repeating';
-    }
+    if (!patternShown(l.rows, l.cols, l.period, l.hide)) return 'a cell of the pattern is not seen repeating';
     if (l.palette.some((c) => !COLORS.includes(c))) return 'colour outside the vocabulary';
     const seen = l.palette.map((c) => underGrey(hex(c), l.opacity));
     for (let i = 0; i < seen.length; i++) {
