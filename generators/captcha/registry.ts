@@ -35,6 +35,7 @@ import { gridSegmentSelect } from './engines/grid-select/grid_segment_select.js'
 import { gridSelectCategory } from './engines/grid-select/grid_select_category.js';
 import { holeCountSelect } from './engines/grid-select/hole_count_select.js';
 import { hollowPatternSelect } from './engines/grid-select/hollow_pattern_select.js';
+import { illusoryRibbonsSelect } from './engines/grid-select/illusory_ribbons_select.js';
 import { invertedLetterSelect } from './engines/grid-select/inverted_letter_select.js';
 import { layeredStackSelect } from './engines/grid-select/layered_stack_select.js';
 import { multiScriptSelect } from './engines/grid-select/multi_script_select.js';
@@ -99,6 +100,7 @@ import { countObjectsEntry } from './engines/text-entry/count_objects_entry.js';
 import { diceRollPathEntry } from './engines/text-entry/dice_roll_path_entry.js';
 import { diceSumEntry } from './engines/text-entry/dice_sum_entry.js';
 import { mathExpressionEntry } from './engines/text-entry/math_expression_entry.js';
+import { occludedPatternCountEntry } from './engines/text-entry/occluded_pattern_count_entry.js';
 import { textColoredSubset } from './engines/text-entry/text_colored_subset.js';
 import { textDictionaryWord } from './engines/text-entry/text_dictionary_word.js';
 import { textDistortedAlnum } from './engines/text-entry/text_distorted_alnum.js';
@@ -210,6 +212,8 @@ export const ENGINES: readonly CaptchaEngine<Latent>[] = ([
   revolutionSolidPick,
   pyramidViewSelect,
   occludedCountOrderClick,
+  illusoryRibbonsSelect,
+  occludedPatternCountEntry,
 ] as unknown as CaptchaEngine<Latent>[]).map(normalised).sort((a, b) => a.number - b.number);
 
 const BY_TYPE = new Map(ENGINES.map((e) => [e.type, e]));

@@ -13,14 +13,14 @@
 import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap } from '../../lib/draw.js';
-import { type GridFrame, gridFrame } from '../../lib/grids.js';
+import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
 import { iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionBBox } from '../../lib/regions.js';
 import { numberEn } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
 import { placeWithRetries } from '../../lib/placement.js';
-import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles } from './template.js';
+import { type KnobsOf, answerProblem, countGrid, gridSelectEngine, indicesWhere } from './template.js';
 
 /** Named colours a cell's shapes are painted in (CSS hex). */
 export const PALETTE: readonly string[] = ['#e53935', '#1e6fe0', '#2e9d4a', '#f2c318', '#8e44c8', '#f07d1a', '#111111', '#16b3c6'];
@@ -55,9 +55,7 @@ const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => pars
 export const colorCountSelect = gridSelectEngine<ColorCountLatent, KnobsOf<typeof KNOBS>>({
   type: 'color_count_select', number: 94, knobs: KNOBS,
   sample(rng, k) {
-    const frame = gridFrame(rng, 3, 3, 96);
-    const n = rng.int(k.n[0], k.n[1]);
-    const answer = pickTiles(rng, 9, [2, 3]);
+    const { frame, n, answer } = countGrid(rng, [3, 3], 96, k.n, [2, 3]);
     const cells: Obj[][] = frame.tiles.map((b, i) => {
       const c = answer.includes(i) ? n : rng.pick((k.near ? [n - 1, n + 1] : [n - 2, n - 1, n + 1, n + 2]).filter((x) => x >= 1 && x <= 5));
       const count = Math.max(c, rng.int(k.shapes[0], k.shapes[1]));

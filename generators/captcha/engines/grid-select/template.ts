@@ -169,6 +169,17 @@ export function pickTiles(rng: Rng, count: number, [lo, hi]: readonly [number, n
   return rng.sample([...Array(count).keys()], rng.int(lo, hi)).sort((a, b) => a - b);
 }
 
+/**
+ * The start of a "select every tile whose count is N" puzzle (color_count_select, illusory_ribbons_select):
+ * the grid frame of `rows` × `cols` tiles of `tile` px, N drawn in `nRange`, then the answer tiles
+ * ({@link pickTiles} with `hits`). Rng calls in that order.
+ */
+export function countGrid(rng: Rng, [rows, cols]: readonly [number, number], tile: number, nRange: readonly [number, number], hits: readonly [number, number]): { frame: GridFrame; n: number; answer: number[] } {
+  const frame = gridFrame(rng, rows, cols, tile);
+  const n = rng.int(nRange[0], nRange[1]);
+  return { frame, n, answer: pickTiles(rng, rows * cols, hits) };
+}
+
 /** The hit cells of a cell layout: one to four (at most `n - 1`) distinct cells out of `n`. */
 export function pickHits(rng: Rng, n: number): Set<number> {
   return new Set(rng.sample(Array.from({ length: n }, (_, i) => i), rng.int(1, Math.min(4, n - 1))));
