@@ -4,7 +4,7 @@
  * text as glyph paths from renderers/glyphs.ts (never `<text>`); rasterises the puzzle SVG with sharp
  * at its placed size, pastes it at an integer offset and encodes the final PNG.
  *
- * Host contexts (issue "CAPTCHA breadth I", item 5):
+ * Host contexts:
  * - mobile screens: app login, sign-up, payment confirmation, phone-number (OTP) verification; the
  *   puzzle sits inline in the form (small widgets), in a bottom sheet, in a centred dialog card or in
  *   a full-screen modal;

@@ -104,7 +104,7 @@ describe('color_count_select (NextGen Color_Counting)', () => {
   const valid = validOf(e, 'cc', 30);
 
   it('the colours counted on the rendered cells give exactly the answer cells (pixel oracle)', async () => {
-    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { rasterSvg } = await import('./captcha-contract-helpers.js');
     const { makeStyle } = await import('../generators/captcha/lib/style.js');
     const { PALETTE } = await import('../generators/captcha/engines/grid-select/color_count_select.js');
     const rgbs = PALETTE.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
@@ -174,7 +174,7 @@ describe('illusory_ribbons_select (NextGen-CAPTCHAs Illusory_Ribbons)', () => {
   const circle = (cx: number, cy: number, r: number, color = 0) => ({ cx, cy, r, rot: 0, harmonics: [], color, cycles: 2, phase: 0 });
 
   it('each easy loop has its own colour: the distinct band colours counted on the rendered squares give the loop counts (pixel oracle)', async () => {
-    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { rasterSvg } = await import('./captcha-contract-helpers.js');
     const { makeStyle } = await import('../generators/captcha/lib/style.js');
     const { SCENE_COLORS } = await import('../generators/captcha/lib/palette.js');
     const rgbs = SCENE_COLORS.map((c) => [1, 3, 5].map((i) => parseInt(c.fill.slice(i, i + 2), 16)));
@@ -269,7 +269,7 @@ describe('occluded_pattern_count_entry (NextGen-CAPTCHAs Occluded_Pattern_Counti
   });
 
   it('the rendered cells show the recorded colours, under the cover as the grey composite (pixel oracle)', async () => {
-    const { rasterSvg } = await import('./captcha-breadth2-helpers.js');
+    const { rasterSvg } = await import('./captcha-contract-helpers.js');
     const { makeStyle } = await import('../generators/captcha/lib/style.js');
     const { namedColor } = await import('../generators/captcha/lib/palette.js');
     const { COLORS, underGrey } = await import('../generators/captcha/engines/text-entry/occluded_pattern_count_entry.js');

@@ -14,7 +14,7 @@ import { makeStyle } from '../generators/captcha/lib/style.js';
 import { label, wrapPhrases } from '../generators/captcha/lib/draw.js';
 import { swatch } from '../generators/captcha/lib/palette.js';
 import { wrapText } from '../renderers/glyphs.js';
-import { rasterSvg } from './captcha-breadth2-helpers.js';
+import { rasterSvg } from './captcha-contract-helpers.js';
 
 function latents(type: string, n: number, diffs: Difficulty[] = ['easy', 'medium', 'hard']): any[] {
   const e = getEngine(type);

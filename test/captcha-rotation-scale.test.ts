@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { getEngine } from '../generators/captcha/registry.js';
 import { makeStyle } from '../generators/captcha/lib/style.js';
-import { rasterSvg } from './captcha-breadth2-helpers.js';
+import { rasterSvg } from './captcha-contract-helpers.js';
 
 const TYPES = ['rotate_disc_slider', 'rotate_inner_outer_align', 'dial_rotate_to_mark', 'rotate_3d_to_match'] as const;
 

@@ -19,7 +19,7 @@ import type { Latent } from '../generators/captcha/engine.js';
 import { getEngine } from '../generators/captcha/registry.js';
 import { makeStyle } from '../generators/captcha/lib/style.js';
 import { scoreVerifier } from '../score/scorer.js';
-import { rasterSvg } from './captcha-breadth2-helpers.js';
+import { rasterSvg } from './captcha-contract-helpers.js';
 
 type Diff = 'easy' | 'medium' | 'hard';
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;

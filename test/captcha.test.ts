@@ -161,7 +161,7 @@ function answerStrings(r: Rec): string[] {
   const v = r.verifier;
   const out: string[] = [];
   // short or purely numeric answers ("7", "12", "A") occur in any SVG's numbers and names by chance; the
-  // breadth tests check them structurally (test/captcha-breadth1.test.ts)
+  // the contract tests check them structurally (test/captcha-contract-text-click-grid.test.ts)
   if (v.kind === 'text_entry' && v.answer.length > 2 && !/^\d+$/.test(v.answer)) out.push(v.answer);
   const l = r.latent as Record<string, unknown>;
   if (Array.isArray(l.targets)) out.push(...(l.targets as string[]).filter((t) => typeof t === 'string' && t.length > 2));

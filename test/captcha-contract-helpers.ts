@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the breadth-II CAPTCHA tests (groups D, E, F, G, J): perturbed answers per verifier
+ * Shared helpers of the CAPTCHA contract tests (groups D, E, F, G, J): perturbed answers per verifier
  * kind, answer strings that must not leak into SVGs, and raw-pixel utilities for the independent pixel
  * checks (render an SVG at its native size, rotate a patch back, compare).
  */
@@ -9,9 +9,9 @@ import { type Box, type Point, boxCenter, pointInBox } from '../core/geometry.js
 import type { CaptchaRecord, Verifier } from '../core/schema.js';
 
 /** Types of groups D, E, F, G, J (skeleton engines of those groups included). */
-export const BREADTH2_GROUPS = ['image_rotation', 'drag_to_end', 'slider_puzzle', 'visual_reasoning', 'drag_extras'] as const;
-/** Types added by breadth II. */
-export const BREADTH2_TYPES: readonly string[] = [
+export const DRAG_ROTATE_REASON_GROUPS = ['image_rotation', 'drag_to_end', 'slider_puzzle', 'visual_reasoning', 'drag_extras'] as const;
+/** Types of groups D, E, F, G, J (rotation, drag-to-end, slider puzzles, visual reasoning, drag extras). */
+export const DRAG_ROTATE_REASON_TYPES: readonly string[] = [
   'rotate_inner_outer_align', 'rotate_arrows_match_ref', 'pick_upright', 'rotate_3d_to_match',
   'drag_clock_hand', 'dial_rotate_to_mark', 'rotation_match_select', 'swipe_up_unlock', 'slide_to_zone',
   'drag_item_to_target', 'curve_align_slider', 'slider_multi_gap_decoy', 'drag_drop_piece_2d',

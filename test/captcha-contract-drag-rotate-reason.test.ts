@@ -1,5 +1,5 @@
 /**
- * CAPTCHA breadth II (catalogue groups D, E, F, G, J), end to end: every type × difficulty × context
+ * CAPTCHA types of catalogue groups D, E, F, G, J, end to end: every type × difficulty × context
  * parses, its gold answer scores 1 (also from the normalised forms), a set of perturbed answers scores
  * 0, geometry sits in the canvas and the puzzle, drags end inside their track, and neither SVG leaks
  * the answer. Also: determinism, registry coverage of the catalogue rows, verifier mapping of the new
@@ -10,19 +10,19 @@ import { CaptchaRecord, DIFFICULTIES, type Verifier } from '../core/schema.js';
 import { actionsFromSpace, scoreCaptcha } from '../score/scorer.js';
 import { type Box, mapBox, pointInBox } from '../core/geometry.js';
 import { captchaSample, captchaSampleDetailed, describeTypes, getEngine, mapGoldActions, mapVerifier, type CaptchaConfig } from '../generators/captcha/index.js';
-import { BREADTH2_GROUPS, BREADTH2_TYPES, answerWords, perturbations, svgLeaks, verifierBoxes } from './captcha-breadth2-helpers.js';
+import { DRAG_ROTATE_REASON_GROUPS, DRAG_ROTATE_REASON_TYPES, answerWords, perturbations, svgLeaks, verifierBoxes } from './captcha-contract-helpers.js';
 
 const inside = (a: Box, b: Box): boolean => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
 const cfg = (type: string, context: 'mobile' | 'web', difficulty: (typeof DIFFICULTIES)[number]): CaptchaConfig => ({ types: [type], contexts: [context], difficulties: [difficulty], locales: ['en-US', 'zh-CN'] });
 
-describe('breadth II registry', () => {
+describe('groups D-J registry', () => {
   it('lists every catalogue row of groups D, E, F, G, J (36 rows + skeleton), with group, action form and knobs', () => {
-    const rows = describeTypes().filter((r) => (BREADTH2_GROUPS as readonly string[]).includes(r.group));
+    const rows = describeTypes().filter((r) => (DRAG_ROTATE_REASON_GROUPS as readonly string[]).includes(r.group));
     const numbers = rows.map((r) => r.number).sort((a, b) => a - b);
     // catalogue #29-#73 (D, E, F, G), #90, #91 (J) and the benchmark counterparts of group G (#93, #95)
     const want = [...Array.from({ length: 73 - 29 + 1 }, (_, i) => 29 + i), 90, 91, 93, 95];
     expect(numbers).toEqual(want);
-    expect(BREADTH2_TYPES.length).toBeGreaterThanOrEqual(30);
+    expect(DRAG_ROTATE_REASON_TYPES.length).toBeGreaterThanOrEqual(30);
     for (const r of rows) {
       expect(r.knobs.length).toBeGreaterThan(0);
       expect(Object.keys(r.difficulties)).toEqual(['easy', 'medium', 'hard']);
@@ -31,12 +31,12 @@ describe('breadth II registry', () => {
   });
 });
 
-describe.each(BREADTH2_TYPES.map((t) => [t]))('breadth II %s', (type) => {
+describe.each(DRAG_ROTATE_REASON_TYPES.map((t) => [t]))('groups D-J %s', (type) => {
   it('every difficulty × context: record, gold 1, perturbations 0, geometry, no leaks', async () => {
     const e = getEngine(type);
     for (const context of ['mobile', 'web'] as const) {
       for (const difficulty of DIFFICULTIES) {
-        const index = 1000 + BREADTH2_TYPES.indexOf(type) * 6 + (context === 'web' ? 3 : 0) + DIFFICULTIES.indexOf(difficulty);
+        const index = 1000 + DRAG_ROTATE_REASON_TYPES.indexOf(type) * 6 + (context === 'web' ? 3 : 0) + DIFFICULTIES.indexOf(difficulty);
         const s = await captchaSampleDetailed(cfg(type, context, difficulty), 2026, index);
         const r = CaptchaRecord.omit({ image: true }).parse(s.record);
         const at = `${type} ${context}/${difficulty}`;
@@ -88,9 +88,9 @@ describe.each(BREADTH2_TYPES.map((t) => [t]))('breadth II %s', (type) => {
   });
 });
 
-describe('breadth II contract', () => {
+describe('groups D-J contract', () => {
   it('is deterministic: same (cfg, seed, index) → identical record JSON and PNG bytes', async () => {
-    const c: CaptchaConfig = { types: [...BREADTH2_TYPES], contexts: ['mobile', 'web'], difficulties: ['easy', 'medium', 'hard'], locales: ['en-US', 'zh-CN'] };
+    const c: CaptchaConfig = { types: [...DRAG_ROTATE_REASON_TYPES], contexts: ['mobile', 'web'], difficulties: ['easy', 'medium', 'hard'], locales: ['en-US', 'zh-CN'] };
     for (const i of [0, 7, 19, 33]) {
       const a = await captchaSample(c, 9, i);
       const b = await captchaSample(c, 9, i);

@@ -1,5 +1,5 @@
 /**
- * CAPTCHA breadth II: validity before drawing. Hand-made bad states of every engine are rejected with a
+ * CAPTCHA validity before drawing. Hand-made bad states of every engine are rejected with a
  * reason, and the geometry / logic helpers the validity checks rely on behave as stated (cube nets
  * fold with the right handedness, mazes are perfect, route and hole counts, swaps, silhouettes, the id
  * rasteriser).
@@ -17,7 +17,7 @@ import { measureHoles } from '../generators/captcha/engines/grid-select/hole_cou
 import { gobangSwaps } from '../generators/captcha/engines/pair/gobang_move.js';
 import { hasTurnSymmetry } from '../generators/captcha/engines/slider/rotate_3d_to_match.js';
 import { gapsDistinct } from '../generators/captcha/lib/sliders.js';
-import { BREADTH2_TYPES } from './captcha-breadth2-helpers.js';
+import { DRAG_ROTATE_REASON_TYPES } from './captcha-contract-helpers.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 /** A valid latent of `type` (first sample that validates). */
@@ -36,8 +36,8 @@ function rejects(type: string, mutate: (l: any) => void, d: (typeof DIFFICULTIES
   return getEngine(type).validate(l);
 }
 
-describe('breadth II engines: every type has a valid latent at every difficulty, and validation is pure', () => {
-  it.each(BREADTH2_TYPES.map((t) => [t]))('%s', (type) => {
+describe('groups D-J engines: every type has a valid latent at every difficulty, and validation is pure', () => {
+  it.each(DRAG_ROTATE_REASON_TYPES.map((t) => [t]))('%s', (type) => {
     for (const d of ['easy', 'medium', 'hard'] as const) {
       const l = validLatent(type, d);
       expect(getEngine(type).validate(clone(l))).toBeNull();
@@ -46,7 +46,7 @@ describe('breadth II engines: every type has a valid latent at every difficulty,
   });
 });
 
-describe('breadth II: hand-made bad states are rejected before drawing', () => {
+describe('groups D-J: hand-made bad states are rejected before drawing', () => {
   it('D image rotation', () => {
     expect(rejects('rotate_inner_outer_align', (l) => { l.theta = 0; l.needed_deg = 0; })).toMatch(/answer already|close/);
     expect(rejects('rotate_inner_outer_align', (l) => { l.needed_deg = (l.needed_deg + 10) % 360; })).toMatch(/undo/);
@@ -173,7 +173,7 @@ describe('breadth II: hand-made bad states are rejected before drawing', () => {
   });
 });
 
-describe('breadth II helpers', () => {
+describe('groups D-J helpers', () => {
   it('cube nets: the 11 nets fold to six distinct faces; the cross net has front/right/top consistent and mirrored order not', () => {
     for (const n of CUBE_NETS) expect(foldNet(n)).not.toBeNull();
     expect(foldNet([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0]])).toBeNull();

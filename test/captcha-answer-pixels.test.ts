@@ -1,5 +1,5 @@
 /**
- * Independent pixel checks of the breadth-II answers (issue 6 item 5), on rendered pixels rather than
+ * Independent pixel checks of the answers of groups D-J (issue 6 item 5), on rendered pixels rather than
  * on the latent state:
  * - slider puzzles: render the puzzle twice, with and without the true gap; the pixels that differ lie
  *   inside the latent gap frame, and gap centre - piece centre agrees with the verifier's displacement;
@@ -18,7 +18,7 @@ import { drawDragDrop, type DragDropLatent } from '../generators/captcha/engines
 import { drawShapeFit, type ShapeFitLatent } from '../generators/captcha/engines/slider/shape_fit_slider.js';
 import { stripBox, type ConcatLatent } from '../generators/captcha/engines/slider/concat_restore_slider.js';
 import { gapFrame } from '../generators/captcha/lib/sliders.js';
-import { diffBox, rasterSvg, rotatedDiscDiff } from './captcha-breadth2-helpers.js';
+import { diffBox, rasterSvg, rotatedDiscDiff } from './captcha-contract-helpers.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 function latents(type: string, d: 'easy' | 'medium' | 'hard', n: number): any[] {

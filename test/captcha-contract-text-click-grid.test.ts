@@ -60,7 +60,7 @@ function freePoint(pb: Box, avoid: Box[]): Point {
 function verifierBoxes(v: Verifier): Box[] {
   if (v.kind === 'click') return v.submit_box ? [...v.boxes, v.submit_box] : v.boxes;
   if (v.kind === 'text_entry') return [v.input_box];
-  throw new Error(`breadth-I engines use click / text_entry verifiers, got ${v.kind}`);
+  throw new Error(`groups A, B, C, H, I engines use click / text_entry verifiers, got ${v.kind}`);
 }
 
 /** Perturbed answers that must score 0 (labelled). `s` gives the latent and the puzzle→canvas map. */
@@ -159,7 +159,7 @@ function latentStrings(l: unknown, out: string[] = []): string[] {
 
 // ------------------------------------------------------------------------------------------------
 
-describe('breadth-I registry', () => {
+describe('groups A, B, C, H, I registry', () => {
   it('at least 36 types in groups A, B, C, H, I, each with group, action form, knobs and three difficulties', () => {
     const rows = describeTypes().filter((r) => GROUPS_I.includes(r.group));
     expect(rows.length).toBeGreaterThanOrEqual(36);
@@ -261,7 +261,7 @@ function rejects(type: string, mutate: (l: any) => void, difficulty: (typeof DIF
 }
 const rev = (a: number[]): number[] => [...a].reverse();
 
-describe('breadth-I validity checks reject hand-made bad states', () => {
+describe('groups A, B, C, H, I validity checks reject hand-made bad states', () => {
   const cases: Record<string, Array<[string, (l: any) => void, RegExp, ((typeof DIFFICULTIES)[number])?]>> = {
     text_dictionary_word: [
       ['not a word', (l) => { l.word = 'qzxv'; }, /dictionary/],
@@ -449,7 +449,7 @@ describe('breadth-I validity checks reject hand-made bad states', () => {
     ],
   };
 
-  it('covers every breadth-I type', () => {
+  it('covers every type of groups A, B, C, H, I', () => {
     expect(Object.keys(cases).sort()).toEqual([...TYPES].sort());
   });
   for (const [type, list] of Object.entries(cases)) {
