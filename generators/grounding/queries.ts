@@ -56,7 +56,7 @@ import {
 export type RejectedInput = Pick<RejectedTarget, 'name' | 'text' | 'role' | 'reason'> & Partial<Pick<RejectedTarget, 'unseen' | 'bbox_css'>>;
 
 /** The fields of a {@link Target} the writer reads (so tests can build light fixtures). */
-export type QueryTarget = Pick<Target, 'tid' | 'role' | 'name' | 'text' | 'aria' | 'bbox_css' | 'dom' | 'context' | 'icon'>;
+export type QueryTarget = Pick<Target, 'tid' | 'role' | 'name' | 'text' | 'aria' | 'bbox_css' | 'dom' | 'context' | 'icon'> & { checks?: Pick<Target['checks'], 'text'> };
 
 /** Machine-readable meaning of a query; {@link resolveQuery} maps it back to targets. */
 export type QuerySpec =
@@ -414,6 +414,14 @@ function dirGap(a: Box4, b: Box4, dir: Direction, minOverlap = 0.4): number | nu
     aligned = overlap(a[0], a[2], b[0], b[2]) >= minOverlap * Math.min(a[2] - a[0], b[2] - b[0]) && overlap(a[0], a[2], b[0], b[2]) > 0;
   }
   return gap < -1 || !aligned ? null : Math.max(0, gap);
+}
+
+/** Box `x` lies between boxes `a` and `b` along direction `dir` (CSS px, 1 px slack), whatever its cross-axis position. */
+function between(a: Box4, x: Box4, b: Box4, dir: Direction): boolean {
+  if (dir === 'below') return x[1] >= a[3] - 1 && x[3] <= b[1] + 1;
+  if (dir === 'above') return x[3] <= a[1] + 1 && x[1] >= b[3] - 1;
+  if (dir === 'right') return x[0] >= a[2] - 1 && x[2] <= b[0] + 1;
+  return x[2] <= a[0] + 1 && x[0] >= b[2] - 1;
 }
 
 /** Targets of `rc` in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
@@ -1059,12 +1067,19 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         for (const dir of ['right', 'left', 'below', 'above'] as const) {
           const c = inDirection(bx(a), dir, rc, targets, a);
           if (!c.length || c[0]!.t !== t) continue;
+          // in line with the anchor's words too, not only with its box: a link above the edge of a wide
+          // button is "above" its frame but not above the label a reader looks at
+          const aLines = runs.filter((run) => owns(a, run)).flatMap((run) => run.lines);
+          if (aLines.length && dirGap(unionBoxes(aLines) as Box4, bx(t), dir) === null) continue;
           const horiz = dir === 'left' || dir === 'right';
           const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
           const far = c[0]!.gap > near;
           if (c[0]!.gap > (far && FAR_ROLES.has(rc) ? (horiz ? MAX_GAP.farH : MAX_GAP.farV) : near) || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
           // "the first X below Y" across a gap: no other control at all lies between them that way
           if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) continue;
+          // a control of the same kind between them whose box was refined to its text (a block link whose
+          // row spans the page, item 10) may be "in line" by its element box: "the first X below Y" is unsure
+          if (far && targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) continue;
           // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
           if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) continue;
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
