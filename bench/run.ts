@@ -4,7 +4,7 @@
  * per-element Playwright >= 5x; CAPTCHA pipeline / bare rasterise+composite+encode >= 0.6.
  * regress vs generate on the same records < 2x (issue 13).
  * Usage: npm run bench [-- --only captcha|grounding|regress|rss|concurrency] [--pages N] [--regress-records N]
- *   [--rss-counts 500,5000] [--rss-pages 50,200] [--rss-compare] [--concurrency-values 1,2,4]
+ *   [--rss-counts 500,5000] [--rss-pages 50,500] [--rss-compare] [--concurrency-values 1,2,4]
  * (`rss`: peak RSS of the CLI against run length, bench/rss.ts; `concurrency`: `--concurrency N` scaling against
  * the core count, bench/concurrency.ts; both only with --only, they take minutes)
  */
@@ -49,18 +49,15 @@ if (!only || only === 'grounding') {
 }
 if (only === 'rss') {
   // run lengths: --rss-counts a,b (CAPTCHA records, default 500,5000; 50,000 take about an hour on 2 cores)
-  // and --rss-pages a,b (grounding pages, default none: 50 and 200 pages take about 1 and 4 minutes quiet)
+  // and --rss-pages a,b (grounding pages, default none: 50 pages take 1 to 4 minutes); --rss-compare also runs
+  // each length as `node bin/uisynth.js` (no launcher), side by side (bench/rss.ts)
   const { benchRss, formatRss } = await import('./rss.js');
   const list = (flag: string, dflt: string): number[] => (args.includes(flag) ? args[args.indexOf(flag) + 1]! : dflt).split(',').filter(Boolean).map(Number);
   const counts = list('--rss-counts', '500,5000'); // --rss-counts '' skips CAPTCHA
   const pages = list('--rss-pages', '');
-  if (counts.length) console.log(formatRss('the CLI as shipped', await benchRss('captcha', counts)));
-  if (counts.length && args.includes('--rss-compare')) {
-    // the same with the environment docs/deploy/ sets (read before Node starts, so not settable by the CLI)
-    const env = { UV_THREADPOOL_SIZE: '2', MALLOC_ARENA_MAX: '2' };
-    console.log(formatRss('UV_THREADPOOL_SIZE=2 MALLOC_ARENA_MAX=2', await benchRss('captcha', counts, env)));
-  }
-  if (pages.length) console.log(formatRss('the CLI as shipped', await benchRss('grounding', pages)));
+  const modes = args.includes('--rss-compare') ? (['launcher', 'node'] as const) : (['launcher'] as const);
+  if (counts.length) console.log(formatRss(await benchRss('captcha', counts, [...modes])));
+  if (pages.length) console.log(formatRss(await benchRss('grounding', pages, [...modes])));
 }
 if (only === 'concurrency') {
   // --concurrency N scaling against the core count (fresh CLI process per value)

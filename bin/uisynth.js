@@ -1,4 +1,23 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' //; export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-1048576}"; exec node "$0" "$@"
+// The two lines above are the launcher (a sh/JavaScript polyglot): run as a program (`uisynth`, `npx uisynth`,
+// `./bin/uisynth.js`) /bin/sh reads line 2, sets the memory environment below unless the user set it, and
+// `exec`s node on this same file: node replaces the shell in the same process (same PID, no child, so a
+// `kill -9` or a scheduler's signal reaches node itself and the dataset lock's holder is that PID). Node skips
+// line 1 and reads line 2 as a string statement and a comment. `node bin/uisynth.js` skips the launcher.
+//
+// Peak memory flat in run length (issue 16; measured by `npm run bench -- --only rss`, bench/rss.ts). What grew
+// over a long run was native memory, not the JS heap: glibc gives every thread that allocates (libuv's 4 pool
+// threads, libvips' workers, about 25 threads) its own malloc arena, up to 8 per core, keeps freed memory in
+// each, and after the first large image buffer is freed it raises its mmap threshold (up to 32 MiB), so later
+// image buffers come from the arenas too and fragment them. These variables are read once, when glibc
+// starts, before any JavaScript runs, hence the launcher: MALLOC_ARENA_MAX=2 (two arenas shared by all threads)
+// and MALLOC_MMAP_THRESHOLD_=1 MiB (a fixed threshold: image-sized buffers are mapped, and returned to the
+// system when freed). Measured side by side over 1,500 CAPTCHA records: peak RSS 474 MiB as `node
+// bin/uisynth.js`, 294 MiB with both, records/s -2% (within the noise); UV_THREADPOOL_SIZE=2 saved another
+// ~20 MiB but cost 14% records/s (the pool also does the writer's fsyncs), so it is left at libuv's 4. Neither
+// variable changes an output byte; on musl or macOS they are ignored.
+//
 // uisynth CLI entry: runs the TypeScript sources through tsx (no build step, so a clone is runnable as is).
 // Loading the sources opens files and, on a cold tsx cache, spawns esbuild: with too few file descriptors
 // (ulimit -n) either fails with EMFILE/ENFILE, the spawn as an uncaught error of tsx's worker. That is the one
@@ -6,14 +25,11 @@
 // bug: its stack trace and exit 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
 import { setFlagsFromString } from 'node:v8';
 
-// Peak memory flat in run length (issue 16; measured by `npm run bench -- --only rss`, bench/rss.ts): V8 grows
-// the old generation lazily (up to a limit of several GB), so over a long CAPTCHA run its heap reached 3x its
-// live size (about 100 MB live, 313 MB heap at 1,500 records). A fixed 20% growing factor makes it collect
-// instead; V8 reads this flag at every heap-limit update, so setting it at start-up takes effect (measured:
-// heap 134 MB at 1,000 records). Outputs do not depend on it. The native part (glibc's per-thread malloc
-// arenas of libuv's and libvips' threads) can only be capped from the environment, before Node starts:
-// UV_THREADPOOL_SIZE=2 and MALLOC_ARENA_MAX=2, as docs/deploy/ sets them (an ES module entry is too late:
-// Node's loader has already started the thread pool when this file runs).
+// The JS heap: V8 grows the old generation lazily (up to a limit of several GB), so over a long CAPTCHA run its
+// heap reached 3x its live size (about 100 MB live, 313 MB heap at 1,500 records). A fixed 20% growing factor
+// makes it collect instead; V8 reads this flag at every heap-limit update, so setting it here takes effect
+// (measured: heap 134 MB at 1,000 records). Outputs do not depend on it. (The environment above cannot be set
+// from here: glibc has read it, and Node's ES module loader has already started libuv's thread pool.)
 setFlagsFromString('--heap-growing-percent=20');
 
 const fdFault = (e) => Boolean(e && (e.code === 'EMFILE' || e.code === 'ENFILE'));

@@ -22,6 +22,7 @@ import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
+import { AssetCache } from './asset-cache.js';
 import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
 
 /** The origin every page is served from. */
@@ -36,6 +37,14 @@ const ASSET_ROOTS: Record<string, string> = {
   'lucide-static': join(ROOT, 'node_modules', 'lucide-static'),
   templates: join(ROOT, 'templates'),
 };
+
+/**
+ * Bytes of project assets (fonts, icons, stylesheets) {@link BrowserPool} keeps in memory, least recently used
+ * evicted first. A run that meets many scripts asks for ever more CJK font subsets (@fontsource/noto-sans-jp
+ * and -sc hold about 75 MB each), so an unevicted cache grew with the run length; a miss is one read from the
+ * OS page cache.
+ */
+export const ASSET_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Launch flags (no network but our own origin; reproducible raster). */
 export const CHROMIUM_ARGS = [
@@ -324,9 +333,8 @@ export class BrowserPool {
   private relaunching: Promise<Browser> | null = null;
   private readonly sem: Semaphore;
   private readonly timeoutMs: number;
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache = new AssetCache(ASSET_CACHE_BYTES);
   private readonly extraArgs: string[];
-  private cacheBytes = 0;
   private closed = false;
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
@@ -540,7 +548,10 @@ export class BrowserPool {
     return route.fulfill({ status: 200, body, contentType: mimeOf(file) });
   }
 
-  /** Read a file (project assets are cached in memory, up to 64 MB). Null when missing. */
+  /**
+   * Read a file; project assets are kept in memory ({@link ASSET_CACHE_BYTES}, least recently used out first).
+   * Null when missing.
+   */
   private async readCached(file: string, cacheable: boolean): Promise<Buffer | null> {
     const hit = this.cache.get(file);
     if (hit) return hit;
@@ -548,10 +559,7 @@ export class BrowserPool {
       const st = await stat(file);
       if (!st.isFile()) return null;
       const buf = await readFile(file);
-      if (cacheable && this.cacheBytes + buf.length < 64 * 1024 * 1024) {
-        this.cache.set(file, buf);
-        this.cacheBytes += buf.length;
-      }
+      if (cacheable) this.cache.set(file, buf);
       return buf;
     } catch {
       return null;

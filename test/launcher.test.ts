@@ -1,0 +1,48 @@
+/**
+ * The launcher in the first two lines of bin/uisynth.js: started as a program, /bin/sh exports the memory
+ * environment (unless the user set it) and execs node on the same file, in the same process. A stand-in `node`
+ * first on PATH reports what it received (its environment, arguments and PID); node itself must read the file
+ * as JavaScript (the `--version` case runs the real node on it).
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'uisynth.js');
+const dir = mkdtempSync(join(tmpdir(), 'uisynth-launcher-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(
+  join(dir, 'node'),
+  '#!/bin/sh\nprintf \'%s\\n\' "pid=$$" "arena=$MALLOC_ARENA_MAX" "mmap=$MALLOC_MMAP_THRESHOLD_" "uv=${UV_THREADPOOL_SIZE-unset}"; for a in "$@"; do printf \'arg=%s\\n\' "$a"; done\n',
+);
+chmodSync(join(dir, 'node'), 0o755);
+
+function launch(args: string[], env: NodeJS.ProcessEnv = {}): { pid: number; lines: string[] } {
+  const base = { ...process.env };
+  delete base.MALLOC_ARENA_MAX;
+  delete base.MALLOC_MMAP_THRESHOLD_;
+  delete base.UV_THREADPOOL_SIZE;
+  const r = spawnSync(BIN, args, { encoding: 'utf8', env: { ...base, ...env, PATH: `${dir}:${process.env.PATH}` } });
+  expect(r.status, r.stderr).toBe(0);
+  return { pid: r.pid!, lines: r.stdout.trim().split('\n') };
+}
+
+describe('bin/uisynth.js launcher', () => {
+  it('exports MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=1048576 and execs node in the same process with the arguments intact', () => {
+    const { pid, lines } = launch(['captcha', '--types', 'a b,*', '--out', "it's"]);
+    expect(lines).toEqual([`pid=${pid}`, 'arena=2', 'mmap=1048576', 'uv=unset', `arg=${BIN}`, 'arg=captcha', 'arg=--types', 'arg=a b,*', 'arg=--out', "arg=it's"]);
+  });
+
+  it("keeps the user's own values", () => {
+    const { lines } = launch(['types'], { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '65536' });
+    expect(lines.slice(1, 3)).toEqual(['arena=8', 'mmap=65536']);
+  });
+
+  it('is JavaScript to node (the launcher lines are a string statement and a comment)', () => {
+    const r = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
