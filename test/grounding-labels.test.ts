@@ -91,6 +91,23 @@ describe('pages written like real sites (--pages)', () => {
     expect(checked).toBeGreaterThan(800);
   }, 300_000);
 
+  it('another seed draws other queries from the same pages, and they pass the same oracle (spatial anchors in line by their words)', async () => {
+    // seed 1 wrote 'the link immediately above "Subscribe ✉️"' (a link over the wide button's edge) and
+    // 'the first link below "Delete"' across the full-width "Inbox" row link before the writer checked both
+    const dir = join(tmp, 'seed1');
+    const r = cli('grounding', '--pages', `${CORPUS}/{blog-post,webmail}.html`, '--seed', '1', '--out', dir, '--quiet', '--page-timeout', '120');
+    expect(r.status, r.stderr).toBe(0);
+    const problems: Array<LabelProblem & { page: string }> = [];
+    let spatial = 0;
+    for (const rec of records(dir)) {
+      spatial += rec.queries.filter((q) => q.style === 'spatial').length;
+      const l = await checkLabels(pool, { file: resolve(ROOT, rec.context.page!) }, optsOf(rec), rec);
+      problems.push(...l.problems.map((p) => ({ ...p, page: rec.context.page! })));
+    }
+    expect(problems).toEqual([]);
+    expect(spatial).toBeGreaterThan(5);
+  }, 300_000);
+
   it('controls nested in a text block are targets of their own; no target runs them together (item 1)', () => {
     const r = byPage('news-article');
     for (const label of ['Save', 'Tweet', 'Share on Facebook', 'show comments']) expect(r.targets.some((t) => t.text === label), label).toBe(true);
