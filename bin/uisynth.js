@@ -32,6 +32,20 @@ import { setFlagsFromString } from 'node:v8';
 // from here: glibc has read it, and Node's ES module loader has already started libuv's thread pool.)
 setFlagsFromString('--heap-growing-percent=20');
 
+// Ctrl-C, a scheduler's preemption or time limit (SIGTERM; Slurm and Kubernetes send it first), a closed terminal
+// (SIGHUP): stop at once, as a kill would. What is complete stays (sealed shards, a finished export); the shard in
+// progress stays unsealed and a rerun of the same command resumes it. Never by closing the browser first: the
+// samples in flight would fail as if their pages had crashed and be recorded as rejects of a sealed shard.
+// (Chromium is killed by Playwright's exit hook; the dataset lock is released by its own exit hook.)
+const WRITERS = new Set(['grounding', 'captcha', 'demo']);
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(sig, () => {
+    const writer = WRITERS.has(process.argv[2] ?? '');
+    process.stderr.write(`uisynth: stopped by ${sig}${writer ? '; complete shards are kept, the shard in progress is not sealed: run the same command again to resume' : ''}\n`);
+    process.exit(code);
+  });
+}
+
 const fdFault = (e) => Boolean(e && (e.code === 'EMFILE' || e.code === 'ENFILE'));
 const fdLine = (e) => `uisynth: too many open files (${e.code}) while loading uisynth: raise the limit (ulimit -n) and rerun\n`;
 process.on('uncaughtException', (e) => {

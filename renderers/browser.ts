@@ -371,7 +371,9 @@ export class BrowserPool {
 
   private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
     try {
-      return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60000 });
+      // signals are the caller's (bin/uisynth.js stops the process at once): Playwright's own handlers would
+      // first close the browser, and the samples in flight would then fail as if their pages had crashed
+      return await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60000, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     } catch (e) {
       throw new EnvironmentError(`Chromium at ${executablePath} failed to start: ${(e as Error).message.split('\n')[0]}`);
     }
