@@ -194,6 +194,16 @@ describe('locale table and a sample\'s locale profile', () => {
     expect([p('en-US').dateLabel(2025, 3, 4), p('ja-JP').dateLabel(2025, 3, 4), p('de-DE').dateLabel(2025, 3, 4)]).toEqual(['Mar 4, 2025', '2025/3/4', '04.03.2025']);
     expect([p('en-US').monthTitle(2025, 3), p('zh-CN').monthTitle(2025, 3)]).toEqual(['March 2025', '2025年3月']);
   });
+  it.each(['fr-FR', 'es-ES', 'de-DE'] as const)('writes %s numeric dates as its calendars do (oracle: toLocaleDateString)', (locale) => {
+    const p = localeProfile(locale, 1);
+    const { order, sep, pad } = p.row.numericDate;
+    for (const [y, m, d] of [[2024, 1, 27], [2025, 7, 19], [2025, 12, 3]] as const) {
+      const icu = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(locale, { timeZone: 'UTC' });
+      const f = (v: number): string => (pad ? String(v).padStart(2, '0') : String(v));
+      expect([...order].map((k) => (k === 'y' ? String(y) : f(k === 'm' ? m : d))).join(sep), `${locale} taskbar ${y}-${m}-${d}`).toBe(icu);
+      if (locale !== 'de-DE') expect(p.dateLabel(y, m, d), `${locale} label ${y}-${m}-${d}`).toBe(icu);
+    }
+  });
   it.each(['fr-FR', 'es-ES', 'de-DE'] as const)('writes %s short dates as its calendars do (oracle: ICU through Intl.DateTimeFormat)', (locale) => {
     const p = localeProfile(locale, 1);
     const icu = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });

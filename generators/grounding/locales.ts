@@ -52,7 +52,7 @@ export interface LocaleRow {
   /** A full date label of a file or message ("Mar 4, 2025", "2025/3/4", "04.03.2025"). */
   dateLabel(year: number, month: number, day: number, months: readonly string[]): string;
   /** Field order and separator of the numeric date in a desktop taskbar (`3/4/2025`, `2025/3/4`, `4.3.2025`). */
-  numericDate: { order: 'mdy' | 'ymd' | 'dmy'; sep: string };
+  numericDate: { order: 'mdy' | 'ymd' | 'dmy'; sep: string; pad?: boolean };
   /** Title of a calendar month view ("March 2025", "2025年3月"). */
   monthTitle(year: number, month: number, months: readonly string[]): string;
 }
@@ -66,6 +66,10 @@ const englishShortDate = (month: number, day: number, months: readonly string[])
 const cjkShortDate = (month: number, day: number): string => `${month}月${day}日`;
 const cjkDateLabel = (year: number, month: number, day: number): string => `${year}/${month}/${day}`;
 const dottedDateLabel = (year: number, month: number, day: number): string => `${pad2(day)}.${pad2(month)}.${year}`;
+/** Day/month/year as Spain writes it ("27/1/2024", `toLocaleDateString('es-ES')`). */
+const spanishDateLabel = (year: number, month: number, day: number): string => `${day}/${month}/${year}`;
+/** Day/month/year as France writes it ("27/01/2024", `toLocaleDateString('fr-FR')`). */
+const frenchDateLabel = (year: number, month: number, day: number): string => `${pad2(day)}/${pad2(month)}/${year}`;
 const cjkMonthTitle = (year: number, month: number): string => `${year}年${month}月`;
 const latinMonthTitle = (year: number, month: number, months: readonly string[]): string => `${months[month - 1]} ${year}`;
 /**
@@ -112,12 +116,12 @@ export const LOCALE_TABLE = {
   es: {
     tag: 'es-ES', dir: 'ltr', cjk: false, scriptFonts: [], fakerData: [es, en, base], nameOrder: 'given family',
     thousands: '.', decimal: ',', currency: EURO, clock12: false,
-    shortDate: (month, day) => `${day} ${MONTHS_SHORT.es[month - 1]}`, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
+    shortDate: (month, day) => `${day} ${MONTHS_SHORT.es[month - 1]}`, dateLabel: spanishDateLabel, numericDate: { order: 'dmy', sep: '/' }, monthTitle: latinMonthTitle,
   },
   fr: {
     tag: 'fr-FR', dir: 'ltr', cjk: false, scriptFonts: [], fakerData: [fr, en, base], nameOrder: 'given family',
     thousands: '\u202f', decimal: ',', currency: EURO, clock12: false,
-    shortDate: (month, day) => `${day} ${MONTHS_SHORT.fr[month - 1]}`, dateLabel: dottedDateLabel, numericDate: DMY, monthTitle: latinMonthTitle,
+    shortDate: (month, day) => `${day} ${MONTHS_SHORT.fr[month - 1]}`, dateLabel: frenchDateLabel, numericDate: { order: 'dmy', sep: '/', pad: true }, monthTitle: latinMonthTitle,
   },
   ar: {
     tag: 'ar', dir: 'rtl', cjk: false, scriptFonts: [ARABIC], fakerData: [ar, en, base], nameOrder: 'given family',

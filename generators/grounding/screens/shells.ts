@@ -195,8 +195,9 @@ export function renderDesktop(k: AppContext, wins: WindowSpec[], opts: { title?:
     const m = rng.int(0, 59);
     const year = rng.pick([2024, 2025]);
     // the fields are drawn in the order the locale writes them
-    const { order, sep } = k.profile.row.numericDate;
-    const date = [...order].map((f) => (f === 'y' ? String(year) : String(f === 'm' ? rng.int(1, 12) : rng.int(1, 28)))).join(sep);
+    const { order, sep, pad } = k.profile.row.numericDate;
+    const field = (v: number): string => (pad ? String(v).padStart(2, '0') : String(v));
+    const date = [...order].map((f) => (f === 'y' ? String(year) : field(f === 'm' ? rng.int(1, 12) : rng.int(1, 28)))).join(sep);
     view.taskbar = {
       time: k.clock(h, m),
       date,
