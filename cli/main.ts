@@ -95,6 +95,15 @@ function common(o: CommonOpts) {
       `--shard-count: ${env.source}=${env.index} sets the shard index, but the number of tasks is unknown; pass --shard-count K (the job's task count)`,
       '--shard-count',
     );
+  if (o.shardIndex === undefined && env.index === undefined && o.shardCount !== undefined && Number(o.shardCount) > 1)
+    // every machine would make slice 0
+    throw new UsageError(
+      `--shard-index: --shard-count ${o.shardCount} splits the run into ${o.shardCount} slices, but which one this process makes is not given; ` +
+        `pass --shard-index I (0 to ${Number(o.shardCount) - 1}) on each machine, or run under a scheduler that sets JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX`,
+      '--shard-index',
+    );
+  if (o.shardIndex !== undefined && o.shardCount === undefined && env.count === undefined && o.shardIndex !== '0')
+    throw new UsageError(`--shard-index: --shard-index ${o.shardIndex} needs --shard-count K, the number of slices the run is split into`, '--shard-index');
   const countFlag = o.shardCount !== undefined ? '--shard-count' : env.count !== undefined ? `--shard-count (from ${env.source})` : '--shard-count';
   const shardCount = intOpt(countFlag, o.shardCount ?? env.count ?? 1, 1);
   const indexFlag =

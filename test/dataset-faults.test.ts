@@ -146,14 +146,19 @@ describe('one writer per directory', () => {
 
   it('kill -9 at 10 seeded random points, each followed by a rerun: no stuck lock, the end result is byte-identical', async () => {
     const out = join(dir, 'killed');
+    // a dataset of 121 files (96 images, 12 shards, 12 sidecars, the manifest): between the poll that sees
+    // the kill point and the kill a fast machine writes a few more files, and 10 runs must not finish it
+    const KILL_ARGS = ['captcha', '--count', '96', '--shard-size', '8', '--seed', '7', '--quiet'];
+    const whole = run({}, ...KILL_ARGS, '--out', join(dir, 'killed-ref'));
+    expect(whole.code, whole.err).toBe(0);
+    const refKilled = treeHashes(join(dir, 'killed-ref'));
     let kills = 0;
     // kill points from a seeded generator (the same 10 every run): after k more files appeared (images,
-    // shards, sidecars, manifest) than the run started with; 10 runs of at most 3 files each cannot finish
-    // the 31 files of the dataset, so every run is killed
+    // shards, sidecars, manifest) than the run started with
     const rng = new Rng('dataset-faults/kill-points');
     for (const k of Array.from({ length: 10 }, () => rng.int(1, 3))) {
       const base = files(out).length;
-      const p = start(...ARGS, '--out', out);
+      const p = start(...KILL_ARGS, '--out', out);
       const hit = await until(p, () => files(out).length >= base + k);
       if (!hit) break; // the run finished before the kill point
       p.kill('SIGKILL');
@@ -161,16 +166,16 @@ describe('one writer per directory', () => {
       kills++;
     }
     expect(kills).toBe(10);
-    const r = run({}, ...ARGS, '--out', out);
+    const r = run({}, ...KILL_ARGS, '--out', out);
     expect(r.code, r.err).toBe(0);
-    expect(treeHashes(out)).toEqual(ref);
+    expect(treeHashes(out)).toEqual(refKilled);
     expect(run({}, 'validate', out).code).toBe(0);
   }, HANG);
 });
 
 describe('too many open files', () => {
-  it('ulimit -n 40: exit 3 with one line saying to raise the limit', () => {
-    const r = spawnSync('bash', ['-c', `ulimit -n 40 && exec "${process.execPath}" "${BIN}" ${ARGS.join(' ')} --out "${join(dir, 'emfile')}"`], { encoding: 'utf8' });
+  it('ulimit -n 20: exit 3 with one line saying to raise the limit', () => {
+    const r = spawnSync('bash', ['-c', `ulimit -n 20 && exec "${process.execPath}" "${BIN}" ${ARGS.join(' ')} --out "${join(dir, 'emfile')}"`], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(3);
     oneLine(r.stderr);
     expect(r.stderr).toMatch(/too many open files \(EMFILE\).*raise the limit \(ulimit -n\)/);
@@ -192,6 +197,18 @@ describe('scheduler indices', () => {
     expect(m.code, m.err).toBe(0);
     expect(treeHashes(join(base, 'merged'))).toEqual(ref);
   }, HANG);
+
+  it('--shard-count without an index, or --shard-index without a count, is refused (every machine would make slice 0)', () => {
+    const a = run({}, ...ARGS, '--shard-count', '3', '--out', join(dir, 'noidx'));
+    expect(a.code).toBe(2);
+    oneLine(a.err);
+    expect(a.err).toMatch(/--shard-index: --shard-count 3 splits the run into 3 slices, but which one this process makes is not given; pass --shard-index I \(0 to 2\)/);
+    const b = run({}, ...ARGS, '--shard-index', '1', '--out', join(dir, 'nocount'));
+    expect(b.code).toBe(2);
+    oneLine(b.err);
+    expect(b.err).toMatch(/--shard-index 1 needs --shard-count K/);
+    expect(existsSync(join(dir, 'noidx')) || existsSync(join(dir, 'nocount'))).toBe(false);
+  });
 
   it('JOB_COMPLETION_INDEX without a task count is refused (pod 0 would otherwise do the whole job)', () => {
     const r = run({ JOB_COMPLETION_INDEX: '1' }, ...ARGS, '--out', join(dir, 'env'));
