@@ -89,6 +89,16 @@ describe('CAPTCHA locale catalogues', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it('French instructions elide "de" / "que" before a vowel or mute h that a placeholder brought in ("combien d’étoiles")', () => {
+    for (const e of ENGINES) {
+      for (let k = 0; k < 4; k++) {
+        const latent = k === 0 ? LATENTS.get(e.type)! : e.sample(new Rng(`fr-${e.type}-${k}`), (['easy', 'medium', 'hard'] as const)[k % 3]!);
+        const s = e.instruction(latent, 'fr-FR');
+        expect(s, e.type).not.toMatch(/\b(de|que) [aeiouyhàâéèêîôû]/);
+      }
+    }
+  });
+
   it('font coverage: every engine draws its widget in every locale with the bundled fonts', () => {
     for (const locale of CAPTCHA_LOCALES) {
       const style = makeStyle('classic', 'light', locale);

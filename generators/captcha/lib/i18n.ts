@@ -76,11 +76,21 @@ export function say(locale: CaptchaLocale, text: LocaleText | string, params: Te
   const [type, key] = [text.slice(0, dot), text.slice(dot + 1)];
   const raw = catalogue(locale)[type]?.[key] ?? catalogue('en-US')[type]?.[key];
   if (raw === undefined) throw new Error(`captcha i18n: no text '${text}' in en-US.json`);
-  return raw.replace(/\{(\w+)\}/g, (_m, name: string) => {
+  const out = raw.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const v = params[name];
     if (v === undefined) throw new Error(`captcha i18n: '${text}' needs a value for {${name}}`);
     return String(v);
   });
+  return locale === 'fr-FR' ? elideFrench(out) : out;
+}
+
+/**
+ * French elision where a placeholder put a vowel or mute h after "de" / "que": "combien de étoiles" ->
+ * "combien d'étoiles", "de hexagones" -> "d'hexagones" (the shape and colour words of the catalogues
+ * have no aspirated h).
+ */
+function elideFrench(s: string): string {
+  return s.replace(/\b(de|que) (?=[aeiouyhàâäéèêëîïôöûüœ])/g, (_m, w: string) => `${w.slice(0, -1)}\u2019`);
 }
 
 /** @deprecated use {@link say}: `tr(b, locale)` = `say(locale, b)`. */
