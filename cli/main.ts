@@ -392,7 +392,7 @@ function buildProgram(argv: string[]): Command {
       const r = await mergeDatasets(dirs, o.out);
       process.stdout.write(`merge: ${r.shards} shard(s), ${r.records} records, ${r.images} images from ${dirs.length} director${dirs.length === 1 ? 'y' : 'ies'} -> ${o.out}\n`);
       if (r.missing.length) {
-        process.stderr.write(`uisynth: merge: the merged dataset lacks shard(s) ${r.missing.join(', ')}; run the slices that hold them and merge again\n`);
+        process.stderr.write(`uisynth: merge: ${o.out} is written but incomplete, it lacks shard(s) ${r.missing.join(", ")}; run the slices that hold them, then merge ${o.out} with them into a new directory (uisynth merge ${o.out} SLICE... --out NEW)\n`);
         process.exitCode = 4;
       }
     });

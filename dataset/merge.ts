@@ -40,6 +40,18 @@ const SAME_FIELDS = ['format', 'uisynth_version', 'kind', 'seed', 'count', 'shar
  * @throws UsageError (one line) for a missing input, differing manifests (names the field), an overlapping
  *   shard, a shard or image that does not verify, or an `out` that already holds a dataset
  */
+/** The first field (dotted path) where two manifest values differ, with both values as JSON. */
+function firstDifference(a: unknown, b: unknown, path: string): { path: string; a: string; b: string } {
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    // a hash of the other fields comes last: the field a person changed is the one to name
+    for (const k of [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort((x, y) => Number(x.endsWith('_hash')) - Number(y.endsWith('_hash')) || x.localeCompare(y)))
+      if (JSON.stringify(ra[k]) !== JSON.stringify(rb[k])) return firstDifference(ra[k], rb[k], `${path}.${k}`);
+  }
+  return { path, a: JSON.stringify(a) ?? 'nothing', b: JSON.stringify(b) ?? 'nothing' };
+}
+
 export async function mergeDatasets(inputs: string[], out: string): Promise<MergeSummary> {
   if (inputs.length === 0) throw new UsageError('merge: give at least one dataset directory', 'DIR');
   const manifests: Manifest[] = [];
@@ -49,7 +61,10 @@ export async function mergeDatasets(inputs: string[], out: string): Promise<Merg
     for (const f of SAME_FIELDS) {
       const a = JSON.stringify(first[f]);
       const b = JSON.stringify(manifests[i]![f]);
-      if (a !== b) throw new UsageError(`merge: ${f} differs: ${inputs[0]} has ${a.slice(0, 100)}, ${inputs[i]} has ${b.slice(0, 100)}; only slices of one run can be merged`, 'DIR');
+      if (a !== b) {
+        const at = firstDifference(first[f], manifests[i]![f], String(f));
+        throw new UsageError(`merge: ${at.path} differs: ${inputs[0]} has ${at.a.slice(0, 100)}, ${inputs[i]} has ${at.b.slice(0, 100)}; only slices of one run can be merged`, 'DIR');
+      }
     }
   const owner = new Map<string, string>();
   for (let i = 0; i < manifests.length; i++)

@@ -133,6 +133,10 @@ describe('merge', () => {
     await runShards(opts(other, { count: 22, seed: 9, shardIndex: 1, shardCount: 3 }));
     await expect(mergeDatasets([p0, other], join(base, 'm1'))).rejects.toThrow(/merge: seed differs: .*part0 has 3, .*other-seed has 9/);
     await expect(mergeDatasets([p0, p0], join(base, 'm2'))).rejects.toThrow(/shard-00000.jsonl is in both/);
+    // a config difference names the field a person changed, not the hash of all of them
+    const otherCfg = join(base, 'other-config');
+    await runShards(opts(otherCfg, { count: 22, shardIndex: 1, shardCount: 3, config: { t: 2 } }));
+    await expect(mergeDatasets([p0, otherCfg], join(base, 'm-cfg'))).rejects.toThrow(/merge: config\.t differs: .*part0 has 1, .*other-config has 2/);
     const t = join(base, 'tampered');
     await cp(join(base, 'part1'), t, { recursive: true });
     await writeFile(join(t, 'shard-00001.jsonl'), 'x\n');
