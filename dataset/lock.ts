@@ -110,7 +110,7 @@ export async function acquireLock(dir: string, name: string, what: string, waitM
       }
       const who = owner ? `process ${owner.pid} on ${owner.host} (${owner.what})` : 'another uisynth process';
       throw new UsageError(
-        `--out: ${dir} is locked by ${who}; wait for it to finish, or choose another --out (a lock of a dead process frees itself within ${STALE_MS / 1000} s)`,
+        `--out: ${dir} is locked by ${who}; wait for it to finish, or choose another --out (a lock left by a dead process is taken over at once on this host, and ${STALE_MS / 1000} s after that process stopped when it ran on another host)`,
         '--out',
       );
     }
