@@ -500,3 +500,23 @@ describe('query writer', () => {
     expect(writeQueries({ targets: [asQueryTarget], locale: 'en-US', recordId: 'r', rng: new Rng('y'), pageTexts: [] }).length).toBeGreaterThan(0);
   });
 });
+
+describe('spatial phrases in every language say "immediately" or "first"', () => {
+  // "the button below X" is ambiguous when several buttons lie below X; the writer only guarantees the nearest
+  it.each([
+    ['de', 'erste', 'direkt'],
+    ['es', 'primer', 'justo'],
+    ['fr', 'premier', 'juste'],
+    ['ar', 'أول', 'مباشرة'],
+    ['ja', '最初', 'すぐ'],
+  ] as const)('%s', async (l, first, immediately) => {
+    const { gDir } = await import('../generators/grounding/query-lang.js');
+    for (const dir of ['left', 'right', 'above', 'below'] as const) {
+      expect(gDir(l, dir, 'button', 'OK', false, true), `${l} ${dir} far`).toContain(first);
+      for (const alt of [false, true]) {
+        const q = gDir(l, dir, 'button', 'OK', alt);
+        expect(q.includes(first) || q.includes(immediately) || q.includes('隣'), `${l} ${dir}: ${q}`).toBe(true);
+      }
+    }
+  });
+});

@@ -277,21 +277,23 @@ export function gDir(l: GLang, dir: GDirection, rc: string, anchor: string, alt:
       if (far) return `${A}の${side}にある最初の${nn.n}`;
       return alt ? `${A}の${side}隣にある${nn.n}` : `${A}のすぐ${side}の${nn.n}`;
     }
+    // "the X immediately below Y" or "the first X below Y", never a bare "the X below Y": more than one X
+    // can lie below Y, and the query names the nearest
     case 'de': {
       const rel = { left: 'links neben', right: 'rechts neben', above: 'über', below: 'unter' }[dir];
-      return `${def(l, nn)} ${alt ? 'direkt ' : ''}${rel} ${A}`;
+      return alt ? `${def(l, nn)} direkt ${rel} ${A}` : `${ordPhrase(l, 1, nn)} ${rel} ${A}`;
     }
     case 'es': {
       const rel = { left: 'a la izquierda de', right: 'a la derecha de', above: 'encima de', below: 'debajo de' }[dir];
-      return `${def(l, nn)} ${alt ? 'justo ' : ''}${rel} ${A}`;
+      return alt ? `${def(l, nn)} justo ${rel} ${A}` : `${ordPhrase(l, 1, nn)} ${rel} ${A}`;
     }
     case 'fr': {
       const rel = { left: 'à gauche de', right: 'à droite de', above: 'au-dessus de', below: 'en dessous de' }[dir];
-      return `${def(l, nn)} ${alt ? 'juste ' : ''}${rel} ${A}`;
+      return alt ? `${def(l, nn)} juste ${rel} ${A}` : `${ordPhrase(l, 1, nn)} ${rel} ${A}`;
     }
     case 'ar': {
       const rel = { left: 'على يسار', right: 'على يمين', above: 'فوق', below: 'تحت' }[dir];
-      return `${arDef(nn)} ${alt ? 'الموجود مباشرة ' : ''}${rel} ${A}`;
+      return alt ? `${arDef(nn)} الموجود مباشرة ${rel} ${A}` : `أول ${nn.n} ${rel} ${A}`;
     }
   }
 }
