@@ -35,11 +35,6 @@ const sha256 = (b: Buffer | string): string => createHash('sha256').update(b).di
 /** Manifest fields that must be equal across the inputs, in the order they are compared. */
 const SAME_FIELDS = ['format', 'uisynth_version', 'kind', 'seed', 'count', 'shard_size', 'config', 'generators', 'chromium', 'command'] as const;
 
-/**
- * Merge the datasets `inputs` into `out` (which must not hold a dataset yet).
- * @throws UsageError (one line) for a missing input, differing manifests (names the field), an overlapping
- *   shard, a shard or image that does not verify, or an `out` that already holds a dataset
- */
 /** The first field (dotted path) where two manifest values differ, with both values as JSON. */
 function firstDifference(a: unknown, b: unknown, path: string): { path: string; a: string; b: string } {
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
@@ -52,6 +47,11 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
   return { path, a: JSON.stringify(a) ?? 'nothing', b: JSON.stringify(b) ?? 'nothing' };
 }
 
+/**
+ * Merge the datasets `inputs` into `out` (which must not hold a dataset yet).
+ * @throws UsageError (one line) for a missing input, differing manifests (names the field), an overlapping
+ *   shard, a shard or image that does not verify, or an `out` that already holds a dataset
+ */
 export async function mergeDatasets(inputs: string[], out: string): Promise<MergeSummary> {
   if (inputs.length === 0) throw new UsageError('merge: give at least one dataset directory', 'DIR');
   const manifests: Manifest[] = [];
