@@ -5,7 +5,7 @@
  * ending with the viewport and the iframes the element sits in. Memoised per run.
  */
 import { inter, type B } from './boxes.js';
-import { cs, desc, flatParentEl } from './dom.js';
+import { cs, desc, flatParentEl, layoutScale } from './dom.js';
 import { boxOf, knownScope, scopeOf, topVp } from './frames.js';
 
 /** The box establishes a containing block for absolutely positioned descendants. */
@@ -30,9 +30,8 @@ export function paddingBox(el: Element): B | null {
   const b = boxOf(el);
   if (!b) return null;
   const s = cs(el);
-  const ow = (el as HTMLElement).offsetWidth;
-  const z = ow ? (b[2] - b[0]) / ow : 1;
-  const px = (v: string): number => (parseFloat(v) || 0) * (isFinite(z) && z > 0 ? z : 1);
+  const z = layoutScale(el, b[2] - b[0]);
+  const px = (v: string): number => (parseFloat(v) || 0) * z;
   return [b[0] + px(s.borderLeftWidth), b[1] + px(s.borderTopWidth), b[2] - px(s.borderRightWidth), b[3] - px(s.borderBottomWidth)];
 }
 /** Clips `el` itself applies (to its content when `includeOverflow`: overflow and paint containment; always clip-path and clip), appended to `out`. */

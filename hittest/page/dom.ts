@@ -39,6 +39,17 @@ export const cs = (el: Element): CSSStyleDeclaration => {
 /** Forget cached computed styles (after frames passed). */
 export const clearStyleCache = (): void => styleCache.clear();
 
+/**
+ * CSS px of the viewport per CSS px of `el`'s own layout (CSS `zoom` and scale transforms of its
+ * ancestors): its rendered width, `width` (default: its client rect's), over its `offsetWidth`; 1 when
+ * that cannot be measured.
+ */
+export function layoutScale(el: Element, width = el.getBoundingClientRect().width): number {
+  const ow = (el as HTMLElement).offsetWidth;
+  const z = ow > 0 ? width / ow : 1;
+  return isFinite(z) && z > 0 ? z : 1;
+}
+
 /** Start a probe run: empty caches, closed shadow roots of the top window registered. */
 export function resetDom(): void {
   styleCache.clear();

@@ -4,7 +4,7 @@
  * owner's box instead of treating the cut as clipping.
  */
 import type { B } from './boxes.js';
-import { cs, flatParentEl } from './dom.js';
+import { cs, flatParentEl, layoutScale } from './dom.js';
 import { scopeOf } from './frames.js';
 
 /**
@@ -28,11 +28,14 @@ const isClamp = (o: Element): boolean => {
   return !!c && c !== 'none';
 };
 const ellipsisWidth = new Map<Element, number>();
+/** Per ellipsis owner: does its content overflow it ({@link overflows}), for one probe run. */
+const overflowing = new Map<Element, boolean>();
 let canvasCtx: CanvasRenderingContext2D | null = null;
 
 /** Start a probe run: no measured ellipsis widths. */
 export function resetEllipsis(): void {
   ellipsisWidth.clear();
+  overflowing.clear();
   canvasCtx = null;
 }
 /** Width of the `…` glyph in `o`'s font, CSS px of the top-level viewport (0 when it cannot be measured). */
@@ -45,10 +48,7 @@ export function ellipsisWidthOf(o: Element): number {
     const s = cs(o);
     if (canvasCtx) {
       canvasCtx.font = s.font || `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-      const ow = (o as HTMLElement).offsetWidth;
-      const r = o.getBoundingClientRect();
-      const z = ow > 0 ? r.width / ow : 1;
-      w = canvasCtx.measureText('\u2026').width * (isFinite(z) && z > 0 ? z : 1);
+      w = canvasCtx.measureText('\u2026').width * layoutScale(o);
     }
   } catch {
     w = 0;
@@ -63,21 +63,27 @@ export function ellipsisWidthOf(o: Element): number {
  * `scrollWidth` is rounded to whole px).
  */
 function overflows(o: Element, rtl: boolean): boolean {
+  let v = overflowing.get(o);
+  if (v !== undefined) return v;
   const el = o as HTMLElement;
-  if (isClamp(o)) return el.scrollHeight > el.clientHeight;
-  if (el.scrollWidth > el.clientWidth) return true;
-  const s = cs(o);
-  const r = o.getBoundingClientRect();
-  const ow = el.offsetWidth;
-  const z = ow > 0 ? r.width / ow : 1;
-  const px = (v: string): number => (parseFloat(v) || 0) * z;
-  const rg = o.ownerDocument.createRange();
-  rg.selectNodeContents(o);
-  const c = rg.getBoundingClientRect();
-  if (c.width === 0) return false;
-  return rtl
-    ? c.left < r.left + px(s.borderLeftWidth) + px(s.paddingLeft) - 1 / 64
-    : c.right > r.right - px(s.borderRightWidth) - px(s.paddingRight) + 1 / 64;
+  if (isClamp(o)) v = el.scrollHeight > el.clientHeight;
+  else if (el.scrollWidth > el.clientWidth) v = true;
+  else {
+    const s = cs(o);
+    const r = o.getBoundingClientRect();
+    const z = layoutScale(o, r.width);
+    const px = (x: string): number => (parseFloat(x) || 0) * z;
+    const rg = o.ownerDocument.createRange();
+    rg.selectNodeContents(o);
+    const c = rg.getBoundingClientRect();
+    v =
+      c.width !== 0 &&
+      (rtl
+        ? c.left < r.left + px(s.borderLeftWidth) + px(s.paddingLeft) - 1 / 64
+        : c.right > r.right - px(s.borderRightWidth) - px(s.paddingRight) + 1 / 64);
+  }
+  overflowing.set(o, v);
+  return v;
 }
 
 /**
