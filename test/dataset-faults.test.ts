@@ -216,4 +216,19 @@ describe('scheduler indices', () => {
     oneLine(r.err);
     expect(r.err).toMatch(/--shard-count: JOB_COMPLETION_INDEX=1 sets the shard index, but the number of tasks is unknown; pass --shard-count K/);
   });
+
+  it('more tasks than shards is refused on every task, with the largest --shard-size that works (README example with a small --count)', () => {
+    // 24 records at the default 1000 per shard: one shard for 3 tasks; tasks 1 and 2 used to say "nothing to do"
+    const base = ARGS.filter((_, i) => i < 3 || i > 4); // without --shard-size 8
+    for (const i of ['0', '2']) {
+      const r = run({}, ...base, '--shard-count', '3', '--shard-index', i, '--out', join(dir, `few-${i}`));
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/--shard-count: 3 slices need at least 3 shards, but --count 24 at --shard-size 1000 makes 1; pass --shard-size 8 or less, or use at most 1 task\(s\)/);
+      expect(existsSync(join(dir, `few-${i}`))).toBe(false);
+    }
+    // the size it suggests works: 3 shards of 8 (the reference run of this file)
+    const r = run({ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '3' }, ...base, '--shard-size', '8', '--out', join(dir, 'few-ok'));
+    expect(r.code, r.err).toBe(0);
+  });
 });
