@@ -99,6 +99,29 @@ describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root
     expect(treeHashes(big)).toEqual(ref);
   }, HANG);
 
+  it('merge onto a disk that fills: one line naming the file it was writing (not the intact source), exit 3; the same merge after the disk grows is byte-identical', () => {
+    const slices = [0, 1, 2].map((i) => join(dir, 'merge-src', `slice-${i}`));
+    for (const [i, s] of slices.entries()) expect(run({}, ...ARGS, '--shard-count', '3', '--shard-index', String(i), '--out', s).code).toBe(0);
+    // room for about one of the three shards
+    const pages = (f: string): number => Math.ceil(statSync(f).size / 4096) * 4096;
+    const size = files(join(dir, 'ref', 'images', 'shard-00000')).reduce((a, f) => a + pages(f), 0);
+    const mnt = join(dir, 'small-merge');
+    mkdirSync(mnt);
+    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mnt], { encoding: 'utf8' });
+    expect(m.status, m.stderr).toBe(0);
+    mounts.push(mnt);
+    const out = join(mnt, 'merged');
+    const r = run({}, 'merge', ...slices, '--out', out);
+    expect(r.code, r.err).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(new RegExp(`^uisynth: no space left on the device \\(ENOSPC\\) writing ${out}/\\S+: free some space`));
+    expect(files(out).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    expect(spawnSync('mount', ['-o', 'remount,size=64m', mnt], { encoding: 'utf8' }).status).toBe(0);
+    const again = run({}, 'merge', ...slices, '--out', out);
+    expect(again.code, again.err).toBe(0);
+    expect(treeHashes(out)).toEqual(ref);
+  }, HANG);
+
   it('a read-only file system: exit 3, one line naming EROFS', () => {
     const mnt = join(dir, 'ro');
     mkdirSync(mnt);
