@@ -130,6 +130,18 @@ export async function benchRss(kind: 'captcha' | 'grounding', counts: number[], 
 const f0 = (v: number): string => v.toFixed(0);
 
 /**
+ * The live JS heap in the second and in the last quarter of a run: the smallest `heap_used` sampled in each
+ * (right after a major collection `heap_used` is the live size, so the minimum over many samples approaches it).
+ * A growth between the two is what a run accumulates (issue 16: opentype.js glyph objects). "-" with < 8 samples.
+ */
+export function liveHeap(samples: MemorySample[]): string {
+  const n = samples.length;
+  if (n < 8) return '-';
+  const min = (from: number, to: number): number => Math.min(...samples.slice(Math.floor(from * n), Math.floor(to * n)).map((s) => s.heap_used));
+  return `${f0(min(0.25, 0.5))} -> ${f0(min(0.75, 1))} MiB`;
+}
+
+/**
  * A table per start mode: each run length with its peak RSS, the ratio to the shortest run's peak, records/s
  * (and the ratio to the shortest's), the load average at start and end, the V8 heap and the native part a
  * quarter into the run and at its end; then whether the peaks are flat within 15% and whether every mode wrote the
@@ -145,12 +157,14 @@ export function formatRss(pts: RssPoint[]): string {
     lines.push(
       `rss ${base.kind}, ${mode === 'launcher' ? '`uisynth` as a user starts it (launcher: MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576)' : '`node bin/uisynth.js` (glibc and libuv defaults)'}:`,
     );
-    lines.push(`  ${unit.padStart(7)} | peak RSS | vs ${base.count} | ${unit}/s | vs ${base.count} | load start->end | V8 heap at 1/4 -> end | native (rss - heap) at 1/4 -> end`);
+    lines.push(
+      `  ${unit.padStart(7)} | peak RSS | vs ${base.count} | ${unit}/s | vs ${base.count} | load start->end | V8 heap at 1/4 -> end | native (rss - heap) at 1/4 -> end | live heap, 2nd -> 4th quarter`,
+    );
     for (const p of ps) {
       // a quarter into the run (start-up over, caches warm) and the last sample
       const a = p.samples[Math.floor(p.samples.length / 4)];
       const z = p.samples[p.samples.length - 1];
-      const mem = a && z ? `${f0(a.heap_total)} -> ${f0(z.heap_total)} MiB | ${f0(a.rss - a.heap_total)} -> ${f0(z.rss - z.heap_total)} MiB` : 'no samples | -';
+      const mem = a && z ? `${f0(a.heap_total)} -> ${f0(z.heap_total)} MiB | ${f0(a.rss - a.heap_total)} -> ${f0(z.rss - z.heap_total)} MiB | ${liveHeap(p.samples)}` : 'no samples | - | -';
       lines.push(
         `  ${String(p.count).padStart(7)} | ${f0(p.peak_rss_mib).padStart(4)} MiB | ${(p.peak_rss_mib / base.peak_rss_mib).toFixed(2).padStart(3 + String(base.count).length)} | ` +
           `${p.records_per_s.toFixed(2).padStart(unit.length + 2)} | ${(p.records_per_s / base.records_per_s).toFixed(2).padStart(3 + String(base.count).length)} | ` +

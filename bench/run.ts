@@ -5,8 +5,8 @@
  * regress vs generate on the same records < 2x (issue 13).
  * Usage: npm run bench [-- --only captcha|grounding|regress|rss|concurrency] [--pages N] [--regress-records N]
  *   [--rss-counts 500,5000] [--rss-pages 50,500] [--rss-compare] [--concurrency-values 1,2,4]
- * (`rss`: peak RSS of the CLI against run length, bench/rss.ts; `concurrency`: `--concurrency N` scaling against
- * the core count, bench/concurrency.ts; both only with --only, they take minutes)
+ * (`rss`: peak RSS of the CLI against run length, bench/rss.ts, only with --only: it takes minutes to an hour;
+ * `concurrency`: `--concurrency N` scaling against the core count, bench/concurrency.ts, also in the full run)
  */
 import { benchCaptcha } from './captcha.js';
 
@@ -59,8 +59,8 @@ if (only === 'rss') {
   if (counts.length) console.log(formatRss(await benchRss('captcha', counts, [...modes])));
   if (pages.length) console.log(formatRss(await benchRss('grounding', pages, [...modes])));
 }
-if (only === 'concurrency') {
-  // --concurrency N scaling against the core count (fresh CLI process per value)
+if (!only || only === 'concurrency') {
+  // --concurrency N scaling against the core count (fresh CLI process per value; about 2 minutes on 2 cores)
   const { benchConcurrency, formatConcurrency } = await import('./concurrency.js');
   const list = (flag: string, dflt: string): number[] => (args.includes(flag) ? args[args.indexOf(flag) + 1]! : dflt).split(',').map(Number);
   const values = list('--concurrency-values', '1,2,4');

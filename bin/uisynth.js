@@ -1,10 +1,12 @@
 #!/bin/sh
+':' //; n=$(ulimit -n 2>/dev/null) || n=0; [ "$n" = unlimited ] || [ "$n" -ge 128 ] || { exec 1>&2; echo "uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is $n, below the 128 uisynth needs: raise the limit (ulimit -n 1024) and rerun"; exit 3; }
 ':' //; export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-1048576}"; exec node "$0" "$@"
-// The two lines above are the launcher (a sh/JavaScript polyglot): run as a program (`uisynth`, `npx uisynth`,
-// `./bin/uisynth.js`) /bin/sh reads line 2, sets the memory environment below unless the user set it, and
+// The three lines above are the launcher (a sh/JavaScript polyglot): run as a program (`uisynth`, `npx uisynth`,
+// `./bin/uisynth.js`) /bin/sh reads lines 2-3, refuses an open-file limit below MIN_FDS (see below; node itself
+// aborts with a C++ assertion or a segfault below about 18), sets the memory environment below unless the user set it, and
 // `exec`s node on this same file: node replaces the shell in the same process (same PID, no child, so a
 // `kill -9` or a scheduler's signal reaches node itself and the dataset lock's holder is that PID). Node skips
-// line 1 and reads line 2 as a string statement and a comment. `node bin/uisynth.js` skips the launcher.
+// line 1 and reads lines 2-3 as string statements and comments. `node bin/uisynth.js` skips the launcher.
 //
 // Peak memory flat in run length (issue 16; measured by `npm run bench -- --only rss`, bench/rss.ts). What grew
 // over a long run was native memory, not the JS heap: glibc gives every thread that allocates (libuv's 4 pool
@@ -19,11 +21,47 @@
 // variable changes an output byte; on musl or macOS they are ignored.
 //
 // uisynth CLI entry: runs the TypeScript sources through tsx (no build step, so a clone is runnable as is).
-// Loading the sources opens files and, on a cold tsx cache, spawns esbuild: with too few file descriptors
-// (ulimit -n) either fails with EMFILE/ENFILE, the spawn as an uncaught error of tsx's worker. That is the one
-// file-descriptor fault a user can cause before main() runs: one line, exit 3. Anything else uncaught is our
-// bug: its stack trace and exit 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
+// Too few file descriptors (ulimit -n) is the one environment fault a user can cause before main() runs, and
+// below about 128 it does not fail cleanly by itself (issue 16, each seen under `ulimit -n N` on Node 20):
+// - tsx's register() calls node:module's register(), which starts the loader-hooks worker thread and blocks the
+//   main thread in Atomics.wait until that worker says it is ready. When the worker cannot create its libuv
+//   loop (eventfd2 fails with EMFILE; seen at N=24 with strace and gdb) the thread exits without a word and
+//   the main thread waits for ever. Signals are never handled either (our SIGTERM listener below replaces the
+//   default action and needs the blocked main thread to run), so only SIGKILL ends it.
+// - the ES module loader opens the ~500 source files many at a time, and tsx spawns esbuild through pipes: at
+//   N=64..96 a load failed with EMFILE, and at N=72 esbuild's failed spawn surfaced as a TypeError stack trace
+//   ("Cannot read properties of undefined (reading 'on')").
+// Hence a check before anything is loaded: MIN_FDS descriptors must be available (measured: a CAPTCHA run
+// loads and completes at 96, a grounding run, with Chromium's pipes and font files, at 128 but not at 96).
+// What a run needs beyond that (a high --concurrency) is caught where it fails (dataset/faults.ts). Other
+// EMFILE/ENFILE while loading: one line, exit 3. Anything else uncaught is our bug: its stack trace and exit
+// 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
+import { closeSync, openSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+
+/** Open-file limit below which uisynth refuses to start (also in the launcher, line 2). */
+const MIN_FDS = 128;
+{
+  // Descriptors are numbered lowest-free-first (POSIX) and must stay below the limit, so being able to open
+  // descriptor number MIN_FDS - 1 proves the limit is at least MIN_FDS (inherited descriptors included).
+  // Synchronous: no thread, no event loop is involved. At most MIN_FDS opens of this file, closed at once.
+  const held = [];
+  let fault;
+  try {
+    for (let fd = -1; fd < MIN_FDS - 1 && held.length < MIN_FDS; ) held.push((fd = openSync(new URL(import.meta.url), 'r')));
+  } catch (e) {
+    fault = e;
+  }
+  for (const fd of held) closeSync(fd);
+  if (fault && (fault.code === 'EMFILE' || fault.code === 'ENFILE')) {
+    process.stderr.write(
+      fault.code === 'EMFILE'
+        ? `uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is below the ${MIN_FDS} uisynth needs: raise the limit (ulimit -n 1024) and rerun\n`
+        : 'uisynth: too many open files in the system (ENFILE): close other programs or raise the system limit (fs.file-max) and rerun\n',
+    );
+    process.exit(3);
+  } else if (fault) throw fault;
+}
 
 // The JS heap: V8 grows the old generation lazily (up to a limit of several GB), so over a long CAPTCHA run its
 // heap reached 3x its live size (about 100 MB live, 313 MB heap at 1,500 records). A fixed 20% growing factor

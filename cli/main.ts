@@ -109,12 +109,25 @@ function common(o: CommonOpts) {
   const indexFlag =
     o.shardIndex !== undefined ? '--shard-index' : env.index !== undefined ? `--shard-index (from ${env.source}; set --shard-count to the number of tasks)` : '--shard-index';
   const shardIndex = intOpt(indexFlag, o.shardIndex ?? env.index ?? 0, 0, shardCount - 1);
+  const count = intOpt('--count', o.count, 1, 100_000_000);
+  const shardSize = intOpt('--shard-size', o.shardSize, 1, 1_000_000);
+  const shards = Math.ceil(count / shardSize);
+  if (shardCount > shards)
+    // a slice without a shard: that task would finish at once saying "nothing to do", and the split would not
+    // spread the work (a newcomer's `--count 90 --shard-count 3` with the default 1000 records per shard). Refused
+    // on every task alike, so no task of the job completes a split that cannot work.
+    throw new UsageError(
+      `${countFlag}: ${shardCount} slices need at least ${shardCount} shards, but --count ${count} at --shard-size ${shardSize} makes ${shards}; ` +
+        (count >= shardCount ? `pass --shard-size ${Math.floor(count / shardCount)} or less, or ` : '') +
+        `use at most ${shards} task(s)`,
+      '--shard-count',
+    );
   return {
-    count: intOpt('--count', o.count, 1, 100_000_000),
+    count,
     seed: intOpt('--seed', o.seed, 0, 2 ** 31 - 1),
     // `{shard_index}` in --out: one directory per task from a single job template (docs/deploy/)
     out: o.out.replaceAll('{shard_index}', String(shardIndex)),
-    shardSize: intOpt('--shard-size', o.shardSize, 1, 1_000_000),
+    shardSize,
     shardIndex,
     shardCount,
     force: Boolean(o.force),

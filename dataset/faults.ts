@@ -32,6 +32,9 @@ const ERRNO_HINTS: Record<string, [cause: string, todo: string]> = {
   ELOOP: ['too many symbolic links', 'choose another directory'],
 };
 
+/** Codes that, on a two-path call (copy, rename), can only be about the target's file system. */
+const TARGET_SIDE = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+
 /** Messages of Playwright/Chromium errors that mean the browser process itself died (killed, out of memory). */
 const BROWSER_DEAD = /Target page, context or browser has been closed|Browser has been closed|browser has disconnected|Browser closed|Target closed|crashed/i;
 
@@ -56,8 +59,17 @@ export function ioFault(e: unknown, doing = 'at', fallbackPath?: string): Enviro
   }
   if (typeof code === 'string' && ERRNO_HINTS[code] && (err!.syscall !== undefined || err!.errno !== undefined)) {
     const [cause, todo] = ERRNO_HINTS[code]!;
-    const path = err!.path ?? fallbackPath;
-    const where = path ? ` ${doing} ${path}` : '';
+    // copyfile, rename and link errors carry both paths (`path` the source, `dest` the target): a full or
+    // read-only disk is the target's (merge copying shards onto a full disk named the intact source file)
+    const dest = (err as { dest?: unknown }).dest;
+    const where =
+      typeof dest === 'string' && err!.path
+        ? TARGET_SIDE.has(code)
+          ? ` writing ${dest}`
+          : ` copying ${err!.path} to ${dest}`
+        : (err!.path ?? fallbackPath)
+          ? ` ${doing} ${err!.path ?? fallbackPath}`
+          : '';
     return new EnvironmentError(`${cause} (${code})${where}: ${todo}`);
   }
   const msg = String((err as Error | undefined)?.message ?? '');

@@ -85,17 +85,36 @@ type Glyph = opentype.Glyph;
 const require = createRequire(import.meta.url);
 const pkgDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
 
+/**
+ * Parsed font files, least recently used dropped first beyond {@link MAX_FONTS}: the bundled files number in the
+ * hundreds (Noto Sans SC alone has 101 subset files per weight, about 0.2 MiB each parsed) and a long run with
+ * CJK text reaches more of them as it goes, so an unbounded cache kept growing (issue 16). A dropped file is
+ * parsed again when next needed (a few ms), to the same glyphs. `null`: the file is missing or unreadable.
+ */
 const fontCache = new Map<string, Font | null>();
+const MAX_FONTS = 64;
 function loadFontFile(path: string): Font | null {
-  if (fontCache.has(path)) return fontCache.get(path)!;
+  if (fontCache.has(path)) {
+    const hit = fontCache.get(path)!;
+    fontCache.delete(path); // re-insert: most recently used last
+    fontCache.set(path, hit);
+    return hit;
+  }
   let font: Font | null = null;
   try {
     const buf = readFileSync(path);
-    font = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+    // lowMemory: glyphs are built when first asked for. Without it opentype.js builds every glyph of the file at
+    // parse time (each with 14 accessor closures, about 1 KB, outlines still lazy), so the live heap of a long
+    // CAPTCHA run crept as more font files (one per Noto Sans SC subset) were parsed: 15,668 glyph objects,
+    // ~20 MiB of accessors, after 10,000 records, of which only the drawn characters are used (issue 16). Same
+    // glyphs either way: index, advance width, unicode, bounds and path data compared equal on every character
+    // of 63 of the bundled font files.
+    font = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer, { lowMemory: true });
   } catch {
     font = null;
   }
   fontCache.set(path, font);
+  if (fontCache.size > MAX_FONTS) fontCache.delete(fontCache.keys().next().value!);
   return font;
 }
 
@@ -123,7 +142,11 @@ function cjkSubsetFor(cp: number): string | null {
   return null;
 }
 
-const glyphCache = new Map<string, { font: Font; glyph: Glyph }>();
+/** How many parsed font files are held now (at most {@link MAX_FONTS}); for tests. */
+export const parsedFontCount = (): number => fontCache.size;
+
+/** `face|weight|char` → the font file that has the character (a path, not the parsed font: see fontCache). */
+const glyphFile = new Map<string, string>();
 
 /**
  * The font and glyph used for one character. Throws Error when no bundled font has it (a bug in a
@@ -133,8 +156,11 @@ export function glyphFor(ch: string, style: TextStyle = {}): { font: Font; glyph
   const face = style.face ?? 'roboto';
   const weight = style.weight ?? 400;
   const key = `${face}|${weight}|${ch}`;
-  const hit = glyphCache.get(key);
-  if (hit) return hit;
+  const known = glyphFile.get(key);
+  if (known) {
+    const font = loadFontFile(known)!;
+    return { font, glyph: font.charToGlyph(ch) };
+  }
   const cp = ch.codePointAt(0)!;
   const candidates: string[] = [];
   const latinDir = join(pkgDir(`@fontsource/${face}`), 'files');
@@ -150,9 +176,8 @@ export function glyphFor(ch: string, style: TextStyle = {}): { font: Font; glyph
     if (!font) continue;
     const glyph = font.charToGlyph(ch);
     if (glyph && glyph.index > 0) {
-      const r = { font, glyph };
-      glyphCache.set(key, r);
-      return r;
+      glyphFile.set(key, path);
+      return { font, glyph };
     }
   }
   throw new Error(`glyphs: no bundled font has U+${cp.toString(16)} (${ch})`);

@@ -62,23 +62,28 @@ beforeAll(() => {
 afterAll(() => {
   for (const m of mounts) spawnSync('umount', [m]);
 });
+/** Bytes a file takes on a tmpfs (whole 4 KiB pages). */
+const pages = (f: string): number => Math.ceil(statSync(f).size / 4096) * 4096;
+/** Mount a tmpfs with mount(8) `options` at DIR/name (unmounted after the file's tests); its path. */
+function tmpfs(name: string, options: string): string {
+  const mnt = join(dir, name);
+  mkdirSync(mnt);
+  const m = spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mnt], { encoding: 'utf8' });
+  expect(m.status, m.stderr).toBe(0);
+  mounts.push(mnt);
+  return mnt;
+}
 
 describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root)', () => {
   if (!isRoot) console.log('dataset-faults: skipping the tmpfs tests: mounting a tmpfs needs root');
   it('disk full mid-run: exit 3 with one line, no truncated file, the shard unsealed, validate fails; a rerun on a larger disk is byte-identical', () => {
     const refDir = join(dir, 'ref');
     // room for shard 0 and about half of shard 1 (tmpfs allocates whole 4 KiB pages)
-    const pages = (f: string): number => Math.ceil(statSync(f).size / 4096) * 4096;
     const inShard = (s: number): string[] => files(join(refDir, 'images', `shard-0000${s}`));
     const shard0 = [...inShard(0), join(refDir, 'shard-00000.jsonl'), join(refDir, 'shard-00000.meta.json')].reduce((a, f) => a + pages(f), 0);
     const half1 = inShard(1).slice(0, 4).reduce((a, f) => a + pages(f), 0);
     const size = shard0 + 2 * pages(join(refDir, 'manifest.json')) + half1;
-    const mnt = join(dir, 'small');
-    mkdirSync(mnt);
-    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mnt], { encoding: 'utf8' });
-    expect(m.status, m.stderr).toBe(0);
-    mounts.push(mnt);
-    const out = join(mnt, 'ds');
+    const out = join(tmpfs('small', `size=${size}`), 'ds');
     const r = run({}, ...ARGS, '--out', out);
     expect(r.code, r.err).toBe(3);
     oneLine(r.err);
@@ -99,12 +104,26 @@ describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root
     expect(treeHashes(big)).toEqual(ref);
   }, HANG);
 
+  it('merge onto a disk that fills: one line naming the file it was writing (not the intact source), exit 3; the same merge after the disk grows is byte-identical', () => {
+    const slices = [0, 1, 2].map((i) => join(dir, 'merge-src', `slice-${i}`));
+    for (const [i, s] of slices.entries()) expect(run({}, ...ARGS, '--shard-count', '3', '--shard-index', String(i), '--out', s).code).toBe(0);
+    // room for about one of the three shards
+    const size = files(join(dir, 'ref', 'images', 'shard-00000')).reduce((a, f) => a + pages(f), 0);
+    const mnt = tmpfs('small-merge', `size=${size}`);
+    const out = join(mnt, 'merged');
+    const r = run({}, 'merge', ...slices, '--out', out);
+    expect(r.code, r.err).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(new RegExp(`^uisynth: no space left on the device \\(ENOSPC\\) writing ${out}/\\S+: free some space`));
+    expect(files(out).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    expect(spawnSync('mount', ['-o', 'remount,size=64m', mnt], { encoding: 'utf8' }).status).toBe(0);
+    const again = run({}, 'merge', ...slices, '--out', out);
+    expect(again.code, again.err).toBe(0);
+    expect(treeHashes(out)).toEqual(ref);
+  }, HANG);
+
   it('a read-only file system: exit 3, one line naming EROFS', () => {
-    const mnt = join(dir, 'ro');
-    mkdirSync(mnt);
-    const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', mnt], { encoding: 'utf8' });
-    expect(m.status, m.stderr).toBe(0);
-    mounts.push(mnt);
+    const mnt = tmpfs('ro', 'ro,size=64k');
     const r = run({}, ...ARGS, '--out', join(mnt, 'ds'));
     expect(r.code, r.err).toBe(3);
     oneLine(r.err);
@@ -112,10 +131,7 @@ describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root
   }, HANG);
 
   it('a dataset on a read-only file system: validate reads it; stats and export say EROFS in one line (exit 3)', () => {
-    const mnt = join(dir, 'ro-data');
-    mkdirSync(mnt);
-    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mnt]).status).toBe(0);
-    mounts.push(mnt);
+    const mnt = tmpfs('ro-data', 'size=8m');
     cpSync(join(dir, 'ref'), join(mnt, 'ds'), { recursive: true });
     expect(spawnSync('mount', ['-o', 'remount,ro', mnt]).status).toBe(0);
     expect(run({}, 'validate', join(mnt, 'ds')).code).toBe(0);
@@ -178,7 +194,7 @@ describe('too many open files', () => {
     const r = spawnSync('bash', ['-c', `ulimit -n 20 && exec "${process.execPath}" "${BIN}" ${ARGS.join(' ')} --out "${join(dir, 'emfile')}"`], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(3);
     oneLine(r.stderr);
-    expect(r.stderr).toMatch(/too many open files \(EMFILE\).*raise the limit \(ulimit -n\)/);
+    expect(r.stderr).toMatch(/too many open files \(EMFILE\).*raise the limit \(ulimit -n \d+\)/);
   }, HANG);
 });
 
@@ -215,5 +231,20 @@ describe('scheduler indices', () => {
     expect(r.code).toBe(2);
     oneLine(r.err);
     expect(r.err).toMatch(/--shard-count: JOB_COMPLETION_INDEX=1 sets the shard index, but the number of tasks is unknown; pass --shard-count K/);
+  });
+
+  it('more tasks than shards is refused on every task, with the largest --shard-size that works (README example with a small --count)', () => {
+    // 24 records at the default 1000 per shard: one shard for 3 tasks; tasks 1 and 2 used to say "nothing to do"
+    const base = ARGS.filter((_, i) => i < 3 || i > 4); // without --shard-size 8
+    for (const i of ['0', '2']) {
+      const r = run({}, ...base, '--shard-count', '3', '--shard-index', i, '--out', join(dir, `few-${i}`));
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/--shard-count: 3 slices need at least 3 shards, but --count 24 at --shard-size 1000 makes 1; pass --shard-size 8 or less, or use at most 1 task\(s\)/);
+      expect(existsSync(join(dir, `few-${i}`))).toBe(false);
+    }
+    // the size it suggests works: 3 shards of 8 (the reference run of this file)
+    const r = run({ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_COUNT: '3' }, ...base, '--shard-size', '8', '--out', join(dir, 'few-ok'));
+    expect(r.code, r.err).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * as JavaScript (the `--version` case runs the real node on it).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,4 +45,47 @@ describe('bin/uisynth.js launcher', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+});
+
+/**
+ * Too few file descriptors (issue 16): below 128 uisynth used to hang for ever in start-up at some limits
+ * (node:module's loader-hooks worker could not create its event loop and the main thread waited on it,
+ * ignoring SIGTERM), crash with a TypeError at others, or fail mid-run. Now one line naming EMFILE and the fix,
+ * exit 3, at every limit, whether started through the launcher (/bin/sh checks `ulimit -n`) or as `node
+ * bin/uisynth.js` (a probe opens descriptors up to number 127). Below 13 /bin/sh (dash) cannot open the script or a pipe,
+ * and node itself aborts below about 20: nothing of ours runs there. No timing: the SIGKILL after 10 minutes
+ * only turns a hang (the old failure) into a failed assertion instead of a stuck test run.
+ */
+describe('open-file limit (ulimit -n)', () => {
+  const out = join(dir, 'fd-out');
+  const underLimit = (n: number, cmd: string) =>
+    spawnSync('bash', ['-c', `ulimit -n ${n} && exec ${cmd} captcha --count 2 --quiet --out "${out}"`], {
+      encoding: 'utf8',
+      timeout: 600_000,
+      killSignal: 'SIGKILL',
+    });
+  const LINE = /^uisynth: too many open files \(EMFILE\): the open-file limit \(ulimit -n\) is (\d+, )?below the 128 uisynth needs: raise the limit \(ulimit -n 1024\) and rerun\n$/;
+
+  it.each([13, 16, 20, 24, 28, 32, 40, 48, 64, 96, 127])('launcher at %i: one line, exit 3', (n) => {
+    const r = underLimit(n, `"${BIN}"`);
+    expect(r.signal, 'killed after hanging').toBeNull();
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(LINE);
+    expect(r.stderr).toContain(`is ${n}, below the 128 uisynth needs`);
+    expect(existsSync(out)).toBe(false);
+  }, 700_000);
+
+  it.each([20, 24, 28, 32, 40, 48, 64, 96, 127])('node bin/uisynth.js at %i: one line, exit 3', (n) => {
+    const r = underLimit(n, `"${process.execPath}" "${BIN}"`);
+    expect(r.signal, 'killed after hanging').toBeNull();
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(LINE);
+    expect(existsSync(out)).toBe(false);
+  }, 700_000);
+
+  it('at 128 a run completes (the minimum is not above what a run needs)', () => {
+    const r = underLimit(128, `"${BIN}"`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(true);
+  }, 700_000);
 });
