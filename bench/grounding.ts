@@ -182,10 +182,11 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         'settle (incl. page clock)': tm.settle,
         'probe': tm.probe,
         'saved screenshot': tm.screenshot,
-        'probe ∥ screenshots (wall)': tm.concurrent,
+        'screenshot + probe (wall)': tm.concurrent,
         'content quads': tm.quads,
         'painted diff (captures, decode, diff) + stability': tm.painted,
         'node (judge, target records, close)': tm.total - tm.load - tm.settle - tm.concurrent - tm.quads - tm.painted,
+        'saved-screenshot captures per page': r.screenshotCaptures,
         'extra captures per page': r.paintedCaptures,
       };
       for (const [k, v] of Object.entries(stages)) prof[k] = (prof[k] ?? 0) + v / profN;

@@ -38,7 +38,7 @@ if (!only || only === 'grounding') {
     );
     console.log(
       `profile:   ${Object.entries(g.profile)
-        .map(([k, v]) => `${k} ${k.startsWith('extra') ? v.toFixed(1) : v.toFixed(0) + ' ms'}`)
+        .map(([k, v]) => `${k} ${k.endsWith('per page') ? v.toFixed(1) : v.toFixed(0) + ' ms'}`)
         .join(' | ')}`,
     );
     console.log(`peak RSS (this benchmark's Chromium process tree): ${mb(g.browser_peak_rss)}`);

@@ -17,7 +17,7 @@ import { SampleError } from '../core/errors.js';
 import type { Target } from '../core/schema.js';
 import sharp from 'sharp';
 import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
-import { changedPixels, decodeImage, inkFraction, type Region } from './painted.js';
+import { changedPixels, decodeImage, inkFraction, type RawImage, type Region } from './painted.js';
 import { DEFAULT_POLICY, judge, type AcceptancePolicy, type PaintedMeasure } from './policy.js';
 import { runProbe, type ProbeCandidate, type ProbePoint, type ProbeTextItem } from './probe.js';
 import { recordsFromProbe, type RecordInput, type RejectedTarget } from './records.js';
@@ -38,6 +38,15 @@ export interface CaptureOptions {
    * input (reported in `warnings` instead).
    */
   strictFonts?: boolean;
+  /**
+   * Repeat the saved screenshot until two captures in a row are byte-identical (at most five captures)
+   * and save the last one, instead of saving the first capture. Default: false for `{html}` input
+   * (generated pages draw their SVG icons with pre-scaled geometry, generators/grounding/templating.ts
+   * `prescaleIcon`, so the first capture is final; one capture less per page), true for `{file}` input
+   * (a user's page may hold `viewBox`-scaled stroked SVG, whose raster Chromium does not repeat exactly:
+   * see the comment where the screenshot is taken).
+   */
+  confirmScreenshot?: boolean;
   /** Text leaves longer than this are not candidates (default 80 characters). */
   maxTextLength?: number;
   /** Bound for font / image waits in the page, ms (default 10000). */
@@ -79,11 +88,13 @@ export interface CaptureResult {
   lang: string;
   /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels). */
   warnings: string[];
+  /** Device-scale captures taken for the saved screenshot: 1, or 2-5 with `confirmScreenshot`. */
+  screenshotCaptures: number;
   /** Extra captures taken by the differential painted check (one per batch, plus the "shown" state except at dpr 1, where the saved screenshot is it). */
   paintedCaptures: number;
   /**
    * Milliseconds per stage. `screenshot` runs first, then `probe` (`concurrent` is the wall time of
-   * both together; the name is kept for the manifest's readers); `settle` includes the page clock; `quads`: CDP content quads; `painted`:
+   * both, one after the other; the name is kept for its readers); `settle` includes the page clock; `quads`: CDP content quads; `painted`:
    * the differential check's extra captures, decodes and diffs, and the stability re-measure.
    */
   timings: { load: number; settle: number; probe: number; screenshot: number; concurrent: number; quads: number; painted: number; total: number };
@@ -284,8 +295,8 @@ function regionOf(boxes: Box[], vp: { width: number; height: number }): Box {
  * The differential painted-pixel check for candidates `idx` (their visible boxes, CSS px): per batch
  * ({@link paintBatches}) one capture of the batch's region with the batch hidden, at one pixel per CSS
  * px (PNG, fast encoding, decoded in sharp's thread pool while the browser renders the next one). The
- * "shown" state is the saved screenshot at dpr 1, else one more capture at one pixel per CSS px (at
- * dpr 2 a device-scale capture costs ~3x more to encode and decode). Also measures ink on the shown
+ * "shown" state is `saved` (the saved screenshot, decoding since it was taken) at dpr 1, else one more
+ * capture at one pixel per CSS px (at dpr 2 a device-scale capture costs ~3x more to encode and decode). Also measures ink on the shown
  * state, and drift: pixels that change in a candidate's box in a capture that hid nothing able to
  * change them (the page is not frozen there). Changed pixels are CSS px².
  */
@@ -297,7 +308,7 @@ async function paintedDiff(
   policy: AcceptancePolicy,
   vp: { width: number; height: number },
   origin: { x: number; y: number },
-  mainPng: Buffer,
+  saved: Promise<RawImage> | null,
 ): Promise<DiffOut> {
   const measures = new Map<number, PaintedMeasure>();
   if (!idx.length) return { measures, moved: null, captures: 0, drifted: 0 };
@@ -322,8 +333,8 @@ async function paintedDiff(
   };
   const hide = async (list: number[]): Promise<number[]> =>
     (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}))`)) as string) as { moved: number[] }).moved;
-  const atDpr1 = Math.abs(dpr - 1) < 1e-9;
-  const baseP = atDpr1 ? decodeImage(mainPng).then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
+  const fromSaved = Math.abs(dpr - 1) < 1e-9 && saved !== null;
+  const baseP = fromSaved ? saved!.then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
   baseP.catch(() => undefined);
   const hidden: Array<Promise<Region>> = [];
   let moved: number[] | null = null;
@@ -355,7 +366,7 @@ async function paintedDiff(
     const m = measures.get(i);
     if (m?.diff) m.diff.drift = true;
   }
-  return { measures, moved, captures: batches.length + (atDpr1 ? 0 : 1), drifted: drifted.size };
+  return { measures, moved, captures: batches.length + (fromSaved ? 0 : 1), drifted: drifted.size };
 }
 
 /**
@@ -372,6 +383,7 @@ export async function captureAndHitTest(
 ): Promise<CaptureResult> {
   const policy: AcceptancePolicy = { ...DEFAULT_POLICY, ...copts.policy };
   const strictFonts = copts.strictFonts ?? 'html' in input;
+  const confirmScreenshot = copts.confirmScreenshot ?? 'file' in input;
   const t0 = performance.now();
   const source: PageSource = 'html' in input ? { html: input.html } : { file: input.file };
   let tLoad = 0;
@@ -391,36 +403,45 @@ export async function captureAndHitTest(
     if (strictFonts && settle.fontIssues.length) {
       throw new SampleError(`web fonts not ready: ${settle.fontIssues.join('; ')}`, 'font_failed');
     }
-    // the state is frozen: the saved screenshot first (the compositor's raster at device scale, fast
+    // The state is frozen: the saved screenshot first (the compositor's raster at device scale, fast
     // PNG encoding in the browser, pixel-identical to Playwright's page.screenshot, which the oracles
     // re-take and compare; the saved file is re-encoded losslessly by sharp in its thread pool while the
-    // painted check runs), THEN the probe. Not both at once: the probe's layout queries and hit tests do
-    // not change what the page shows, but a frame drawn while they run can re-raster SVG strokes and
-    // rounded corners with other anti-aliasing (1-2 of 24 DPR-3 mobile screenshots differed in 7-325
-    // pixels, channel delta up to 61, between two identical runs under load, and a second capture taken
-    // in the same run differed from the first). Before the probe: 0 of 72 differed under the same load
-    // (issue 15 item 8; figures and commands in the commit message of this change).
-    // (Captures at another scale run only after the probe, one at a time: two in flight corrupt each other.)
+    // probe and the painted check run), THEN the probe, not both at once. Captures at another scale (the
+    // painted check's) run only after the probe, one at a time: two in flight corrupt each other.
+    //
+    // Why the order and the optional second capture: repeat renders of a page used to differ in a few
+    // anti-aliased pixels (1-2 of 24 DPR-3 mobile screenshots, 7-325 pixels, channel delta up to 61,
+    // between two identical runs under load; a second capture in the same run could differ from the
+    // first). The cause is Chromium's software raster of a stroked SVG curve under a viewBox scale: it
+    // is not repeatable (each raster of a tile picks one of two anti-aliasings), so any frame drawn
+    // between or during captures (e.g. while the probe's layout queries run) can change those pixels,
+    // and no capture order fixes it. Generated pages draw icons with their geometry pre-scaled
+    // (generators/grounding/templating.ts `prescaleIcon`, test/icon-raster.browser.test.ts), and their
+    // first capture is final: ONE capture (`confirmScreenshot` false, the default for `{html}`). A
+    // user's --pages page may still hold such SVG: there the capture is repeated until two in a row are
+    // identical (at most five) and the last one is saved (`confirmScreenshot`, default for `{file}`).
+    // Measured under load (issue 16 item 6): taking the probe concurrently with the saved capture saved
+    // nothing (2 cores busy either way), so it stays sequential. Tried and dropped: a browser-wide
+    // Memory.simulatePressureNotification before this capture (a concurrent page's capture failed with
+    // "Unable to capture screenshot"); `--run-all-compositor-stages-before-draw` with a single capture
+    // (test/fixtures/pages/iframe-transformed.html never finished a screenshot).
     let tProbe = 0;
-    // ... and until two captures in a row are identical (a frame can still show an earlier raster of
-    // some tiles; at most four more captures, usually one)
-    // Repeat renders of a page used to differ in a few anti-aliased pixels of stroked SVG icons: Chromium's
-    // software raster of a stroked curve under a viewBox scale is not repeatable (each raster of a tile
-    // picks one of two anti-aliasings), so no capture order fixes it; generated pages draw icons with
-    // their geometry pre-scaled (generators/grounding/templating.ts `prescaleIcon`,
-    // test/icon-raster.browser.test.ts). A user's --pages page with such SVG can still vary. Tried and
-    // dropped: a browser-wide Memory.simulatePressureNotification before this capture (a concurrent
-    // page's capture failed with "Unable to capture screenshot"); `--run-all-compositor-stages-before-draw`
-    // with a single capture (test/fixtures/pages/iframe-transformed.html never finished a screenshot).
     let png = await screenshotPng(h, opts.dpr, { fast: true });
-    for (let k = 0; k < 4; k++) {
+    let shots = 1;
+    for (; confirmScreenshot && shots < 5; shots++) {
       const again = await screenshotPng(h, opts.dpr, { fast: true });
-      if (again.equals(png)) break;
+      if (again.equals(png)) {
+        shots++;
+        break;
+      }
       png = again;
     }
     const tShot = performance.now();
     const savedP = encodeSavedPng(png);
     savedP.catch(() => undefined);
+    // at dpr 1 the saved screenshot is the painted check's "shown" state: decoded while the probe runs
+    const shownP = Math.abs(opts.dpr - 1) < 1e-9 ? decodeImage(png) : null;
+    shownP?.catch(() => undefined);
     const probe = await bounded(
       runProbe(h.page, {
         dpr: opts.dpr,
@@ -445,7 +466,7 @@ export async function captureAndHitTest(
     const pre = probe.candidates.map((c) => judge(c, { ink: 0, diff: null }, { ...policy, minInk: 0 }));
     const pending = probe.candidates.filter((c, i) => pre[i]!.reason === null && c.visible).map((c) => c.idx);
     const diff = await bounded(
-      paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, png),
+      paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, shownP),
       stepMs,
       'painted check',
     );
@@ -454,7 +475,7 @@ export async function captureAndHitTest(
     const moved = diff.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
     for (const i of moved) probe.candidates[i]!.stable = false;
     const tPainted = performance.now();
-    return { settle, probe, png: await savedP, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
+    return { settle, probe, png: await savedP, shots, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
   }).catch((e: unknown) => {
     if (e instanceof SampleError) throw e;
     // page crashed, navigated away, browser died: this sample fails, the run goes on
@@ -492,6 +513,7 @@ export async function captureAndHitTest(
     unpainted: probe.unpainted,
     lang: probe.lang,
     warnings,
+    screenshotCaptures: got.shots,
     paintedCaptures: diff.captures,
     timings: {
       load: tLoad - t0,

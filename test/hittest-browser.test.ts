@@ -203,6 +203,24 @@ describe('fonts, clock, frames (issue 3)', () => {
   }, 30_000);
 });
 
+describe('saved screenshot captures (issue 16 item 6)', () => {
+  it('a generated page is captured once, a user page until two captures agree; the single capture equals the confirmed one', async () => {
+    const html =
+      '<!doctype html><body style="margin:0;font:16px sans-serif"><h1>Settings</h1><button>Save</button> <a href="#x">Help</a>' +
+      '<input placeholder="Name"><div style="border-radius:12px;box-shadow:0 2px 8px #0004;padding:8px;width:200px">Card</div></body>';
+    const o: PageOptions = { ...desktop, dpr: 2 };
+    const once = await captureAndHitTest(pool, { html }, o, { strictFonts: false });
+    const confirmed = await captureAndHitTest(pool, { html }, o, { strictFonts: false, confirmScreenshot: true });
+    expect(once.screenshotCaptures).toBe(1);
+    expect(confirmed.screenshotCaptures).toBeGreaterThanOrEqual(2);
+    expect(confirmed.screenshotCaptures).toBeLessThanOrEqual(5);
+    expect(once.png.equals(confirmed.png)).toBe(true);
+    expect(once.targets).toEqual(confirmed.targets);
+    const user = await captureAndHitTest(pool, { file: join(PAGES, 'basic.html') }, desktop);
+    expect(user.screenshotCaptures).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});
+
 describe('capture robustness', () => {
   it('a page that hangs fails with SampleError(timeout) and the pool keeps working', async () => {
     const html = '<button>x</button><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>';
