@@ -98,9 +98,27 @@ function composedContains(anc: Element, n: Node): boolean {
  * @param els candidate elements, probe order
  * @param textParents the element of each visible text run (parallel to the probe's `texts`)
  * @param interactive per candidate: it is a control (a `section` holds three or more of them)
+ * @param textLines the line boxes of each visible text run (CSS px): a run under another element (an
+ *   open menu) is not counted as the item's text
  */
-export function itemContainers(els: readonly Element[], textParents: readonly Element[], interactive: readonly boolean[]): Array<ItemRef | null> {
+export function itemContainers(els: readonly Element[], textParents: readonly Element[], interactive: readonly boolean[], textLines: ReadonlyArray<readonly CssBox[]>): Array<ItemRef | null> {
   const vpArea = area(topVp);
+  /** A run is seen when the top element at the middle of each of its lines is its element (or inside it, or around it): not under a menu or a dialog. */
+  const seenCache = new Map<number, boolean>();
+  const seen = (i: number): boolean => {
+    let v = seenCache.get(i);
+    if (v === undefined) {
+      const p = textParents[i]!;
+      v =
+        p.ownerDocument === document &&
+        textLines[i]!.every((l) => {
+          const top = document.elementFromPoint((l[0] + l[2]) / 2, (l[1] + l[3]) / 2);
+          return !!top && (composedContains(top, p) || composedContains(p, top));
+        });
+      seenCache.set(i, v);
+    }
+    return v;
+  };
   /** Per container element: kind, box and the runs inside it; null when it is not an item container. */
   const cache = new Map<Element, { kind: ItemKind; box: CssBox; runs: number[] } | null>();
   const infoOf = (el: Element): { kind: ItemKind; box: CssBox; runs: number[] } | null => {
@@ -112,7 +130,7 @@ export function itemContainers(els: readonly Element[], textParents: readonly El
     if (kind && full && box && area(full) <= MAX_AREA * vpArea) {
       const runs: number[] = [];
       textParents.forEach((p, i) => {
-        if (composedContains(el, p)) runs.push(i);
+        if (composedContains(el, p) && seen(i)) runs.push(i);
       });
       // an "item" holding three or more controls is a group of them (a sidebar section of links)
       const controls = kind === 'item' ? els.filter((e, i) => interactive[i] && e !== el && composedContains(el, e)).length : 0;

@@ -70,7 +70,7 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
 
   const { texts, pageTexts, parents } = visibleTexts(textNodes, out);
   // the item container (list item, row, card) of each candidate, named in hittest/records.ts
-  itemContainers(cands.map((c) => c.el), parents, cands.map((c) => c.kind === 'control' || c.kind === 'container')).forEach((it, i) => {
+  itemContainers(cands.map((c) => c.el), parents, cands.map((c) => c.kind === 'control' || c.kind === 'container'), texts.map((t) => t.lines)).forEach((it, i) => {
     out[i]!.item = it;
   });
   const unpainted = unpaintedGlyphs(textNodes, cands);
