@@ -276,23 +276,23 @@ function namingTexts(probe: ProbeResult): Array<string | null> {
 
 /**
  * The record's `context.container` of candidate `c`: its item container (hittest/page/items.ts) with
- * the first run inside it (DOM order) that can name it ({@link namingTexts}) and is not the
- * candidate's own text; null when the candidate is in no item.
+ * the first run inside it (DOM order; one with letters before an amount or a number) that can name it
+ * ({@link namingTexts}) and is not the candidate's own text; null when the candidate is in no item.
  */
 function containerOf(c: ProbeCandidate, probe: ProbeResult, naming: Array<string | null>): NonNullable<Target['context']['container']> | null {
   const it = c.item;
   if (!it) return null;
   const own = new Set([normText(c.text), normText(c.name)]);
-  let name: string | null = null;
-  for (const i of it.texts) {
+  const usable = it.texts.filter((i) => {
     const n = naming[i];
     const t = probe.texts[i];
-    if (!n || !t || own.has(normText(n))) continue;
+    if (!n || !t || own.has(normText(n))) return false;
     // a run drawn inside the candidate's box is its text to a reader (a label overlaid on a control)
-    if (c.visible && pointInBox([(t.r[0] + t.r[2]) / 2, (t.r[1] + t.r[3]) / 2], c.visible)) continue;
-    name = n;
-    break;
-  }
+    return !(c.visible && pointInBox([(t.r[0] + t.r[2]) / 2, (t.r[1] + t.r[3]) / 2], c.visible));
+  });
+  // words first (a title), an amount or a number only when the item shows no unique words
+  const first = usable.find((i) => /\p{L}/u.test(naming[i]!)) ?? usable[0];
+  const name = first === undefined ? null : naming[first]!;
   return { kind: it.kind, bbox_css: it.box.map(r3) as Box, name };
 }
 

@@ -5,9 +5,10 @@
  * record's `context.container`: hittest/page/items.ts finds the item, hittest/records.ts names it by
  * a visible text inside it that no other visible text on screen shows).
  *
- * A query is written only when (1) exactly one item on screen is named by the quoted anchor, (2) inside
- * that item's box the target is the only target of its role class with that label (or that icon, or —
- * with neither — the only control of its kind, with no look-alike control of another role beside it),
+ * A query is written only when (1) exactly one item of the kind the query names ("row", "card") is named
+ * on screen by the quoted anchor, (2) inside that item's box the target is the only target of its role
+ * class with that label (or that icon, or — with neither — the only control of its kind, with no
+ * look-alike control of another role beside it, or the only image or icon),
  * (3) no other visible text in the item shows the label (normalised, substrings included), and (4) no
  * element the hit test rejected but a person can see lies in the item with the same role class (or, for
  * a label, shows the label). (1) and (2) are what {@link resolveContainer} checks from the targets alone.
@@ -28,7 +29,7 @@ export type ContainerKind = NonNullable<Target['context']['container']>['kind'];
 /**
  * "the `label` `roleClass` (or the one with `icon`, or the only `roleClass`) in the `item` named
  * `anchor`": resolves, by {@link resolveContainer}, to the targets of that role class (and label or
- * icon) whose centre lies in the one item box named `anchor`.
+ * icon) whose centre lies in the one item box of kind `item` named `anchor`.
  */
 export interface ContainerSpec {
   kind: 'container';
@@ -81,13 +82,16 @@ const inBox = (p: [number, number], b: readonly number[]): boolean => p[0] >= b[
 const sameBox = (a: readonly number[], b: readonly number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) < 0.01);
 const intersects = (a: readonly number[], b: readonly number[]): boolean => Math.min(a[2]!, b[2]!) > Math.max(a[0]!, b[0]!) && Math.min(a[3]!, b[3]!) > Math.max(a[1]!, b[1]!);
 
-/** The one item box named `anchor` (the `context.container` of the targets), or null when none or several. */
-function itemBox(anchor: string, targets: readonly CTarget[], h: Pick<ContainerHelpers, 'normText'>): Box4 | null {
+/**
+ * The one item box of kind `kind` named `anchor` (the `context.container` of the targets), or null when
+ * none or several ("the "8:15" row" and the event item "8:15" inside it are told apart by their kind).
+ */
+function itemBox(anchor: string, kind: ContainerKind, targets: readonly CTarget[], h: Pick<ContainerHelpers, 'normText'>): Box4 | null {
   const n = h.normText(anchor);
   let box: Box4 | null = null;
   for (const t of targets) {
     const c = t.context.container;
-    if (!c || c.name === null || h.normText(c.name) !== n) continue;
+    if (!c || c.kind !== kind || c.name === null || h.normText(c.name) !== n) continue;
     if (box && !sameBox(box, c.bbox_css)) return null;
     box = c.bbox_css as Box4;
   }
@@ -96,7 +100,7 @@ function itemBox(anchor: string, targets: readonly CTarget[], h: Pick<ContainerH
 
 /** The targets a {@link ContainerSpec} refers to (see its doc); a sound query resolves to exactly one. */
 export function resolveContainer<T extends CTarget>(spec: ContainerSpec, targets: readonly T[], h: ContainerHelpers): T[] {
-  const box = itemBox(spec.anchor, targets, h);
+  const box = itemBox(spec.anchor, spec.item, targets, h);
   if (!box) return [];
   const want = spec.label === null ? null : h.normText(spec.label);
   return targets.filter((t) => {
@@ -183,7 +187,7 @@ export function containerQuery<T extends CTarget>(t: T, targets: readonly T[], s
   const anchor = c.name;
   if (anchor.length > MAX_ANCHOR || [...screen.unpainted].some((g) => anchor.includes(g))) return null;
   const h = screen;
-  const box = itemBox(anchor, targets, h);
+  const box = itemBox(anchor, c.kind, targets, h);
   if (!box || !sameBox(box, c.bbox_css) || !inBox(centre(t.bbox_css), box)) return null;
   const rc = h.roleClass(t.role);
   const interactive = INTERACTIVE_ROLES.has(rc);
@@ -206,6 +210,11 @@ export function containerQuery<T extends CTarget>(t: T, targets: readonly T[], s
   } else if (lab === null && t.icon) {
     const clash = members.some((x) => x.icon === t.icon) || rejectedIn.some((r) => h.roleClass(r.role) === rc);
     if (!clash) spec = { kind: 'container', roleClass: rc, label: null, icon: t.icon, anchor, item: c.kind };
+  }
+  if (!spec && rc === 'img' && lab === null) {
+    // the only image or icon in the item: "the icon in the "Wool Hat" card"
+    const clash = members.some((x) => h.roleClass(x.role) === 'img' || x.icon) || rejectedIn.some((r) => h.roleClass(r.role) === 'img');
+    if (!clash) spec = { kind: 'container', roleClass: rc, label: null, icon: null, anchor, item: c.kind };
   }
   if (!spec && interactive && lab === null) {
     // the only control of its kind in the item, and no look-alike control of another role beside it

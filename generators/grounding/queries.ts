@@ -13,7 +13,9 @@
  *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
  *   column header and a row label (or, when no cell of its row shows a label of its own, the row's
  *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
- * - `icon`: icon-only controls and icons, by what the icon depicts.
+ * - `icon`: icon-only controls and icons, by what the icon depicts;
+ * - `container`: the target inside its item, named by a text unique on screen ("the "Add to cart"
+ *   button in the "Wool Hat" card"; generators/grounding/container-queries.ts).
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
  * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
