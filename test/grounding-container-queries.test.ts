@@ -101,7 +101,7 @@ describe('container queries (issue 15 item 11)', () => {
 
   it('every container query of a generated run (all locales) passes the independent oracle', async () => {
     const dir = join(tmp, 'gen');
-    const r = cli('grounding', '--count', '12', '--seed', '1', '--locales', 'all', '--out', dir, '--quiet');
+    const r = cli('grounding', '--count', '7', '--seed', '1', '--locales', 'all', '--out', dir, '--quiet');
     expect(r.status, r.stderr).toBe(0);
     const cfg = { families: resolveFamilies('all'), locales: [...GROUNDING_LOCALES], themes: [...GROUNDING_THEMES] };
     let checked = 0;

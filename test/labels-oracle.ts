@@ -16,7 +16,8 @@
  *   across the direction) must be the target's; for a control, the nearest visible control of the same
  *   kind (link: `a[href]`; button: `button`, `[role=button]`) must be the target.
  *
- * Visible = a text node with a non-empty client rect inside the viewport whose parent passes
+ * Visible = a text node with a non-empty client rect inside the viewport and inside every
+ * overflow-clipping ancestor, whose parent passes
  * `checkVisibility({opacityProperty, visibilityProperty})` and is the top element at the rect's centre
  * (or contains it).
  */
@@ -123,13 +124,29 @@ function readPage(): { runs: RunInfo[] } {
     for (let e: Element | null = el; e; e = e.parentElement) if (e.matches(CTL)) o.push(idOf(e));
     return o;
   };
+  /** The box `el`'s overflow-clipping ancestors leave visible (their client rects intersected), viewport included. */
+  const clipOf = (el: Element): B => {
+    const c: B = [0, 0, vw, vh];
+    for (let e = el.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+      const st = getComputedStyle(e);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const r = e.getBoundingClientRect();
+      c[0] = Math.max(c[0], r.left);
+      c[1] = Math.max(c[1], r.top);
+      c[2] = Math.min(c[2], r.right);
+      c[3] = Math.min(c[3], r.bottom);
+    }
+    return c;
+  };
   const visibleRects = (rects: DOMRect[], el: Element): B[] => {
     const out: B[] = [];
+    // (text scrolled out of an overflow box is not on screen, even where the box's ancestors paint)
+    const clip = clipOf(el);
     for (const r of rects) {
-      const x1 = Math.max(0, r.left);
-      const y1 = Math.max(0, r.top);
-      const x2 = Math.min(vw, r.right);
-      const y2 = Math.min(vh, r.bottom);
+      const x1 = Math.max(clip[0], r.left);
+      const y1 = Math.max(clip[1], r.top);
+      const x2 = Math.min(clip[2], r.right);
+      const y2 = Math.min(clip[3], r.bottom);
       if (x2 - x1 < 1 || y2 - y1 < 1) continue;
       const top = document.elementFromPoint((x1 + x2) / 2, (y1 + y2) / 2);
       if (!top || !(top === el || el.contains(top) || top.contains(el))) continue;
@@ -153,7 +170,8 @@ function readPage(): { runs: RunInfo[] } {
   for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
     const i = f as HTMLInputElement;
     const shown = i.value || i.placeholder;
-    if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(i.type)) continue;
+    // (a slider's or colour picker's value is not written on screen)
+    if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button', 'range', 'color', 'file', 'image'].includes(i.type)) continue;
     if (!i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const lines = visibleRects([i.getBoundingClientRect()], i);
     if (lines.length) runs.push({ n: norm(shown), raw: shown, lines, owners: ownersOf(i), controls: controlsOf(i) });
