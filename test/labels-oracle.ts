@@ -615,6 +615,15 @@ function controlsWithin(arg: { role: string; within: number }): number[] {
   return out;
 }
 
+/** Render `source` with `opts`, read its visible text runs ({@link readPage}) and run `body` on the page. */
+async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: import('playwright-core').Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
+  return pool.withPage(opts, source, async (h) => {
+    await h.page.evaluate('document.fonts.ready');
+    const { runs } = await ev(h.page, readPage, null);
+    return body(h.page, runs);
+  });
+}
+
 /** A query naming an icon (the oracle cannot see which icon is drawn: only the anchor and the item are checked). */
 const ICON_WORD = /\bicon\b|图标|アイコン|Symbol|icône|icono|أيقونة/;
 
@@ -634,17 +643,12 @@ const ICON_WORD = /\bicon\b|图标|アイコン|Symbol|icône|icono|أيقونة
  * Targets inside shadow roots or frames (selectors with `>>>`) are skipped.
  */
 export async function checkContainerQueries(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
-  return pool.withPage(opts, source, async (h) => {
-    const page = h.page;
-    await page.evaluate('document.fonts.ready');
-    const { runs } = await ev(page, readPage, null);
+  return onReadPage(pool, source, opts, async (page, runs) => {
     const problems: LabelProblem[] = [];
     let checked = 0;
-    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
     const anchorFirst = /^(zh|ja)/.test(rec.locale);
-    for (const q of rec.queries) {
-      if (q.tid === null || q.style !== 'container') continue;
-      const t = tById.get(q.tid)!;
+    for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container')) {
+      const t = rec.targets.find((x) => x.tid === q.tid)!;
       if (t.dom.selector.includes('>>>')) continue;
       checked++;
       const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: q.qid, text: q.text, kind, detail });
