@@ -167,6 +167,9 @@ export const HitChecks = z.object({
 });
 export type HitChecks = z.infer<typeof HitChecks>;
 
+/** What an item container is called in queries ({@link Target} `context.container.kind`). */
+export const CONTAINER_KINDS = ['item', 'row', 'card', 'message', 'option', 'section'] as const;
+
 export const Target = z.object({
   tid: z.string(),
   /** ARIA role (explicit or implicit), e.g. `button`, `link`, `textbox`. */
@@ -185,13 +188,35 @@ export const Target = z.object({
   point_norm1000: PointSchema,
   dom: z.object({ tag: z.string(), id: z.string().nullable(), selector: z.string() }),
   checks: HitChecks,
-  context: z.object({ neighbors: z.array(z.string()), landmark: z.string().nullable() }),
+  context: z.object({
+    neighbors: z.array(z.string()),
+    landmark: z.string().nullable(),
+    /**
+     * The item the target sits in (hittest/page/items.ts): the nearest ancestor that is a list item,
+     * table row, card, message, option or a group of controls (`section`) and shows visible text besides the target. `bbox_css` is its
+     * border box within the viewport (CSS px); `name` a visible text inside it, outside the target,
+     * that no other visible text on screen shows (normalised, substrings included; hittest/records.ts),
+     * or null when it has none. Null when the target is in no item; absent in records written before containers were recorded.
+     */
+    container: z
+      .object({
+        kind: z.enum(CONTAINER_KINDS),
+        bbox_css: FBoxSchema,
+        name: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
+  }),
   /** Icon semantic label when the target is (or holds) an icon. */
   icon: z.string().nullable(),
 });
 export type Target = z.infer<typeof Target>;
 
-export const QUERY_STYLES = ['text', 'functional', 'spatial', 'icon', 'positional', 'state', 'negative'] as const;
+/**
+ * Query styles. `container`: the target named inside its item ("the "Add to cart" button in the "Wool
+ * Hat" card"), from `context.container`.
+ */
+export const QUERY_STYLES = ['text', 'functional', 'spatial', 'icon', 'positional', 'state', 'container', 'negative'] as const;
 export const Query = z.object({
   qid: z.string(),
   text: z.string().min(1),

@@ -89,6 +89,7 @@ export function recordsFromProbe(input: RecordInput): PageRecords {
     Math.max(0, Math.min(size.height, b[3])),
   ];
 
+  const naming = namingTexts(probe);
   const accepted: Array<{ c: ProbeCandidate; target: Omit<Target, 'tid'> }> = [];
   const rejected: Record<string, number> = {};
   const rejectedTargets: RejectedTarget[] = [];
@@ -138,7 +139,7 @@ export function recordsFromProbe(input: RecordInput): PageRecords {
         point_norm1000: pointToNorm1000(point, size),
         dom: { tag: c.tag, id: c.id, selector: c.selector },
         checks: v.checks,
-        context: { neighbors: neighbors(c, c.visible, probe.texts), landmark: c.landmark },
+        context: { neighbors: neighbors(c, c.visible, probe.texts), landmark: c.landmark, container: containerOf(c, probe, naming) },
         icon: c.icon,
       },
     });
@@ -228,6 +229,71 @@ function neighbors(c: ProbeCandidate, box: Box, texts: ProbeTextItem[]): string[
     if (out.length === 5) break;
   }
   return out;
+}
+
+/**
+ * Comparison form of a visible text, the rule of the query writer's uniqueness checks
+ * (generators/grounding/queries.ts `normText`): NFKC, lower case, punctuation and symbols as spaces,
+ * whitespace collapsed.
+ */
+export const normText = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s\u200b]+/gu, ' ').trim();
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** `needle` (normalised) occurs in `hay` (normalised): as whole words, or anywhere in scripts written without spaces (generators/grounding/queries.ts `containsText`). */
+export const containsText = (hay: string, needle: string): boolean =>
+  needle !== '' && (NO_SPACE_SCRIPT.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `));
+
+/** Separators trimmed off the ends of a container's name. */
+const SEPARATORS = /^[\s·•|\-–—:;,/]+|[\s·•|\-–—:;,/]+$/gu;
+/** Longest text used as a container's name (the query writer's longest quoted label). */
+const MAX_NAME = 48;
+
+/**
+ * Per visible text run of the probe (`probe.texts`), whether it can name the item it lies in: null when
+ * it cannot, else its text without separators at the ends. A run can when that is 2 to {@link MAX_NAME}
+ * characters, legible (a letter or currency sign, or three or more digits), mostly words, not cut by an ellipsis, paints every glyph, and no other visible text on screen shows it:
+ * no other run, and no candidate on screen whose text shows it while its box does not hold the run
+ * (text split over elements: "<b>Wool</b> Hat"), normalised, substrings included.
+ */
+function namingTexts(probe: ProbeResult): Array<string | null> {
+  const norms = probe.texts.map((t) => normText(t.t));
+  const shown = probe.candidates.filter((c) => c.visible && c.viewportFraction > 0 && c.style.opacity >= 0.05 && c.style.visibility === 'visible' && c.text).map((c) => ({ n: normText(c.text), box: c.visible! }));
+  return probe.texts.map((t, i) => {
+    const n = norms[i]!;
+    // the words of the run without separators at its ends ("· 2 hours ago" -> "2 hours ago")
+    const name = t.t.replace(SEPARATORS, '');
+    // legible: a word or an amount, or a number of three or more digits (as spatial anchors)
+    const legible = /[\p{L}\p{Sc}]/u.test(name) || (name.replace(/\D/g, '').length >= 3 && /^[\d\s.,:/%+-]+$/.test(name));
+    if (!n || name.length < 2 || name.length > MAX_NAME || t.t.endsWith('\u2026') || !legible) return null;
+    // mostly words: not a row of separators between links ("Tags | | |")
+    if ((name.match(/[^\p{L}\p{N}\p{M}\p{Sc}\s]/gu)?.length ?? 0) > 0.25 * name.replace(/\s/g, '').length) return null;
+    if (probe.unpainted.some((g) => t.t.includes(g))) return null;
+    if (norms.some((m, j) => j !== i && containsText(m, n))) return null;
+    const mid: Point = [(t.r[0] + t.r[2]) / 2, (t.r[1] + t.r[3]) / 2];
+    if (shown.some((c) => containsText(c.n, n) && !pointInBox(mid, c.box))) return null;
+    return name;
+  });
+}
+
+/**
+ * The record's `context.container` of candidate `c`: its item container (hittest/page/items.ts) with
+ * the first run inside it (DOM order; one with letters before an amount or a number) that can name it
+ * ({@link namingTexts}) and is not the candidate's own text; null when the candidate is in no item.
+ */
+function containerOf(c: ProbeCandidate, probe: ProbeResult, naming: Array<string | null>): NonNullable<Target['context']['container']> | null {
+  const it = c.item;
+  if (!it) return null;
+  const own = new Set([normText(c.text), normText(c.name)]);
+  const usable = it.texts.filter((i) => {
+    const n = naming[i];
+    const t = probe.texts[i];
+    if (!n || !t || own.has(normText(n))) return false;
+    // a run drawn inside the candidate's box is its text to a reader (a label overlaid on a control)
+    return !(c.visible && pointInBox([(t.r[0] + t.r[2]) / 2, (t.r[1] + t.r[3]) / 2], c.visible));
+  });
+  // words first (a title), an amount or a number only when the item shows no unique words
+  const first = usable.find((i) => /\p{L}/u.test(naming[i]!)) ?? usable[0];
+  const name = first === undefined ? null : naming[first]!;
+  return { kind: it.kind, bbox_css: it.box.map(r3) as Box, name };
 }
 
 /** Rows top to bottom (an item joins a row when its centre lies within the row's first item's height), left to right within a row. */

@@ -99,7 +99,7 @@ describe('all families together', () => {
     expect(all.length).toBe(GROUNDING_FAMILIES.length);
     const qs = all.flatMap((r) => r.qs);
     const styles = new Set(qs.map((q) => q.style));
-    for (const s of ['text', 'functional', 'spatial', 'icon', 'positional', 'state', 'negative']) expect(styles, s).toContain(s);
+    for (const s of ['text', 'functional', 'spatial', 'icon', 'positional', 'state', 'container', 'negative']) expect(styles, s).toContain(s);
     const neg = qs.filter((q) => q.style === 'negative').length / qs.length;
     expect(neg).toBeGreaterThan(0.06);
     expect(neg).toBeLessThan(0.14);

@@ -16,7 +16,8 @@
  *   across the direction) must be the target's; for a control, the nearest visible control of the same
  *   kind (link: `a[href]`; button: `button`, `[role=button]`) must be the target.
  *
- * Visible = a text node with a non-empty client rect inside the viewport whose parent passes
+ * Visible = a text node with a non-empty client rect inside the viewport and inside every
+ * overflow-clipping ancestor, whose parent passes
  * `checkVisibility({opacityProperty, visibilityProperty})` and is the top element at the rect's centre
  * (or contains it).
  */
@@ -27,7 +28,7 @@ import type { GroundingRecord } from '../core/schema.js';
 export interface LabelProblem {
   qid: string;
   text: string;
-  kind: 'unpainted_glyph' | 'second_text' | 'anchor_not_unique' | 'spatial_not_nearest' | 'unresolved_target';
+  kind: 'unpainted_glyph' | 'second_text' | 'anchor_not_unique' | 'spatial_not_nearest' | 'unresolved_target' | 'container_mismatch' | 'second_in_container';
   detail: string;
 }
 
@@ -123,13 +124,29 @@ function readPage(): { runs: RunInfo[] } {
     for (let e: Element | null = el; e; e = e.parentElement) if (e.matches(CTL)) o.push(idOf(e));
     return o;
   };
+  /** The box `el`'s overflow-clipping ancestors leave visible (their client rects intersected), viewport included. */
+  const clipOf = (el: Element): B => {
+    const c: B = [0, 0, vw, vh];
+    for (let e = el.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+      const st = getComputedStyle(e);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const r = e.getBoundingClientRect();
+      c[0] = Math.max(c[0], r.left);
+      c[1] = Math.max(c[1], r.top);
+      c[2] = Math.min(c[2], r.right);
+      c[3] = Math.min(c[3], r.bottom);
+    }
+    return c;
+  };
   const visibleRects = (rects: DOMRect[], el: Element): B[] => {
     const out: B[] = [];
+    // (text scrolled out of an overflow box is not on screen, even where the box's ancestors paint)
+    const clip = clipOf(el);
     for (const r of rects) {
-      const x1 = Math.max(0, r.left);
-      const y1 = Math.max(0, r.top);
-      const x2 = Math.min(vw, r.right);
-      const y2 = Math.min(vh, r.bottom);
+      const x1 = Math.max(clip[0], r.left);
+      const y1 = Math.max(clip[1], r.top);
+      const x2 = Math.min(clip[2], r.right);
+      const y2 = Math.min(clip[3], r.bottom);
       if (x2 - x1 < 1 || y2 - y1 < 1) continue;
       const top = document.elementFromPoint((x1 + x2) / 2, (y1 + y2) / 2);
       if (!top || !(top === el || el.contains(top) || top.contains(el))) continue;
@@ -153,7 +170,8 @@ function readPage(): { runs: RunInfo[] } {
   for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
     const i = f as HTMLInputElement;
     const shown = i.value || i.placeholder;
-    if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(i.type)) continue;
+    // (a slider's or colour picker's value is not written on screen)
+    if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button', 'range', 'color', 'file', 'image'].includes(i.type)) continue;
     if (!i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const lines = visibleRects([i.getBoundingClientRect()], i);
     if (lines.length) runs.push({ n: norm(shown), raw: shown, lines, owners: ownersOf(i), controls: controlsOf(i) });
@@ -549,6 +567,121 @@ export async function checkTextPlaces(pool: BrowserPool, source: PageSource, opt
         bottom = Math.max(bottom, b[3]);
       }
       if (count + 1 !== n) bad(`the query says text ${n} from the top, the page shows ${count} texts above it`);
+    }
+    return { checked, problems };
+  });
+}
+
+/**
+ * In-page: the element whose visible box (client rect ∩ viewport, CSS px) is `box` (±1.5 px) and that
+ * contains both the element `sel` and the element tagged `anchor` (data-lo id); its data-lo id, or null.
+ */
+function containerElement(arg: { box: B; sel: string; anchor: number }): number | null {
+  const t = document.querySelectorAll(arg.sel);
+  const a = document.querySelector(`[data-lo="${arg.anchor}"]`);
+  if (t.length !== 1 || !a) return null;
+  for (let e: Element | null = t[0]!.parentElement; e; e = e.parentElement) {
+    const r = e.getBoundingClientRect();
+    const v = [Math.max(0, r.left), Math.max(0, r.top), Math.min(innerWidth, r.right), Math.min(innerHeight, r.bottom)];
+    if (v.every((x, i) => Math.abs(x - arg.box[i]!) <= 1.5) && e.contains(a)) return Number(e.getAttribute('data-lo'));
+  }
+  return null;
+}
+
+/** In-page: visible controls of a kind (by markup: links, buttons, fields, checkboxes) inside the element tagged `within`, with their ids. */
+function controlsWithin(arg: { role: string; within: number }): number[] {
+  const SEL: Record<string, string> = {
+    link: 'a[href], [role=link]',
+    button: 'button, [role=button], input[type=submit], input[type=button], input[type=reset], summary',
+    checkbox: 'input[type=checkbox], [role=checkbox]',
+    radio: 'input[type=radio], [role=radio]',
+    switch: '[role=switch]',
+    textbox: 'input:not([type]), input[type=text], input[type=email], input[type=password], input[type=tel], input[type=url], input[type=number], textarea, [role=textbox], [role=spinbutton]',
+    spinbutton: 'input[type=number], [role=spinbutton]',
+    searchbox: 'input[type=search], [role=searchbox]',
+    combobox: 'select, [role=combobox]',
+  };
+  const sel = SEL[arg.role];
+  const root = document.querySelector(`[data-lo="${arg.within}"]`);
+  if (!sel || !root) return [];
+  const out: number[] = [];
+  for (const e of Array.from(root.querySelectorAll(sel))) {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    const v = e.getAttribute('data-lo');
+    if (v) out.push(Number(v));
+  }
+  return out;
+}
+
+/** Render `source` with `opts`, read its visible text runs ({@link readPage}) and run `body` on the page. */
+async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: import('playwright-core').Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
+  return pool.withPage(opts, source, async (h) => {
+    await h.page.evaluate('document.fonts.ready');
+    const { runs } = await ev(h.page, readPage, null);
+    return body(h.page, runs);
+  });
+}
+
+/** A query naming an icon (the oracle cannot see which icon is drawn: only the anchor and the item are checked). */
+const ICON_WORD = /\bicon\b|图标|アイコン|Symbol|icône|icono|أيقونة/;
+
+/**
+ * Check the container queries of `rec` (style `container`: "the "Add to cart" button in the "Wool Hat"
+ * card") against the re-rendered page, with this file's own DOM reading:
+ * - the anchor (the first quoted span in Chinese and Japanese, the last in the other languages) is
+ *   shown by exactly one visible element on the whole screen (whole words, normalised, substrings
+ *   included, {@link holdersOf});
+ * - the item box the record gives (`context.container.bbox_css`) is the visible box of an ancestor of
+ *   the target element that also contains that anchor element;
+ * - a quoted label (the other span, when the target's own text or name shows it) is shown by no
+ *   visible text in that element other than the target's own;
+ * - a query naming no label ("the button in the "X" card", an icon) has the target as the only
+ *   visible control of its role in that element (roles the oracle can select by markup; a query naming
+ *   an icon is checked for its anchor and item only).
+ * Targets inside shadow roots or frames (selectors with `>>>`) are skipped.
+ */
+export async function checkContainerQueries(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  return onReadPage(pool, source, opts, async (page, runs) => {
+    const problems: LabelProblem[] = [];
+    let checked = 0;
+    const anchorFirst = /^(zh|ja)/.test(rec.locale);
+    for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container')) {
+      const t = rec.targets.find((x) => x.tid === q.tid)!;
+      if (t.dom.selector.includes('>>>')) continue;
+      checked++;
+      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: q.qid, text: q.text, kind, detail });
+      const spans = quotedSpans(q.text);
+      const box = t.context.container?.bbox_css as B | undefined;
+      if (!spans.length || !box) {
+        bad('unresolved_target', `no quoted anchor or no container in the record (${spans.length} spans)`);
+        continue;
+      }
+      const anchor = anchorFirst ? spans[0]! : spans[spans.length - 1]!;
+      const held = await ev(page, holdersOf, oracleNorm(anchor));
+      if (held.length !== 1) {
+        bad('anchor_not_unique', `${held.length} elements show "${anchor}"`);
+        continue;
+      }
+      const own = await ev(page, ownerIds, t.dom.selector);
+      const cont = await ev(page, containerElement, { box, sel: t.dom.selector, anchor: held[0]!.id });
+      if (!own || cont === null) {
+        bad('container_mismatch', `no ancestor of ${t.dom.selector} with box [${box.map(Math.round).join(',')}] holds "${anchor}"`);
+        continue;
+      }
+      const ownSet = new Set(own);
+      const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
+      const inside = runs.filter((r) => r.owners.includes(cont));
+      const shows = oracleNorm(`${t.text} ${t.name}`);
+      const label = spans.length === 2 ? (anchorFirst ? spans[1]! : spans[0]!) : null;
+      if (label !== null && oracleContains(shows, oracleNorm(label))) {
+        const other = inside.find((r) => !mine(r) && oracleContains(r.n, oracleNorm(label)));
+        if (other) bad('second_in_container', `"${label}" also in "${other.raw.slice(0, 60)}"`);
+      } else if (!ICON_WORD.test(q.text)) {
+        const ctl = await ev(page, controlsWithin, { role: t.role, within: cont });
+        if (ctl.length && !(ctl.length === 1 && ownSet.has(ctl[0]!))) bad('second_in_container', `${ctl.length} visible ${t.role} controls in the container`);
+      }
     }
     return { checked, problems };
   });

@@ -13,7 +13,9 @@
  *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
  *   column header and a row label (or, when no cell of its row shows a label of its own, the row's
  *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
- * - `icon`: icon-only controls and icons, by what the icon depicts.
+ * - `icon`: icon-only controls and icons, by what the icon depicts;
+ * - `container`: the target inside its item, named by a text unique on screen ("the "Add to cart"
+ *   button in the "Wool Hat" card"; generators/grounding/container-queries.ts).
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
  * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
@@ -27,6 +29,7 @@ import type { Query, Target } from '../../core/schema.js';
 import type { RejectedTarget } from '../../hittest/capture.js';
 import type { ControlHint } from './common.js';
 import { commands } from './commands.js';
+import { containerQuery, resolveContainer, type ContainerSpec } from './container-queries.js';
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
@@ -95,6 +98,8 @@ export type QuerySpec =
   | { kind: 'cellnth'; landmark: string | null; row: number; col: number; colLabel: string }
   /** A spreadsheet cell by its A1 reference ("cell C3"): the column header labelled `col`, the row header labelled `row` ({@link sheetCell}). */
   | { kind: 'sheet'; col: string; row: string }
+  /** The target inside the item named by a visible text: "the "Add to cart" button in the "Wool Hat" card" (generators/grounding/container-queries.ts). */
+  | ContainerSpec
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
 
@@ -515,6 +520,8 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
   switch (spec.kind) {
     case 'none':
       return [];
+    case 'container':
+      return resolveContainer(spec, targets, { roleClass, visibleLabel, normText, containsText });
     case 'state':
       return targets.filter(
         (t) => roleClass(t.role) === spec.roleClass && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark) && statesOf(t).includes(spec.state),
@@ -967,6 +974,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
   }
 
+  // container queries see every visible run and seen rejected element; their own RNG stream keeps the
+  // other styles' draws as they were
+  const containerScreen = { roleClass, visibleLabel, normText, containsText, runs, owns, seenRejected, unpainted: bad };
+  const containerRng = rng.fork('container');
   for (const t of targets) {
     const rc = roleClass(t.role);
     const noun = roleNoun(rc, l);
@@ -1163,6 +1174,11 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       if (spec && spec.kind === 'icon') {
         emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark, withText) : iconTemplates(t.icon, rc, spec.landmark, l, withText)), spec);
       }
+    }
+    // ---- container: "the "Add to cart" button in the "Wool Hat" card" (generators/grounding/container-queries.ts)
+    {
+      const cq = containerQuery(t, targets, containerScreen, lang, containerRng);
+      if (cq && resolvesTo(cq.spec, t)) emit(t, 'container', cq.text, cq.spec);
     }
   }
 

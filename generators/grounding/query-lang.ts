@@ -435,3 +435,8 @@ export function gIcon(l: GLang, desc: string, rc: string, lm: string | null, lab
   }
   return base.map((b) => withLandmark(l, b, lm));
 }
+
+/** The role's definite noun phrase alone: "die Schaltfläche", "el botón", "le bouton", "الزر", "ボタン" (container queries: "the button in the "X" card"). */
+export function gDefNoun(l: GLang, rc: string): string {
+  return def(l, noun(l, rc));
+}

@@ -14,9 +14,11 @@ import type { TextNodeRef } from './walk.js';
  * Visible text runs of `textNodes` (rendered, opacity ≥ 0.05, `visibility: visible`, at least 4 CSS px²
  * of rect after clipping) and the visible texts and names: texts first, then the names and texts of
  * candidates at least partly on screen; whitespace-collapsed, first-seen order, no repeats.
+ * `parents[i]` is the element whose own text nodes make `texts[i]`.
  */
-export function visibleTexts(textNodes: TextNodeRef[], out: ProbeCandidate[]): { texts: ProbeTextItem[]; pageTexts: string[] } {
+export function visibleTexts(textNodes: TextNodeRef[], out: ProbeCandidate[]): { texts: ProbeTextItem[]; pageTexts: string[]; parents: Element[] } {
   const texts: ProbeTextItem[] = [];
+  const parents: Element[] = [];
   const pageTexts: string[] = [];
   const seen = new Set<string>();
   const addPT = (s: string): void => {
@@ -44,10 +46,11 @@ export function visibleTexts(textNodes: TextNodeRef[], out: ProbeCandidate[]): {
     e.r.push(...inVp);
     byParent.set(parent, e);
   }
-  for (const [, v] of byParent) {
+  for (const [p, v] of byParent) {
     const t = collapse(v.t);
     if (!t) continue;
     texts.push({ t, r: union(v.r)!, lines: v.r });
+    parents.push(p);
     addPT(t);
   }
   for (const c of out) {
@@ -55,5 +58,5 @@ export function visibleTexts(textNodes: TextNodeRef[], out: ProbeCandidate[]): {
     addPT(c.name);
     addPT(c.text);
   }
-  return { texts, pageTexts };
+  return { texts, pageTexts, parents };
 }

@@ -12,6 +12,7 @@ import { resetEllipsis } from './ellipsis.js';
 import { boxOf, resetFrames, topVp, unreachableFrames } from './frames.js';
 import { unpaintedGlyphs } from './glyphs.js';
 import { measureCandidate } from './measure.js';
+import { itemContainers } from './items.js';
 import { keepPageState } from './page-state.js';
 import { visibleTexts } from './page-texts.js';
 import { resetSelectors } from './selector.js';
@@ -67,7 +68,11 @@ export async function probePage(args: ProbeArgs): Promise<ProbeResult> {
   // hiding for the differential painted check)
   keepPageState(cands, out, localSels, args.dpr);
 
-  const { texts, pageTexts } = visibleTexts(textNodes, out);
+  const { texts, pageTexts, parents } = visibleTexts(textNodes, out);
+  // the item container (list item, row, card) of each candidate, named in hittest/records.ts
+  itemContainers(cands.map((c) => c.el), parents, cands.map((c) => c.kind === 'control' || c.kind === 'container'), texts.map((t) => t.lines)).forEach((it, i) => {
+    out[i]!.item = it;
+  });
   const unpainted = unpaintedGlyphs(textNodes, cands);
   const topVV = window.visualViewport;
   return {

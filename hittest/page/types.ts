@@ -12,6 +12,18 @@
 /** `[x1, y1, x2, y2]` CSS px (top-level viewport), x2/y2 exclusive. */
 export type CssBox = [number, number, number, number];
 
+/** What an item container is called in queries (hittest/page/items.ts). */
+export type ItemKind = 'item' | 'row' | 'card' | 'message' | 'option' | 'section';
+
+/** The item container of a candidate (hittest/page/items.ts). */
+export interface ItemRef {
+  kind: ItemKind;
+  /** Border box ∩ viewport, CSS px of the top-level viewport. */
+  box: CssBox;
+  /** Indices into {@link ProbeResult.texts} of the visible text runs in the container and outside the candidate, DOM order. */
+  texts: number[];
+}
+
 export interface ProbeArgs {
   /** Device scale factor the image will have (image px per CSS px). */
   dpr: number;
@@ -123,6 +135,8 @@ export interface ProbeCandidate {
    * box and the grid points were re-tested inside it. Null when nothing was cut.
    */
   trim: { cut: [number, number, number, number]; by: string | null; fraction: number } | null;
+  /** Nearest item container (list item, row, card, message, option) holding visible text besides the candidate; null when none. */
+  item?: ItemRef | null;
 }
 
 export interface ProbeTextItem {
