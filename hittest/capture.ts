@@ -331,15 +331,16 @@ async function paintedDiff(
     reg.catch(() => undefined);
     return [reg];
   };
-  const hide = async (list: number[]): Promise<number[]> =>
-    (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}))`)) as string) as { moved: number[] }).moved;
+  /** Hide `list`; with `measure`, also the candidates whose rect moved since the probe (needed once). */
+  const hide = async (list: number[], measure: boolean): Promise<number[]> =>
+    (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}, ${measure}))`)) as string) as { moved: number[] }).moved;
   const fromSaved = Math.abs(dpr - 1) < 1e-9 && saved !== null;
   const baseP = fromSaved ? saved!.then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
   baseP.catch(() => undefined);
   const hidden: Array<Promise<Region>> = [];
   let moved: number[] | null = null;
   for (const b of batches) {
-    const m = await hide(b);
+    const m = await hide(b, moved === null);
     moved ??= m;
     hidden.push(...(await shoot(b.map((i) => byIdx.get(i)!.box))));
   }

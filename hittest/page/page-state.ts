@@ -19,7 +19,7 @@ export interface ProbeState {
   /** Grid inside content quads (CSS px, top coords): per item the nine points, row-major. */
   regrid(items: Array<{ i: number; quad: number[] }>): Array<{ i: number; points: ProbePoint[] }>;
   /** Hide candidates `idx` (and show every other); empty `idx` shows all. */
-  hide(idx: number[]): { hidden: number; moved: number[] };
+  hide(idx: number[], measure?: boolean): { hidden: number; moved: number[] };
 }
 
 /**
@@ -55,10 +55,12 @@ export function keepPageState(cands: Cand[], out: ProbeCandidate[], localSels: s
      * Hide candidates `idx` (and show every other): `opacity: 0 !important` (`visibility: hidden` for
      * `display: contents`) through a constructed style sheet adopted by each element's root, so that
      * neither layout, focus nor the page's MutationObservers see a change. Empty `idx` shows all.
+     * With `measure` (default true) every rect is re-measured first ({@link ProbeState.moved}; the
+     * caller's previous capture happened in between: the stability check for free); the caller needs
+     * it once, so later calls pass false and `moved` is empty (one layout query pass less per batch).
      */
-    hide(idx: number[]): { hidden: number; moved: number[] } {
-      // rects first (the caller's previous capture happened in between): stability check for free
-      const moved = state.moved();
+    hide(idx: number[], measure = true): { hidden: number; moved: number[] } {
+      const moved = measure ? state.moved() : [];
       const rules = new Map<Document | ShadowRoot, string[]>();
       for (const r of sheets.keys()) rules.set(r, []);
       let n = 0;
