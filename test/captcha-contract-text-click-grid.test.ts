@@ -470,7 +470,8 @@ describe('groups A, B, C, H, I validity checks reject hand-made bad states', () 
     expect(evaluate([9, 2, 3], ['-', '*'])).toBe(3);
     expect(buildQuestion('letter_of_word', { word: 'PLANET', index: 3 }).answer).toBe('A');
     expect(buildQuestion('digit_sum', { n: 472 }).answer).toBe('13');
-    expect(numberAnswers(42)).toEqual(['42', 'forty-two', 'forty two', '四十二']);
+    expect(numberAnswers(42).slice(0, 4)).toEqual(['42', 'forty-two', 'forty two', '四十二']);
+    expect(numberAnswers(42)).toContain('zweiundvierzig');
     expect(numberZh(105)).toBe('一百零五');
   });
 });
