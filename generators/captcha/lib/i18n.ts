@@ -29,6 +29,13 @@ export const drawnLocale = (locale: CaptchaLocale): CaptchaLocale => (RTL_LOCALE
 /** What joins two sentences: nothing in Chinese and Japanese, a space elsewhere. */
 export const sentenceGap = (locale: CaptchaLocale): string => (locale === 'zh-CN' || locale === 'ja-JP' ? '' : ' ');
 
+/** Opening and closing quotation marks of each locale, for quoting a drawn label in record text. */
+const QUOTES: Record<CaptchaLocale, [string, string]> = {
+  'en-US': ['"', '"'], 'zh-CN': ['“', '”'], 'ja-JP': ['「', '」'], 'de-DE': ['„', '“'], 'es-ES': ['«', '»'], 'fr-FR': ['« ', ' »'], ar: ['"', '"'],
+};
+/** `label` in the quotation marks of `locale`: `"Submit"`, `“提交”`, `「Submit」`, `„Submit“`, `«Submit»`, `« Submit »`. */
+export const quoteLabel = (locale: CaptchaLocale, label: string): string => `${QUOTES[locale][0]}${label}${QUOTES[locale][1]}`;
+
 /** A short text in the locales it has: English and Chinese always, the others where translated. */
 export interface LocaleText {
   en: string;

@@ -48,7 +48,8 @@ export interface TextEntryContent<L extends Latent & { frame: EntryFrame }, T ex
   check(latent: L): string | null;
   picture(latent: L, style: PuzzleStyle, rng: Rng): { svg: string; defs?: string };
   answer(latent: L): EntryAnswer;
-  reading(latent: L, locale: CaptchaLocale, m: Affine): string;
+  /** `widget`: the locale the widget was drawn in (text the reading quotes from the picture is in it). */
+  reading(latent: L, locale: CaptchaLocale, m: Affine, widget: CaptchaLocale): string;
   /** Values of the `{name}` placeholders of the catalogue texts, in `locale`. */
   text?(latent: L, locale: CaptchaLocale): TextParams;
   /** Room (puzzle px) kept free after the title, for something the engine draws there (`afterTitle`). */
@@ -85,8 +86,8 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
       const a = c.answer(l);
       return entrySolve(l.frame, a.text, a.valid, a.caseSensitive ?? false);
     },
-    reasoning(l, locale, m = IDENTITY_AFFINE) {
-      return c.reading(l, locale, m) + sentenceGap(locale) + entryTail(l.frame, c.answer(l).text, locale, m);
+    reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
+      return c.reading(l, locale, m, widget) + sentenceGap(locale) + entryTail(l.frame, c.answer(l).text, locale, m);
     },
     instruction: (l, locale) => say(locale, `${c.type}.instruction`, params(l, locale)),
   });
