@@ -87,7 +87,9 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
       return entrySolve(l.frame, a.text, a.valid, a.caseSensitive ?? false);
     },
     reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
-      return c.reading(l, locale, m, widget) + sentenceGap(locale) + entryTail(l.frame, c.answer(l).text, locale, m);
+      // the closing sentence is in the reading's language: `locale` where the type's reasoning is translated, else English
+      const own = Object.keys(catalogue(locale)[c.type] ?? {}).some((k) => k.startsWith('reasoning'));
+      return c.reading(l, locale, m, widget) + sentenceGap(own ? locale : 'en-US') + entryTail(l.frame, c.answer(l).text, own ? locale : 'en-US', m);
     },
     instruction: (l, locale) => say(locale, `${c.type}.instruction`, params(l, locale)),
   });

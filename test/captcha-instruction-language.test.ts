@@ -1,0 +1,67 @@
+/**
+ * CAPTCHA record text says what the picture shows, in the language it claims to be in:
+ * - illusory_ribbons_select describes weaving only for a woven picture (hard), and each difficulty's
+ *   look (own colours, gradients) in every locale;
+ * - occluded_pattern_count_entry reasons in every supported locale (no English left in ja/de/es/fr/ar);
+ * Oracles are hand-written phrases per language, not the catalogues.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../core/rng.js';
+import { DIFFICULTIES } from '../core/schema.js';
+import { getEngine } from '../generators/captcha/registry.js';
+import { CAPTCHA_LOCALES, type CaptchaLocale } from '../generators/captcha/lib/i18n.js';
+import type { CaptchaEngine, Latent } from '../generators/captcha/engine.js';
+
+function latents(e: CaptchaEngine, d: (typeof DIFFICULTIES)[number], n: number, tag = 'lang'): Latent[] {
+  const out: Latent[] = [];
+  for (let k = 0; out.length < n && k < 80; k++) {
+    const l = e.sample(new Rng(`${tag}-${e.type}-${d}-${k}`), d);
+    if (!e.validate(l)) out.push(l);
+  }
+  return out;
+}
+
+/** Common English words that no sentence in another of the seven languages contains (hand-written). */
+const ENGLISH = /\b(the|and|of|with|from|is|are|this|that|under|cover|pattern|click|type|picture|would|each|every|through|cells?)\b/i;
+
+describe('illusory_ribbons_select: the instruction describes the picture of its difficulty', () => {
+  // "bands pass over and under one another", per language (hand-written)
+  const WEAVE: Record<CaptchaLocale, RegExp> = {
+    'en-US': /over and under/, 'zh-CN': /压过或穿过/, 'ja-JP': /上下に重な/, 'de-DE': /übereinander und untereinander/,
+    'es-ES': /por encima y por debajo/, 'fr-FR': /sur et sous/, ar: /فوق بعضها وتحت بعضها/,
+  };
+  // "each loop has its own colour"
+  const OWN_COLOUR: Record<CaptchaLocale, RegExp> = {
+    'en-US': /own colou?r/, 'zh-CN': /颜色各不相同/, 'ja-JP': /別の色/, 'de-DE': /eigene Farbe/, 'es-ES': /propio color/, 'fr-FR': /propre couleur/, ar: /لونها الخاص/,
+  };
+  const e = getEngine('illusory_ribbons_select');
+  it.each(DIFFICULTIES.map((d) => [d]))('%s', (d) => {
+    for (const l of latents(e, d, 4)) {
+      const woven = (l.over as number[][]).some((o) => o.length > 0);
+      expect(woven).toBe(d === 'hard'); // the knob table: only hard weaves
+      for (const loc of CAPTCHA_LOCALES) {
+        const s = e.instruction(l, loc);
+        expect(WEAVE[loc].test(s), `${loc}: ${s}`).toBe(woven);
+        expect(OWN_COLOUR[loc].test(s), `${loc}: ${s}`).toBe(l.look === 'solid');
+      }
+    }
+  });
+});
+
+describe('occluded_pattern_count_entry: the reasoning is written in every supported locale', () => {
+  const e = getEngine('occluded_pattern_count_entry');
+  it.each(CAPTCHA_LOCALES.filter((l) => l !== 'en-US').map((l) => [l]))('%s', (loc) => {
+    for (const d of DIFFICULTIES) {
+      for (const l of latents(e, d, 3)) {
+        const r = e.reasoning(l, loc as CaptchaLocale);
+        expect(r, r).not.toMatch(ENGLISH);
+        const ins = e.instruction(l, loc as CaptchaLocale);
+        expect(ins, ins).not.toMatch(ENGLISH);
+      }
+    }
+  });
+  it('the English oracle catches the English reasoning', () => {
+    const l = latents(e, 'easy', 1)[0]!;
+    expect(e.reasoning(l, 'en-US')).toMatch(ENGLISH);
+  });
+});
