@@ -3,12 +3,16 @@
  * - illusory_ribbons_select describes weaving only for a woven picture (hard), and each difficulty's
  *   look (own colours, gradients) in every locale;
  * - occluded_pattern_count_entry reasons in every supported locale (no English left in ja/de/es/fr/ar);
+ * - no instruction outside en-US carries an English noun of the noun tables or an English sentence;
  * Oracles are hand-written phrases per language, not the catalogues.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { DIFFICULTIES } from '../core/schema.js';
-import { getEngine } from '../generators/captcha/registry.js';
+import { ENGINES, getEngine } from '../generators/captcha/registry.js';
+import { ICONS } from '../generators/captcha/lib/icons.js';
+import { LUCIDE_ITEMS } from '../generators/captcha/lib/lucide.js';
+import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
 import { CAPTCHA_LOCALES, type CaptchaLocale } from '../generators/captcha/lib/i18n.js';
 import type { CaptchaEngine, Latent } from '../generators/captcha/engine.js';
 
@@ -63,5 +67,49 @@ describe('occluded_pattern_count_entry: the reasoning is written in every suppor
   it('the English oracle catches the English reasoning', () => {
     const l = latents(e, 'easy', 1)[0]!;
     expect(e.reasoning(l, 'en-US')).toMatch(ENGLISH);
+  });
+});
+
+/**
+ * No instruction in a locale other than en-US contains an English noun of the engines' noun tables
+ * (icons, lucide items, named colours) or an English function word, outside a quoted drawn label.
+ * Words spelled the same in that language (hand-written cognates) are allowed.
+ */
+describe('instructions outside en-US contain no English nouns or sentences', () => {
+  const NOUNS = new Set<string>([
+    ...Object.values(ICONS).flatMap((i) => i.en.split(' ')),
+    ...LUCIDE_ITEMS.flatMap((i) => [...i.en.split(' '), ...i.enPlural.split(' ')]),
+    ...NAMED_COLORS.map((c) => c.en),
+    ...Object.values(ICONS).map((i) => `${i.en}s`),
+  ]);
+  const COGNATES: Partial<Record<CaptchaLocale, string[]>> = {
+    'fr-FR': ['triangle', 'triangles', 'orange', 'rose', 'cyan', 'bus', 'pizza', 'pizzas'],
+    'es-ES': ['pizza', 'pizzas', 'bus'],
+    'de-DE': ['bus'],
+  };
+  const FUNCTION_WORDS = /\b(the|and|of|with|from|is|are|this|that|would|each|every|through|moving|turns)\b/i;
+  const words = (s: string): string[] => s.match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
+  const unquoted = (s: string): string => s.replace(/"[^"]*"|“[^”]*”|「[^」]*」|„[^“]*“|«[^»]*»/g, ' ');
+  /** Engines whose instructions still carry English words in other locales (left for a later change; see the report in the commit). */
+  const KNOWN_UNTRANSLATED = ['area_select_point', 'backmost_layer_select', 'drag_item_to_target', 'geometry_click', 'grid_segment_select', 'grid_select_category', 'spatial_relation_click'];
+  const offenders = new Map<string, string>();
+  for (const e of ENGINES) {
+    for (const d of DIFFICULTIES) {
+      for (const l of latents(e, d, 3, 'nouns')) {
+        for (const loc of CAPTCHA_LOCALES.filter((x) => x !== 'en-US')) {
+          const s = unquoted(e.instruction(l, loc));
+          const bad = words(s).filter((w) => NOUNS.has(w) && !(COGNATES[loc] ?? []).includes(w));
+          if (bad.length || FUNCTION_WORDS.test(s)) offenders.set(e.type, `${loc}: ${e.instruction(l, loc)}`);
+        }
+      }
+    }
+  }
+  it('only the known untranslated engines have English words in other locales', () => {
+    expect([...offenders.keys()].sort(), [...offenders.values()].join('\n')).toEqual(KNOWN_UNTRANSLATED);
+  });
+  it('the oracle catches English: every en-US instruction with a noun from the tables is flagged', () => {
+    const e = getEngine('count_objects_entry');
+    const l = latents(e, 'easy', 1, 'nouns')[0]!;
+    expect(words(e.instruction(l, 'en-US')).some((w) => NOUNS.has(w))).toBe(true);
   });
 });

@@ -92,6 +92,17 @@ export function say(locale: CaptchaLocale, text: LocaleText | string, params: Te
 }
 
 /**
+ * {@link say} of a catalogue text whose placeholder values depend on the language: the text of
+ * `locale`, or English where `locale` has none, with `params` asked for in the language actually used
+ * (so an English fallback never gets a German noun, nor a German text an English one).
+ */
+export function sayIn(locale: CaptchaLocale, text: string, params: (used: CaptchaLocale) => TextParams): string {
+  const dot = text.indexOf('.');
+  const used = catalogue(locale)[text.slice(0, dot)]?.[text.slice(dot + 1)] !== undefined ? locale : 'en-US';
+  return say(used, text, params(used));
+}
+
+/**
  * French elision where a placeholder put a vowel or mute h after "de" / "que": "combien de étoiles" ->
  * "combien d'étoiles", "de hexagones" -> "d'hexagones" (the shape and colour words of the catalogues
  * have no aspirated h).

@@ -124,6 +124,57 @@ export function iconName(kind: string, locale: CaptchaLocale): string {
   return say(locale, d);
 }
 
+/**
+ * THE icon nouns of the locales besides English and Chinese (those are {@link ICONS}' `en` / `zh`):
+ * `[singular, plural]`; Arabic plurals carry the article (they follow عدد "number of"), Japanese has
+ * no plural form.
+ */
+export const ICON_NOUNS: Readonly<Record<string, { ja: string; de: [string, string]; es: [string, string]; fr: [string, string]; ar: [string, string] }>> = {
+  star: { ja: '星', de: ['Stern', 'Sterne'], es: ['estrella', 'estrellas'], fr: ['étoile', 'étoiles'], ar: ['نجمة', 'النجوم'] },
+  star6: { ja: '六芒星', de: ['sechszackiger Stern', 'sechszackige Sterne'], es: ['estrella de seis puntas', 'estrellas de seis puntas'], fr: ['étoile à six branches', 'étoiles à six branches'], ar: ['نجمة سداسية', 'النجوم السداسية'] },
+  heart: { ja: 'ハート', de: ['Herz', 'Herzen'], es: ['corazón', 'corazones'], fr: ['cœur', 'cœurs'], ar: ['قلب', 'القلوب'] },
+  triangle: { ja: '三角形', de: ['Dreieck', 'Dreiecke'], es: ['triángulo', 'triángulos'], fr: ['triangle', 'triangles'], ar: ['مثلث', 'المثلثات'] },
+  square: { ja: '正方形', de: ['Quadrat', 'Quadrate'], es: ['cuadrado', 'cuadrados'], fr: ['carré', 'carrés'], ar: ['مربع', 'المربعات'] },
+  circle: { ja: '円', de: ['Kreis', 'Kreise'], es: ['círculo', 'círculos'], fr: ['cercle', 'cercles'], ar: ['دائرة', 'الدوائر'] },
+  ring: { ja: 'リング', de: ['Ring', 'Ringe'], es: ['anillo', 'anillos'], fr: ['anneau', 'anneaux'], ar: ['حلقة', 'الحلقات'] },
+  hexagon: { ja: '六角形', de: ['Sechseck', 'Sechsecke'], es: ['hexágono', 'hexágonos'], fr: ['hexagone', 'hexagones'], ar: ['شكل سداسي', 'الأشكال السداسية'] },
+  pentagon: { ja: '五角形', de: ['Fünfeck', 'Fünfecke'], es: ['pentágono', 'pentágonos'], fr: ['pentagone', 'pentagones'], ar: ['شكل خماسي', 'الأشكال الخماسية'] },
+  diamond: { ja: 'ひし形', de: ['Raute', 'Rauten'], es: ['rombo', 'rombos'], fr: ['losange', 'losanges'], ar: ['معيّن', 'المعيّنات'] },
+  plus: { ja: '十字', de: ['Kreuz', 'Kreuze'], es: ['cruz', 'cruces'], fr: ['croix', 'croix'], ar: ['صليب', 'الصلبان'] },
+  moon: { ja: '三日月', de: ['Mondsichel', 'Mondsicheln'], es: ['luna creciente', 'lunas crecientes'], fr: ['croissant de lune', 'croissants de lune'], ar: ['هلال', 'الأهلّة'] },
+  bolt: { ja: '稲妻', de: ['Blitz', 'Blitze'], es: ['rayo', 'rayos'], fr: ['éclair', 'éclairs'], ar: ['صاعقة', 'الصواعق'] },
+  drop: { ja: 'しずく', de: ['Tropfen', 'Tropfen'], es: ['gota', 'gotas'], fr: ['goutte', 'gouttes'], ar: ['قطرة', 'القطرات'] },
+  arrow: { ja: '矢印', de: ['Pfeil', 'Pfeile'], es: ['flecha', 'flechas'], fr: ['flèche', 'flèches'], ar: ['سهم', 'الأسهم'] },
+  house: { ja: '家', de: ['Haus', 'Häuser'], es: ['casa', 'casas'], fr: ['maison', 'maisons'], ar: ['منزل', 'المنازل'] },
+  cloud: { ja: '雲', de: ['Wolke', 'Wolken'], es: ['nube', 'nubes'], fr: ['nuage', 'nuages'], ar: ['سحابة', 'السحب'] },
+  flag: { ja: '旗', de: ['Fahne', 'Fahnen'], es: ['bandera', 'banderas'], fr: ['drapeau', 'drapeaux'], ar: ['علم', 'الأعلام'] },
+  leaf: { ja: '葉', de: ['Blatt', 'Blätter'], es: ['hoja', 'hojas'], fr: ['feuille', 'feuilles'], ar: ['ورقة', 'الأوراق'] },
+  crown: { ja: '王冠', de: ['Krone', 'Kronen'], es: ['corona', 'coronas'], fr: ['couronne', 'couronnes'], ar: ['تاج', 'التيجان'] },
+};
+
+/** English plurals that are not the name + "s". */
+const EN_PLURAL: Readonly<Record<string, string>> = { leaf: 'leaves', cross: 'crosses' };
+
+/**
+ * The plural noun of an icon kind in `locale` ("stars", "星", "Sterne", "estrellas", "étoiles",
+ * "النجوم"), for "how many …" and "the number of …".
+ * @throws RangeError for an unknown kind
+ */
+export function iconPlural(kind: string, locale: CaptchaLocale): string {
+  const d = ICONS[kind];
+  const t = ICON_NOUNS[kind];
+  if (!d || !t) throw new RangeError(`unknown icon ${kind}`);
+  switch (locale) {
+    case 'en-US': return EN_PLURAL[d.en] ?? d.en + 's';
+    case 'zh-CN': return d.zh;
+    case 'ja-JP': return t.ja;
+    case 'de-DE': return t.de[1];
+    case 'es-ES': return t.es[1];
+    case 'fr-FR': return t.fr[1];
+    case 'ar': return t.ar[1];
+  }
+}
+
 const f1 = (v: number): string => {
   const r = Math.round(v * 10) / 10;
   return Object.is(r, -0) ? '0' : String(r);

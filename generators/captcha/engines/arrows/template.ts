@@ -19,7 +19,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { type Affine, type CaptchaEngine, type Difficulty, type Latent, type PuzzleSolution, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
 import { ptText, svgDoc } from '../../lib/draw.js';
-import { type CaptchaLocale, type TextParams, say } from '../../lib/i18n.js';
+import { type CaptchaLocale, type TextParams, say, sayIn } from '../../lib/i18n.js';
 import { type PagerLayout, pagerControls, pagerInvalid, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome, submitName } from '../../lib/controls.js';
 import { clickSequence, pressesSolution } from '../../lib/solutions.js';
@@ -91,7 +91,7 @@ export function arrowsEngine<L extends Latent & { width: number; height: number 
       return 'pager' in g ? pagerInvalid(g.pager.layout.options.length, g.pager.cursor, g.pager.target) : null;
     },
     draw(l, style, rng) {
-      let body = chrome(style, l.width, l.height, say(style.locale, `${c.type}.title`, c.text?.(l, style.locale, style.locale) ?? {}));
+      let body = chrome(style, l.width, l.height, sayIn(style.locale, `${c.type}.title`, (used) => c.text?.(l, used, style.locale) ?? {}));
       const p = c.picture(l, style, rng);
       body += p.svg;
       const g = c.gold(l);

@@ -20,7 +20,7 @@ import { type CaptchaEngine, type CaptchaGroupName, type Difficulty, type Latent
 import type { Affine } from '../../engine.js';
 import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryTail } from '../../lib/frames.js';
-import { type CaptchaLocale, type TextParams, catalogue, drawnLocale, say, sentenceGap } from '../../lib/i18n.js';
+import { type CaptchaLocale, type TextParams, catalogue, drawnLocale, say, sayIn, sentenceGap } from '../../lib/i18n.js';
 import { entrySolve } from '../../lib/solutions.js';
 
 /** The answer of a text-entry puzzle: what to type, the other accepted answers, whether case matters. */
@@ -77,8 +77,8 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
     draw(l, style, rng) {
       const pic = c.picture(l, style, rng);
       const loc = drawnLocale(style.locale);
-      const title = say(loc, `${c.type}.title`, params(l, loc));
-      const placeholder = has('placeholder') ? say(loc, `${c.type}.placeholder`, params(l, loc)) : say(loc, 'common.entry_placeholder');
+      const title = sayIn(loc, `${c.type}.title`, (used) => params(l, used));
+      const placeholder = has('placeholder') ? sayIn(loc, `${c.type}.placeholder`, (used) => params(l, used)) : say(loc, 'common.entry_placeholder');
       const body = drawEntryFrame(style, l.frame, title, pic.svg, placeholder, c.titleRoom ?? 0) + (c.afterTitle?.(l, style, title) ?? '');
       return { svg: svgDoc(l.frame.width, l.frame.height, body, pic.defs ?? ''), width: l.frame.width, height: l.frame.height };
     },
