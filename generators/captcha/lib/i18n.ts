@@ -91,6 +91,22 @@ export function say(locale: CaptchaLocale, text: LocaleText | string, params: Te
   return locale === 'fr-FR' ? elideFrench(out) : out;
 }
 
+/** A word's forms in the locales besides English and Chinese (noun tables: lib/icons.ts, lib/lucide.ts, lib/plane-shapes.ts). */
+export interface OtherLocaleForms<T> {
+  ja: string;
+  de: T;
+  es: T;
+  fr: T;
+  ar: T;
+}
+/** The form of a word in `locale`: `en` / `zh` as given, else `pick` of that locale's entry of `t` (ja as it is). */
+export function wordIn<T>(locale: CaptchaLocale, en: string, zh: string, t: OtherLocaleForms<T>, pick: (v: T) => string): string {
+  if (locale === 'en-US') return en;
+  if (locale === 'zh-CN') return zh;
+  if (locale === 'ja-JP') return t.ja;
+  return pick(t[SHORT[locale] as 'de' | 'es' | 'fr' | 'ar']);
+}
+
 /**
  * {@link say} of a catalogue text whose placeholder values depend on the language: the text of
  * `locale`, or English where `locale` has none, with `params` asked for in the language actually used

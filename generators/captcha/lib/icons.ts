@@ -5,7 +5,7 @@
  */
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
 import type { CaptchaLocale } from './i18n.js';
-import { say } from './i18n.js';
+import { type OtherLocaleForms, say, wordIn } from './i18n.js';
 import type { Box } from '../../../core/geometry.js';
 
 type Cmd = ['M' | 'L', number, number] | ['Q', number, number, number, number] | ['C', number, number, number, number, number, number] | ['Z'];
@@ -129,7 +129,7 @@ export function iconName(kind: string, locale: CaptchaLocale): string {
  * `[singular, plural]`; Arabic plurals carry the article (they follow عدد "number of"), Japanese has
  * no plural form.
  */
-export const ICON_NOUNS: Readonly<Record<string, { ja: string; de: [string, string]; es: [string, string]; fr: [string, string]; ar: [string, string] }>> = {
+export const ICON_NOUNS: Readonly<Record<string, OtherLocaleForms<[string, string]>>> = {
   star: { ja: '星', de: ['Stern', 'Sterne'], es: ['estrella', 'estrellas'], fr: ['étoile', 'étoiles'], ar: ['نجمة', 'النجوم'] },
   star6: { ja: '六芒星', de: ['sechszackiger Stern', 'sechszackige Sterne'], es: ['estrella de seis puntas', 'estrellas de seis puntas'], fr: ['étoile à six branches', 'étoiles à six branches'], ar: ['نجمة سداسية', 'النجوم السداسية'] },
   heart: { ja: 'ハート', de: ['Herz', 'Herzen'], es: ['corazón', 'corazones'], fr: ['cœur', 'cœurs'], ar: ['قلب', 'القلوب'] },
@@ -164,15 +164,7 @@ export function iconPlural(kind: string, locale: CaptchaLocale): string {
   const d = ICONS[kind];
   const t = ICON_NOUNS[kind];
   if (!d || !t) throw new RangeError(`unknown icon ${kind}`);
-  switch (locale) {
-    case 'en-US': return EN_PLURAL[d.en] ?? d.en + 's';
-    case 'zh-CN': return d.zh;
-    case 'ja-JP': return t.ja;
-    case 'de-DE': return t.de[1];
-    case 'es-ES': return t.es[1];
-    case 'fr-FR': return t.fr[1];
-    case 'ar': return t.ar[1];
-  }
+  return wordIn(locale, EN_PLURAL[d.en] ?? d.en + 's', d.zh, t, (f) => f[1]);
 }
 
 const f1 = (v: number): string => {

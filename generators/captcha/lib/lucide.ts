@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
-import type { CaptchaLocale } from './i18n.js';
+import { type CaptchaLocale, wordIn } from './i18n.js';
 
 type Node = [string, Record<string, string>];
 const require = createRequire(import.meta.url);
@@ -515,13 +515,5 @@ export function lucideNoun(icon: string, locale: CaptchaLocale, plural: boolean)
   const it = LUCIDE_BY_ICON.get(icon);
   const t = LUCIDE_NOUNS[icon];
   if (!it || !t) throw new RangeError(`no noun for lucide icon ${icon}`);
-  switch (locale) {
-    case 'en-US': return plural ? it.enPlural : it.en;
-    case 'zh-CN': return it.zh;
-    case 'ja-JP': return t.ja;
-    case 'de-DE': return t.de;
-    case 'es-ES': return t.es[plural ? 1 : 0];
-    case 'fr-FR': return t.fr[plural ? 1 : 0];
-    case 'ar': return t.ar[plural ? 1 : 0];
-  }
+  return wordIn(locale, plural ? it.enPlural : it.en, it.zh, { ...t, de: [t.de, t.de] }, (f) => f[plural ? 1 : 0]!);
 }

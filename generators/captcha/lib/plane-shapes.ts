@@ -3,7 +3,7 @@
  */
 import { polyD, regularPts, rotAbout } from './geometry.js';
 import type { CaptchaLocale } from '../engine.js';
-import { say } from './i18n.js';
+import { type OtherLocaleForms, say, wordIn } from './i18n.js';
 
 interface PlaneShape {
   en: string;
@@ -57,7 +57,7 @@ export const planeName = (name: string, locale: CaptchaLocale): string => (say(l
  * their sentences need: `[definite, indefinite]` ("Klicken Sie auf das Dreieck", "… ein Dreieck
  * ist"; German definite in the accusative). Widgets draw {@link PLANE_SHAPES}' en / zh names only.
  */
-export const PLANE_NOUNS: Readonly<Record<string, { ja: string; de: [string, string]; es: [string, string]; fr: [string, string]; ar: [string, string] }>> = {
+export const PLANE_NOUNS: Readonly<Record<string, OtherLocaleForms<[string, string]>>> = {
   circle: { ja: '円', de: ['den Kreis', 'ein Kreis'], es: ['el círculo', 'un círculo'], fr: ['le cercle', 'un cercle'], ar: ['الدائرة', 'دائرة'] },
   ellipse: { ja: '楕円', de: ['die Ellipse', 'eine Ellipse'], es: ['la elipse', 'una elipse'], fr: ['l’ellipse', 'une ellipse'], ar: ['الشكل البيضاوي', 'شكل بيضاوي'] },
   semicircle: { ja: '半円', de: ['den Halbkreis', 'ein Halbkreis'], es: ['el semicírculo', 'un semicírculo'], fr: ['le demi-cercle', 'un demi-cercle'], ar: ['نصف الدائرة', 'نصف دائرة'] },
@@ -82,14 +82,6 @@ export function planeNoun(name: string, locale: CaptchaLocale, article: 'the' | 
   const s = PLANE_SHAPES[name];
   const t = PLANE_NOUNS[name];
   if (!s || !t) throw new RangeError(`unknown plane shape ${name}`);
-  const i = article === 'the' ? 0 : 1;
-  switch (locale) {
-    case 'en-US': return `${article === 'the' ? 'the' : /^[aeiou]/.test(s.en) ? 'an' : 'a'} ${s.en}`;
-    case 'zh-CN': return s.zh;
-    case 'ja-JP': return t.ja;
-    case 'de-DE': return t.de[i];
-    case 'es-ES': return t.es[i];
-    case 'fr-FR': return t.fr[i];
-    case 'ar': return t.ar[i];
-  }
+  const en = `${article === 'the' ? 'the' : /^[aeiou]/.test(s.en) ? 'an' : 'a'} ${s.en}`;
+  return wordIn(locale, en, s.zh, t, (f) => f[article === 'the' ? 0 : 1]);
 }
