@@ -152,6 +152,17 @@ export const ICON_NOUNS: Readonly<Record<string, OtherLocaleForms<[string, strin
   crown: { ja: '王冠', de: ['Krone', 'Kronen'], es: ['corona', 'coronas'], fr: ['couronne', 'couronnes'], ar: ['تاج', 'التيجان'] },
 };
 
+/**
+ * The singular noun of an icon kind in `locale` (ICONS' `en` / `zh`, else {@link ICON_NOUNS}), without an article.
+ * @throws RangeError for an unknown kind
+ */
+export function iconNoun(kind: string, locale: CaptchaLocale): string {
+  const d = ICONS[kind];
+  const t = ICON_NOUNS[kind];
+  if (!d || !t) throw new RangeError(`unknown icon ${kind}`);
+  return wordIn(locale, d.en, d.zh, t, (f) => f[0]);
+}
+
 /** English plurals that are not the name + "s". */
 const EN_PLURAL: Readonly<Record<string, string>> = { leaf: 'leaves', cross: 'crosses' };
 

@@ -65,7 +65,7 @@ export function spreadHues(rng: Rng, k: number): number[] {
  * layered_stack_select, spatial_relation_click), in the order they pick from, with their scene
  * shade as `fill`. Names come from {@link NAMED_COLORS}.
  */
-export const SCENE_COLORS: ReadonlyArray<{ en: string; zh: string; fill: string }> = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'].map((k) => {
+export const SCENE_COLORS: ReadonlyArray<{ key: string; en: string; zh: string; fill: string }> = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'].map((k) => {
   const c = namedColor(k);
-  return { en: c.en, zh: c.zh, fill: c.scene! };
+  return { key: k, en: c.en, zh: c.zh, fill: c.scene! };
 });
