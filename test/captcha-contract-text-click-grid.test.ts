@@ -196,7 +196,8 @@ describe.each(TYPES.map((t) => [t]))('%s', (type) => {
         expect(r.captcha.knobs).toEqual(JSON.parse(JSON.stringify(getEngine(type).difficulties[difficulty])));
         expect(Object.keys(r.solution.reasonings).sort()).toEqual(['en-US', 'zh-CN']);
         expect(r.solution.reasonings['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
-        expect(r.captcha.instructions['en-US']).not.toMatch(/[\u4e00-\u9fff]{3}/);
+        // English text quotes a control by the label drawn in the widget (“确认” on a zh-CN record): no Chinese outside quotes
+        expect(r.captcha.instructions['en-US']!.replace(/"[^"]*"/g, '')).not.toMatch(/[\u4e00-\u9fff]{3}/);
         const W = r.context.viewport.width;
         const H = r.context.viewport.height;
         for (const b of verifierBoxes(r.verifier)) {
@@ -470,7 +471,8 @@ describe('groups A, B, C, H, I validity checks reject hand-made bad states', () 
     expect(evaluate([9, 2, 3], ['-', '*'])).toBe(3);
     expect(buildQuestion('letter_of_word', { word: 'PLANET', index: 3 }).answer).toBe('A');
     expect(buildQuestion('digit_sum', { n: 472 }).answer).toBe('13');
-    expect(numberAnswers(42)).toEqual(['42', 'forty-two', 'forty two', '四十二']);
+    expect(numberAnswers(42).slice(0, 4)).toEqual(['42', 'forty-two', 'forty two', '四十二']);
+    expect(numberAnswers(42)).toContain('zweiundvierzig');
     expect(numberZh(105)).toBe('一百零五');
   });
 });

@@ -315,6 +315,13 @@ export function goldenCases(): GoldenCase[] {
   add('text-entry-multi', 'second valid answer any case', TEM, "Click(point=(50, 15))\nType(content='ZERO')", 1);
   add('text-entry-multi', 'first valid answer', TEM, "Click(point=(50, 15))\nType(content='0')", 1);
   add('text-entry-multi', 'not an answer', TEM, "Click(point=(50, 15))\nType(content='o')", 0);
+  // number words of other languages (generators/captcha/lib/number-words.ts): non-ASCII lower-casing agrees in TS and Python
+  const TEW = cGt([400, 300], ABS, { ...teV, answer: '12', valid_answers: ['12', 'twelve', '十二', 'zwölf', 'zwolf', 'doce', 'douze', 'اثنا عشر', '١٢', '１２'] });
+  add('text-entry-multi', 'German word upper case with umlaut', TEW, "Click(point=(50, 15))\nType(content='ZWÖLF')", 1);
+  add('text-entry-multi', 'Arabic words', TEW, "Click(point=(50, 15))\nType(content='اثنا عشر')", 1);
+  add('text-entry-multi', 'Arabic-Indic digits', TEW, "Click(point=(50, 15))\nType(content='١٢')", 1);
+  add('text-entry-multi', 'full-width digits', TEW, "Click(point=(50, 15))\nType(content='１２')", 1);
+  add('text-entry-multi', 'another number in French', TEW, "Click(point=(50, 15))\nType(content='treize')", 0);
   const TEQ = cGt([400, 300], ABS, { ...teV, answer: "it's a)b", valid_answers: ["it's a)b"] });
   add('text-entry-escapes', 'escaped quote and paren', TEQ, "Click(point=(50, 15))\nType(content='it\\'s a)b')", 1);
   add('text-entry-escapes', 'double quoted', TEQ, 'Click(point=(50, 15))\nType(content="it\'s a)b")', 1);

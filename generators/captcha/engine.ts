@@ -113,9 +113,14 @@ export interface CaptchaEngine<L extends Latent = Latent> {
    * Short reasoning from the visible state to the actions. Any coordinates it mentions are mapped
    * through `m` (puzzle px → canvas px; identity when omitted) so they match the record's actions.
    */
-  reasoning(latent: L, locale: CaptchaLocale, m?: Affine): string;
-  /** The task instruction shown to the agent. */
-  instruction(latent: L, locale: CaptchaLocale): string;
+  reasoning(latent: L, locale: CaptchaLocale, m?: Affine, widget?: CaptchaLocale): string;
+  /**
+   * The task instruction shown to the agent, in `locale`. `widget` is the locale the widget was drawn
+   * in ({@link PuzzleStyle.locale}; `locale` when omitted): a control the text names (a submit button,
+   * a badge, a checkbox) is quoted by the label drawn in that widget, so "press “Confirm”" never
+   * stands next to a button that reads VERIFY or 确认. The reasoning takes the same `widget`.
+   */
+  instruction(latent: L, locale: CaptchaLocale, widget?: CaptchaLocale): string;
 }
 
 /**

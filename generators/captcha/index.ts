@@ -286,8 +286,9 @@ export async function captchaSampleDetailed(cfg: CaptchaConfig, seed: number, in
   const reasonings: Record<string, string> = {};
   const instructions: Record<string, string> = {};
   for (const loc of RECORD_LOCALES.includes(locale) ? RECORD_LOCALES : [...RECORD_LOCALES, locale]) {
-    reasonings[loc] = engine.reasoning(latent, loc, m);
-    instructions[loc] = engine.instruction(latent, loc);
+    // every text names controls by the labels drawn in this record's widget (style.locale)
+    reasonings[loc] = engine.reasoning(latent, loc, m, style.locale);
+    instructions[loc] = engine.instruction(latent, loc, style.locale);
   }
   const record: Omit<CaptchaRecord, 'image'> = {
     id: recordId(CAPTCHA_GENERATOR.name, seed, index),

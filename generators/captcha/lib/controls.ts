@@ -6,7 +6,7 @@ import type { PuzzleStyle } from '../engine.js';
 import { boxRect, button, circle, footerIcons, label, path, widgetCard } from './draw.js';
 import type { Box, Point } from '../../../core/geometry.js';
 import { polyD, rad, rotAbout } from './geometry.js';
-import { say } from './i18n.js';
+import { type CaptchaLocale, type LocaleText, quoteLabel, say } from './i18n.js';
 
 /**
  * Widget card with a bold prompt line at the top (shrunk to fit) and refresh / info icons at the
@@ -71,9 +71,25 @@ export function glyphButton(style: PuzzleStyle, b: Box, glyph: (cx: number, cy: 
   );
 }
 
+/**
+ * THE labels of submit buttons, one per kind: `verify` (reCAPTCHA-like banner grids), `submit`,
+ * `confirm` (GeeTest-like plain grids). Drawn in English and Chinese only (a widget in another locale
+ * draws the English label, like its header), so instructions quote them through {@link submitName}.
+ */
+export const SUBMIT_LABELS = {
+  verify: { en: 'VERIFY', zh: '验证' },
+  submit: { en: 'Submit', zh: '提交' },
+  confirm: { en: 'Confirm', zh: '确认' },
+} as const satisfies Record<string, LocaleText>;
+export type SubmitKind = keyof typeof SUBMIT_LABELS;
+/** The label a submit button of `kind` shows in a widget drawn in locale `widget`. */
+export const submitLabel = (kind: SubmitKind, widget: CaptchaLocale): string => say(widget, SUBMIT_LABELS[kind]);
+/** How text in `locale` names a submit button of `kind` drawn in a `widget` widget: its label, quoted (`“Confirm”`). */
+export const submitName = (kind: SubmitKind, locale: CaptchaLocale, widget: CaptchaLocale = locale): string => quoteLabel(locale, submitLabel(kind, widget));
+
 /** The submit button ("Submit" / "提交") at `b`. */
 export function submitButton(style: PuzzleStyle, b: Box): string {
-  return button(style, b, say(style.locale, { en: 'Submit', zh: '提交' }), 14);
+  return button(style, b, submitLabel('submit', style.locale), 14);
 }
 
 /** A thick accent frame around a selected option. */

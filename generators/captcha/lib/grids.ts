@@ -7,6 +7,7 @@ import type { Rng } from '../../../core/rng.js';
 import { boxesOverlap, boxInside, boxRect, button, footerIcons, label, line, ptText, widgetCard } from './draw.js';
 import { type Affine, type CaptchaLocale, IDENTITY_AFFINE, type PuzzleStyle } from '../engine.js';
 import { say } from './i18n.js';
+import { type SubmitKind, submitLabel, submitName } from './controls.js';
 
 /** Layout of a grid-select widget. Part of each group-I latent. */
 export interface GridFrame {
@@ -76,11 +77,9 @@ export interface GridPrompt {
   example?: (box: Box) => string;
 }
 
-/** Submit button label per chrome and locale. */
-function submitLabel(f: GridFrame, zh: boolean): string {
-  if (f.chrome === 'banner') return zh ? '验证' : 'VERIFY';
-  if (f.chrome === 'panel') return zh ? '提交' : 'Submit';
-  return zh ? '确认' : 'Confirm';
+/** The kind of submit button (lib/controls.ts SUBMIT_LABELS) each chrome draws: VERIFY, Submit, Confirm. */
+export function gridSubmitKind(f: GridFrame): SubmitKind {
+  return f.chrome === 'banner' ? 'verify' : f.chrome === 'panel' ? 'submit' : 'confirm';
 }
 
 /**
@@ -96,7 +95,6 @@ export function drawGridFrame(
   clipIds: { next(): string },
   under = '',
 ): { body: string; defs: string } {
-  const zh = style.locale === 'zh-CN';
   let s = widgetCard(style, f.width, f.height) + under;
   let defs = '';
   const hb = f.header_box;
@@ -130,12 +128,13 @@ export function drawGridFrame(
     s += line(8, f.submit_box[1] - 6, f.width - 8, f.submit_box[1] - 6, style.border, 1);
     s += footerIcons(style, 10, (f.submit_box[1] + f.submit_box[3]) / 2);
   }
-  s += button(style, f.submit_box, submitLabel(f, zh), 14);
+  s += button(style, f.submit_box, submitLabel(gridSubmitKind(f), style.locale), 14);
   return { body: s, defs };
 }
 
-/** "row 2, column 3 (x, y)" list of tiles and the submit sentence. */
-export function gridSteps(f: GridFrame, idx: number[], locale: CaptchaLocale, m: Affine = IDENTITY_AFFINE): string {
+/** "row 2, column 3 (x, y)" list of tiles and the submit sentence, naming the button as drawn in a `widget` widget. */
+export function gridSteps(f: GridFrame, idx: number[], locale: CaptchaLocale, m: Affine = IDENTITY_AFFINE, widget: CaptchaLocale = locale): string {
+  const name = submitName(gridSubmitKind(f), locale, widget);
   const parts = idx.map((i) => {
     const r = Math.floor(i / f.cols) + 1;
     const c = (i % f.cols) + 1;
@@ -143,7 +142,7 @@ export function gridSteps(f: GridFrame, idx: number[], locale: CaptchaLocale, m:
     return say(locale, { en: `row ${r}, column ${c} ${at}`, zh: `第${r}行第${c}列 ${at}` });
   });
   const sub = ptText(m, boxCenter(f.submit_box));
-  return say(locale, { en: `That is ${idx.length} tile${idx.length === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then the submit button at ${sub}.`, zh: `需要选中 ${idx.length} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的提交按钮。` });
+  return say(locale, { en: `That is ${idx.length} tile${idx.length === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then ${name} at ${sub}.`, zh: `需要选中 ${idx.length} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的${name}按钮。` });
 }
 
 /**

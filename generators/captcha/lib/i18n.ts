@@ -29,6 +29,13 @@ export const drawnLocale = (locale: CaptchaLocale): CaptchaLocale => (RTL_LOCALE
 /** What joins two sentences: nothing in Chinese and Japanese, a space elsewhere. */
 export const sentenceGap = (locale: CaptchaLocale): string => (locale === 'zh-CN' || locale === 'ja-JP' ? '' : ' ');
 
+/** Opening and closing quotation marks of each locale, for quoting a drawn label in record text. */
+const QUOTES: Record<CaptchaLocale, [string, string]> = {
+  'en-US': ['"', '"'], 'zh-CN': ['“', '”'], 'ja-JP': ['「', '」'], 'de-DE': ['„', '“'], 'es-ES': ['«', '»'], 'fr-FR': ['« ', ' »'], ar: ['"', '"'],
+};
+/** `label` in the quotation marks of `locale`: `"Submit"`, `“提交”`, `「Submit」`, `„Submit“`, `«Submit»`, `« Submit »`. */
+export const quoteLabel = (locale: CaptchaLocale, label: string): string => `${QUOTES[locale][0]}${label}${QUOTES[locale][1]}`;
+
 /** A short text in the locales it has: English and Chinese always, the others where translated. */
 export interface LocaleText {
   en: string;
@@ -82,6 +89,33 @@ export function say(locale: CaptchaLocale, text: LocaleText | string, params: Te
     return String(v);
   });
   return locale === 'fr-FR' ? elideFrench(out) : out;
+}
+
+/** A word's forms in the locales besides English and Chinese (noun tables: lib/icons.ts, lib/lucide.ts, lib/plane-shapes.ts). */
+export interface OtherLocaleForms<T> {
+  ja: string;
+  de: T;
+  es: T;
+  fr: T;
+  ar: T;
+}
+/** The form of a word in `locale`: `en` / `zh` as given, else `pick` of that locale's entry of `t` (ja as it is). */
+export function wordIn<T>(locale: CaptchaLocale, en: string, zh: string, t: OtherLocaleForms<T>, pick: (v: T) => string): string {
+  if (locale === 'en-US') return en;
+  if (locale === 'zh-CN') return zh;
+  if (locale === 'ja-JP') return t.ja;
+  return pick(t[SHORT[locale] as 'de' | 'es' | 'fr' | 'ar']);
+}
+
+/**
+ * {@link say} of a catalogue text whose placeholder values depend on the language: the text of
+ * `locale`, or English where `locale` has none, with `params` asked for in the language actually used
+ * (so an English fallback never gets a German noun, nor a German text an English one).
+ */
+export function sayIn(locale: CaptchaLocale, text: string, params: (used: CaptchaLocale) => TextParams): string {
+  const dot = text.indexOf('.');
+  const used = catalogue(locale)[text.slice(0, dot)]?.[text.slice(dot + 1)] !== undefined ? locale : 'en-US';
+  return say(used, text, params(used));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
 import type { CaptchaLocale } from './i18n.js';
-import { say } from './i18n.js';
+import { type OtherLocaleForms, say, wordIn } from './i18n.js';
 import type { Box } from '../../../core/geometry.js';
 
 type Cmd = ['M' | 'L', number, number] | ['Q', number, number, number, number] | ['C', number, number, number, number, number, number] | ['Z'];
@@ -122,6 +122,60 @@ export function iconName(kind: string, locale: CaptchaLocale): string {
   const d = ICONS[kind];
   if (!d) throw new RangeError(`unknown icon ${kind}`);
   return say(locale, d);
+}
+
+/**
+ * THE icon nouns of the locales besides English and Chinese (those are {@link ICONS}' `en` / `zh`):
+ * `[singular, plural]`; Arabic plurals carry the article (they follow عدد "number of"), Japanese has
+ * no plural form.
+ */
+export const ICON_NOUNS: Readonly<Record<string, OtherLocaleForms<[string, string]>>> = {
+  star: { ja: '星', de: ['Stern', 'Sterne'], es: ['estrella', 'estrellas'], fr: ['étoile', 'étoiles'], ar: ['نجمة', 'النجوم'] },
+  star6: { ja: '六芒星', de: ['sechszackiger Stern', 'sechszackige Sterne'], es: ['estrella de seis puntas', 'estrellas de seis puntas'], fr: ['étoile à six branches', 'étoiles à six branches'], ar: ['نجمة سداسية', 'النجوم السداسية'] },
+  heart: { ja: 'ハート', de: ['Herz', 'Herzen'], es: ['corazón', 'corazones'], fr: ['cœur', 'cœurs'], ar: ['قلب', 'القلوب'] },
+  triangle: { ja: '三角形', de: ['Dreieck', 'Dreiecke'], es: ['triángulo', 'triángulos'], fr: ['triangle', 'triangles'], ar: ['مثلث', 'المثلثات'] },
+  square: { ja: '正方形', de: ['Quadrat', 'Quadrate'], es: ['cuadrado', 'cuadrados'], fr: ['carré', 'carrés'], ar: ['مربع', 'المربعات'] },
+  circle: { ja: '円', de: ['Kreis', 'Kreise'], es: ['círculo', 'círculos'], fr: ['cercle', 'cercles'], ar: ['دائرة', 'الدوائر'] },
+  ring: { ja: 'リング', de: ['Ring', 'Ringe'], es: ['anillo', 'anillos'], fr: ['anneau', 'anneaux'], ar: ['حلقة', 'الحلقات'] },
+  hexagon: { ja: '六角形', de: ['Sechseck', 'Sechsecke'], es: ['hexágono', 'hexágonos'], fr: ['hexagone', 'hexagones'], ar: ['شكل سداسي', 'الأشكال السداسية'] },
+  pentagon: { ja: '五角形', de: ['Fünfeck', 'Fünfecke'], es: ['pentágono', 'pentágonos'], fr: ['pentagone', 'pentagones'], ar: ['شكل خماسي', 'الأشكال الخماسية'] },
+  diamond: { ja: 'ひし形', de: ['Raute', 'Rauten'], es: ['rombo', 'rombos'], fr: ['losange', 'losanges'], ar: ['معيّن', 'المعيّنات'] },
+  plus: { ja: '十字', de: ['Kreuz', 'Kreuze'], es: ['cruz', 'cruces'], fr: ['croix', 'croix'], ar: ['صليب', 'الصلبان'] },
+  moon: { ja: '三日月', de: ['Mondsichel', 'Mondsicheln'], es: ['luna creciente', 'lunas crecientes'], fr: ['croissant de lune', 'croissants de lune'], ar: ['هلال', 'الأهلّة'] },
+  bolt: { ja: '稲妻', de: ['Blitz', 'Blitze'], es: ['rayo', 'rayos'], fr: ['éclair', 'éclairs'], ar: ['صاعقة', 'الصواعق'] },
+  drop: { ja: 'しずく', de: ['Tropfen', 'Tropfen'], es: ['gota', 'gotas'], fr: ['goutte', 'gouttes'], ar: ['قطرة', 'القطرات'] },
+  arrow: { ja: '矢印', de: ['Pfeil', 'Pfeile'], es: ['flecha', 'flechas'], fr: ['flèche', 'flèches'], ar: ['سهم', 'الأسهم'] },
+  house: { ja: '家', de: ['Haus', 'Häuser'], es: ['casa', 'casas'], fr: ['maison', 'maisons'], ar: ['منزل', 'المنازل'] },
+  cloud: { ja: '雲', de: ['Wolke', 'Wolken'], es: ['nube', 'nubes'], fr: ['nuage', 'nuages'], ar: ['سحابة', 'السحب'] },
+  flag: { ja: '旗', de: ['Fahne', 'Fahnen'], es: ['bandera', 'banderas'], fr: ['drapeau', 'drapeaux'], ar: ['علم', 'الأعلام'] },
+  leaf: { ja: '葉', de: ['Blatt', 'Blätter'], es: ['hoja', 'hojas'], fr: ['feuille', 'feuilles'], ar: ['ورقة', 'الأوراق'] },
+  crown: { ja: '王冠', de: ['Krone', 'Kronen'], es: ['corona', 'coronas'], fr: ['couronne', 'couronnes'], ar: ['تاج', 'التيجان'] },
+};
+
+/**
+ * The singular noun of an icon kind in `locale` (ICONS' `en` / `zh`, else {@link ICON_NOUNS}), without an article.
+ * @throws RangeError for an unknown kind
+ */
+export function iconNoun(kind: string, locale: CaptchaLocale): string {
+  const d = ICONS[kind];
+  const t = ICON_NOUNS[kind];
+  if (!d || !t) throw new RangeError(`unknown icon ${kind}`);
+  return wordIn(locale, d.en, d.zh, t, (f) => f[0]);
+}
+
+/** English plurals that are not the name + "s". */
+const EN_PLURAL: Readonly<Record<string, string>> = { leaf: 'leaves', cross: 'crosses' };
+
+/**
+ * The plural noun of an icon kind in `locale` ("stars", "星", "Sterne", "estrellas", "étoiles",
+ * "النجوم"), for "how many …" and "the number of …".
+ * @throws RangeError for an unknown kind
+ */
+export function iconPlural(kind: string, locale: CaptchaLocale): string {
+  const d = ICONS[kind];
+  const t = ICON_NOUNS[kind];
+  if (!d || !t) throw new RangeError(`unknown icon ${kind}`);
+  return wordIn(locale, EN_PLURAL[d.en] ?? d.en + 's', d.zh, t, (f) => f[1]);
 }
 
 const f1 = (v: number): string => {

@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { type Mat, matApply, matMul, matRotate, matScale, matTranslate } from '../../../renderers/glyphs.js';
+import { type CaptchaLocale, wordIn } from './i18n.js';
 
 type Node = [string, Record<string, string>];
 const require = createRequire(import.meta.url);
@@ -443,3 +444,76 @@ export const LUCIDE_ITEMS: readonly LucideItem[] = [
 
 /** {@link LUCIDE_ITEMS} by icon name. */
 export const LUCIDE_BY_ICON: ReadonlyMap<string, LucideItem> = new Map(LUCIDE_ITEMS.map((i) => [i.icon, i]));
+
+/**
+ * THE lucide item nouns of the locales besides English and Chinese ({@link LucideItem} `en` /
+ * `enPlural` / `zh`), keyed by icon: ja; de the plural (prompts say "alle …", so no article or gender
+ * is needed); es, fr `[singular, plural]` (after "cada" / "chaque", "con" / "avec des"); ar
+ * `[singular, plural]` without the article (after "كل", "تحتوي على").
+ */
+export const LUCIDE_NOUNS: Readonly<Record<string, { ja: string; de: string; es: [string, string]; fr: [string, string]; ar: [string, string] }>> = {
+  'car': { ja: '車', de: 'Autos', es: ['coche', 'coches'], fr: ['voiture', 'voitures'], ar: ['سيارة', 'سيارات'] },
+  'bus': { ja: 'バス', de: 'Busse', es: ['autobús', 'autobuses'], fr: ['bus', 'bus'], ar: ['حافلة', 'حافلات'] },
+  'truck': { ja: 'トラック', de: 'Lastwagen', es: ['camión', 'camiones'], fr: ['camion', 'camions'], ar: ['شاحنة', 'شاحنات'] },
+  'tractor': { ja: 'トラクター', de: 'Traktoren', es: ['tractor', 'tractores'], fr: ['tracteur', 'tracteurs'], ar: ['جرار', 'جرارات'] },
+  'bike': { ja: '自転車', de: 'Fahrräder', es: ['bicicleta', 'bicicletas'], fr: ['vélo', 'vélos'], ar: ['دراجة هوائية', 'دراجات هوائية'] },
+  'motorbike': { ja: 'オートバイ', de: 'Motorräder', es: ['moto', 'motos'], fr: ['moto', 'motos'], ar: ['دراجة نارية', 'دراجات نارية'] },
+  'plane': { ja: '飛行機', de: 'Flugzeuge', es: ['avión', 'aviones'], fr: ['avion', 'avions'], ar: ['طائرة', 'طائرات'] },
+  'helicopter': { ja: 'ヘリコプター', de: 'Hubschrauber', es: ['helicóptero', 'helicópteros'], fr: ['hélicoptère', 'hélicoptères'], ar: ['مروحية', 'مروحيات'] },
+  'rocket': { ja: 'ロケット', de: 'Raketen', es: ['cohete', 'cohetes'], fr: ['fusée', 'fusées'], ar: ['صاروخ', 'صواريخ'] },
+  'ship': { ja: '船', de: 'Schiffe', es: ['barco', 'barcos'], fr: ['navire', 'navires'], ar: ['سفينة', 'سفن'] },
+  'sailboat': { ja: 'ヨット', de: 'Segelboote', es: ['velero', 'veleros'], fr: ['voilier', 'voiliers'], ar: ['قارب شراعي', 'قوارب شراعية'] },
+  'anchor': { ja: 'いかり', de: 'Anker', es: ['ancla', 'anclas'], fr: ['ancre', 'ancres'], ar: ['مرساة', 'مراسٍ'] },
+  'cat': { ja: '猫', de: 'Katzen', es: ['gato', 'gatos'], fr: ['chat', 'chats'], ar: ['قطة', 'قطط'] },
+  'dog': { ja: '犬', de: 'Hunde', es: ['perro', 'perros'], fr: ['chien', 'chiens'], ar: ['كلب', 'كلاب'] },
+  'rabbit': { ja: 'うさぎ', de: 'Kaninchen', es: ['conejo', 'conejos'], fr: ['lapin', 'lapins'], ar: ['أرنب', 'أرانب'] },
+  'squirrel': { ja: 'リス', de: 'Eichhörnchen', es: ['ardilla', 'ardillas'], fr: ['écureuil', 'écureuils'], ar: ['سنجاب', 'سناجب'] },
+  'rat': { ja: 'ネズミ', de: 'Ratten', es: ['rata', 'ratas'], fr: ['rat', 'rats'], ar: ['جرذ', 'جرذان'] },
+  'fish': { ja: '魚', de: 'Fische', es: ['pez', 'peces'], fr: ['poisson', 'poissons'], ar: ['سمكة', 'أسماك'] },
+  'turtle': { ja: 'カメ', de: 'Schildkröten', es: ['tortuga', 'tortugas'], fr: ['tortue', 'tortues'], ar: ['سلحفاة', 'سلاحف'] },
+  'snail': { ja: 'カタツムリ', de: 'Schnecken', es: ['caracol', 'caracoles'], fr: ['escargot', 'escargots'], ar: ['حلزون', 'حلزونات'] },
+  'bird': { ja: '鳥', de: 'Vögel', es: ['pájaro', 'pájaros'], fr: ['oiseau', 'oiseaux'], ar: ['طائر', 'طيور'] },
+  'bug': { ja: '虫', de: 'Käfer', es: ['bicho', 'bichos'], fr: ['insecte', 'insectes'], ar: ['حشرة', 'حشرات'] },
+  'tree-palm': { ja: 'ヤシの木', de: 'Palmen', es: ['palmera', 'palmeras'], fr: ['palmier', 'palmiers'], ar: ['نخلة', 'نخيل'] },
+  'tree-pine': { ja: '松の木', de: 'Kiefern', es: ['pino', 'pinos'], fr: ['pin', 'pins'], ar: ['شجرة صنوبر', 'أشجار صنوبر'] },
+  'flower': { ja: '花', de: 'Blumen', es: ['flor', 'flores'], fr: ['fleur', 'fleurs'], ar: ['زهرة', 'زهور'] },
+  'leaf': { ja: '葉', de: 'Blätter', es: ['hoja', 'hojas'], fr: ['feuille', 'feuilles'], ar: ['ورقة', 'أوراق'] },
+  'apple': { ja: 'りんご', de: 'Äpfel', es: ['manzana', 'manzanas'], fr: ['pomme', 'pommes'], ar: ['تفاحة', 'تفاح'] },
+  'cherry': { ja: 'さくらんぼ', de: 'Kirschen', es: ['cereza', 'cerezas'], fr: ['cerise', 'cerises'], ar: ['كرزة', 'كرز'] },
+  'banana': { ja: 'バナナ', de: 'Bananen', es: ['plátano', 'plátanos'], fr: ['banane', 'bananes'], ar: ['موزة', 'موز'] },
+  'grape': { ja: 'ぶどう', de: 'Weintrauben', es: ['uvas', 'uvas'], fr: ['raisin', 'raisins'], ar: ['عنب', 'عنب'] },
+  'carrot': { ja: 'にんじん', de: 'Karotten', es: ['zanahoria', 'zanahorias'], fr: ['carotte', 'carottes'], ar: ['جزرة', 'جزر'] },
+  'pizza': { ja: 'ピザ', de: 'Pizzas', es: ['pizza', 'pizzas'], fr: ['pizza', 'pizzas'], ar: ['بيتزا', 'بيتزا'] },
+  'cake': { ja: 'ケーキ', de: 'Kuchen', es: ['pastel', 'pasteles'], fr: ['gâteau', 'gâteaux'], ar: ['كعكة', 'كعكات'] },
+  'coffee': { ja: 'コーヒーカップ', de: 'Kaffeetassen', es: ['taza de café', 'tazas de café'], fr: ['tasse de café', 'tasses de café'], ar: ['فنجان قهوة', 'فناجين قهوة'] },
+  'umbrella': { ja: '傘', de: 'Regenschirme', es: ['paraguas', 'paraguas'], fr: ['parapluie', 'parapluies'], ar: ['مظلة', 'مظلات'] },
+  'key': { ja: '鍵', de: 'Schlüssel', es: ['llave', 'llaves'], fr: ['clé', 'clés'], ar: ['مفتاح', 'مفاتيح'] },
+  'bell': { ja: 'ベル', de: 'Glocken', es: ['campana', 'campanas'], fr: ['cloche', 'cloches'], ar: ['جرس', 'أجراس'] },
+  'clock': { ja: '時計', de: 'Uhren', es: ['reloj', 'relojes'], fr: ['horloge', 'horloges'], ar: ['ساعة', 'ساعات'] },
+  'camera': { ja: 'カメラ', de: 'Kameras', es: ['cámara', 'cámaras'], fr: ['appareil photo', 'appareils photo'], ar: ['كاميرا', 'كاميرات'] },
+  'guitar': { ja: 'ギター', de: 'Gitarren', es: ['guitarra', 'guitarras'], fr: ['guitare', 'guitares'], ar: ['غيتار', 'غيتارات'] },
+  'scissors': { ja: 'はさみ', de: 'Scheren', es: ['tijeras', 'tijeras'], fr: ['ciseaux', 'ciseaux'], ar: ['مقص', 'مقصات'] },
+  'hammer': { ja: 'ハンマー', de: 'Hämmer', es: ['martillo', 'martillos'], fr: ['marteau', 'marteaux'], ar: ['مطرقة', 'مطارق'] },
+  'shovel': { ja: 'シャベル', de: 'Schaufeln', es: ['pala', 'palas'], fr: ['pelle', 'pelles'], ar: ['مجرفة', 'مجارف'] },
+  'traffic-cone': { ja: 'カラーコーン', de: 'Leitkegel', es: ['cono de tráfico', 'conos de tráfico'], fr: ['cône de signalisation', 'cônes de signalisation'], ar: ['مخروط مروري', 'مخاريط مرورية'] },
+  'fire-extinguisher': { ja: '消火器', de: 'Feuerlöscher', es: ['extintor', 'extintores'], fr: ['extincteur', 'extincteurs'], ar: ['طفاية حريق', 'طفايات حريق'] },
+  'house': { ja: '家', de: 'Häuser', es: ['casa', 'casas'], fr: ['maison', 'maisons'], ar: ['منزل', 'منازل'] },
+  'tent': { ja: 'テント', de: 'Zelte', es: ['tienda de campaña', 'tiendas de campaña'], fr: ['tente', 'tentes'], ar: ['خيمة', 'خيام'] },
+  'castle': { ja: '城', de: 'Burgen', es: ['castillo', 'castillos'], fr: ['château', 'châteaux'], ar: ['قلعة', 'قلاع'] },
+  'factory': { ja: '工場', de: 'Fabriken', es: ['fábrica', 'fábricas'], fr: ['usine', 'usines'], ar: ['مصنع', 'مصانع'] },
+  'sun': { ja: '太陽', de: 'Sonnen', es: ['sol', 'soles'], fr: ['soleil', 'soleils'], ar: ['شمس', 'شموس'] },
+  'cloud': { ja: '雲', de: 'Wolken', es: ['nube', 'nubes'], fr: ['nuage', 'nuages'], ar: ['سحابة', 'سحب'] },
+  'snowflake': { ja: '雪の結晶', de: 'Schneeflocken', es: ['copo de nieve', 'copos de nieve'], fr: ['flocon de neige', 'flocons de neige'], ar: ['ندفة ثلج', 'ندف ثلج'] },
+};
+
+/**
+ * The noun of a lucide item in `locale`, `plural` or singular (de: always the plural; ja, zh: no
+ * plural form).
+ * @throws RangeError for an icon without a noun
+ */
+export function lucideNoun(icon: string, locale: CaptchaLocale, plural: boolean): string {
+  const it = LUCIDE_BY_ICON.get(icon);
+  const t = LUCIDE_NOUNS[icon];
+  if (!it || !t) throw new RangeError(`no noun for lucide icon ${icon}`);
+  return wordIn(locale, plural ? it.enPlural : it.en, it.zh, { ...t, de: [t.de, t.de] }, (f) => f[plural ? 1 : 0]!);
+}

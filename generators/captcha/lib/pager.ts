@@ -68,12 +68,12 @@ export function pagerSolution(lay: PagerLayout, cursor: number, target: number):
 }
 
 /** Reasoning sentence for a pager move (what to press how often), both locales. */
-export function pagerMoveText(locale: CaptchaLocale, cursor: number, target: number, at: { arrow: string; submit: string }): string {
+export function pagerMoveText(locale: CaptchaLocale, cursor: number, target: number, at: { arrow: string; submit: string; button: string }): string {
   const k = Math.abs(target - cursor);
   const right = target > cursor;
   return say(locale, {
-      en: `The frame is on option ${cursor + 1} and the answer is option ${target + 1}, so press the ${right ? 'right' : 'left'} arrow at ${at.arrow} ${k} time${k > 1 ? 's' : ''}, then Submit at ${at.submit}.`,
-      zh: `当前选中第 ${cursor + 1} 项，目标是第 ${target + 1} 项，所以点击${right ? '右' : '左'}箭头 ${at.arrow} ${k} 次，再点击提交 ${at.submit}。`,
+      en: `The frame is on option ${cursor + 1} and the answer is option ${target + 1}, so press the ${right ? 'right' : 'left'} arrow at ${at.arrow} ${k} time${k > 1 ? 's' : ''}, then ${at.button} at ${at.submit}.`,
+      zh: `当前选中第 ${cursor + 1} 项，目标是第 ${target + 1} 项，所以点击${right ? '右' : '左'}箭头 ${at.arrow} ${k} 次，再点击${at.button} ${at.submit}。`,
     });
 }
 

@@ -10,6 +10,16 @@ export interface NamedColor {
   key: string;
   en: string;
   zh: string;
+  /**
+   * The name in the other locales, in the form their catalogue texts put it: ja plain; de the noun
+   * ("in Grün", "mit der Farbe Grün"); es after "de color" (masculine: "verde", "rojo"); fr after
+   * "de couleur" (feminine: "verte", "rouge"); ar after "اللون" / "باللون" (with the article).
+   */
+  ja: string;
+  de: string;
+  es: string;
+  fr: string;
+  ar: string;
   /** Fill on light backgrounds (the prompt / swatch shade). */
   hex: string;
   /** The brighter shade the scene and shape engines fill with ({@link SCENE_COLORS}); absent where no engine uses one. */
@@ -20,16 +30,16 @@ export interface NamedColor {
 
 /** Colours a reader names the same way (no two within 25° of hue unless lightness tells them apart). */
 export const NAMED_COLORS: readonly NamedColor[] = [
-  { key: 'red', en: 'red', zh: '红色', hex: '#e02424', hue: 0, scene: '#e53935' },
-  { key: 'orange', en: 'orange', zh: '橙色', hex: '#f27b0c', hue: 28, scene: '#f07d1a' },
-  { key: 'yellow', en: 'yellow', zh: '黄色', hex: '#e8c200', hue: 52, scene: '#f2c318' },
-  { key: 'green', en: 'green', zh: '绿色', hex: '#1f9d3a', hue: 130, scene: '#2e9d4a' },
-  { key: 'cyan', en: 'cyan', zh: '青色', hex: '#0fb5c9', hue: 187 },
-  { key: 'blue', en: 'blue', zh: '蓝色', hex: '#1f5fe0', hue: 222, scene: '#1e6fe0' },
-  { key: 'purple', en: 'purple', zh: '紫色', hex: '#8b2fd6', hue: 275, scene: '#8e44c8' },
-  { key: 'pink', en: 'pink', zh: '粉色', hex: '#ec4fa3', hue: 325 },
-  { key: 'brown', en: 'brown', zh: '棕色', hex: '#8a5a2b', hue: -1 },
-  { key: 'black', en: 'black', zh: '黑色', hex: '#1c1c1c', hue: -1 },
+  { key: 'red', en: 'red', zh: '红色', ja: '赤', de: 'Rot', es: 'rojo', fr: 'rouge', ar: 'الأحمر', hex: '#e02424', hue: 0, scene: '#e53935' },
+  { key: 'orange', en: 'orange', zh: '橙色', ja: 'オレンジ', de: 'Orange', es: 'naranja', fr: 'orange', ar: 'البرتقالي', hex: '#f27b0c', hue: 28, scene: '#f07d1a' },
+  { key: 'yellow', en: 'yellow', zh: '黄色', ja: '黄色', de: 'Gelb', es: 'amarillo', fr: 'jaune', ar: 'الأصفر', hex: '#e8c200', hue: 52, scene: '#f2c318' },
+  { key: 'green', en: 'green', zh: '绿色', ja: '緑', de: 'Grün', es: 'verde', fr: 'verte', ar: 'الأخضر', hex: '#1f9d3a', hue: 130, scene: '#2e9d4a' },
+  { key: 'cyan', en: 'cyan', zh: '青色', ja: '水色', de: 'Cyan', es: 'cian', fr: 'cyan', ar: 'السماوي', hex: '#0fb5c9', hue: 187 },
+  { key: 'blue', en: 'blue', zh: '蓝色', ja: '青', de: 'Blau', es: 'azul', fr: 'bleue', ar: 'الأزرق', hex: '#1f5fe0', hue: 222, scene: '#1e6fe0' },
+  { key: 'purple', en: 'purple', zh: '紫色', ja: '紫', de: 'Lila', es: 'morado', fr: 'violette', ar: 'البنفسجي', hex: '#8b2fd6', hue: 275, scene: '#8e44c8' },
+  { key: 'pink', en: 'pink', zh: '粉色', ja: 'ピンク', de: 'Rosa', es: 'rosa', fr: 'rose', ar: 'الوردي', hex: '#ec4fa3', hue: 325 },
+  { key: 'brown', en: 'brown', zh: '棕色', ja: '茶色', de: 'Braun', es: 'marrón', fr: 'marron', ar: 'البني', hex: '#8a5a2b', hue: -1 },
+  { key: 'black', en: 'black', zh: '黑色', ja: '黒', de: 'Schwarz', es: 'negro', fr: 'noire', ar: 'الأسود', hex: '#1c1c1c', hue: -1 },
 ];
 
 /** Named colour by key. Throws RangeError on an unknown key. */
@@ -55,7 +65,7 @@ export function spreadHues(rng: Rng, k: number): number[] {
  * layered_stack_select, spatial_relation_click), in the order they pick from, with their scene
  * shade as `fill`. Names come from {@link NAMED_COLORS}.
  */
-export const SCENE_COLORS: ReadonlyArray<{ en: string; zh: string; fill: string }> = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'].map((k) => {
+export const SCENE_COLORS: ReadonlyArray<{ key: string; en: string; zh: string; fill: string }> = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'].map((k) => {
   const c = namedColor(k);
-  return { en: c.en, zh: c.zh, fill: c.scene! };
+  return { key: k, en: c.en, zh: c.zh, fill: c.scene! };
 });

@@ -3,7 +3,7 @@
  */
 import { polyD, regularPts, rotAbout } from './geometry.js';
 import type { CaptchaLocale } from '../engine.js';
-import { say } from './i18n.js';
+import { type OtherLocaleForms, say, wordIn } from './i18n.js';
 
 interface PlaneShape {
   en: string;
@@ -51,3 +51,37 @@ export function planeShapeD(name: string, cx: number, cy: number, r: number, rot
 
 /** Display name of a plane shape. */
 export const planeName = (name: string, locale: CaptchaLocale): string => (say(locale, PLANE_SHAPES[name]!));
+
+/**
+ * THE plane-shape nouns of record text in the locales besides English and Chinese, with the article
+ * their sentences need: `[definite, indefinite]` ("Klicken Sie auf das Dreieck", "… ein Dreieck
+ * ist"; German definite in the accusative). Widgets draw {@link PLANE_SHAPES}' en / zh names only.
+ */
+export const PLANE_NOUNS: Readonly<Record<string, OtherLocaleForms<[string, string]>>> = {
+  circle: { ja: '円', de: ['den Kreis', 'ein Kreis'], es: ['el círculo', 'un círculo'], fr: ['le cercle', 'un cercle'], ar: ['الدائرة', 'دائرة'] },
+  ellipse: { ja: '楕円', de: ['die Ellipse', 'eine Ellipse'], es: ['la elipse', 'una elipse'], fr: ['l’ellipse', 'une ellipse'], ar: ['الشكل البيضاوي', 'شكل بيضاوي'] },
+  semicircle: { ja: '半円', de: ['den Halbkreis', 'ein Halbkreis'], es: ['el semicírculo', 'un semicírculo'], fr: ['le demi-cercle', 'un demi-cercle'], ar: ['نصف الدائرة', 'نصف دائرة'] },
+  triangle: { ja: '三角形', de: ['das Dreieck', 'ein Dreieck'], es: ['el triángulo', 'un triángulo'], fr: ['le triangle', 'un triangle'], ar: ['المثلث', 'مثلث'] },
+  square: { ja: '正方形', de: ['das Quadrat', 'ein Quadrat'], es: ['el cuadrado', 'un cuadrado'], fr: ['le carré', 'un carré'], ar: ['المربع', 'مربع'] },
+  rectangle: { ja: '長方形', de: ['das Rechteck', 'ein Rechteck'], es: ['el rectángulo', 'un rectángulo'], fr: ['le rectangle', 'un rectangle'], ar: ['المستطيل', 'مستطيل'] },
+  diamond: { ja: 'ひし形', de: ['die Raute', 'eine Raute'], es: ['el rombo', 'un rombo'], fr: ['le losange', 'un losange'], ar: ['المعيّن', 'معيّن'] },
+  trapezoid: { ja: '台形', de: ['das Trapez', 'ein Trapez'], es: ['el trapecio', 'un trapecio'], fr: ['le trapèze', 'un trapèze'], ar: ['شبه المنحرف', 'شبه منحرف'] },
+  pentagon: { ja: '五角形', de: ['das Fünfeck', 'ein Fünfeck'], es: ['el pentágono', 'un pentágono'], fr: ['le pentagone', 'un pentagone'], ar: ['الشكل الخماسي', 'شكل خماسي'] },
+  hexagon: { ja: '六角形', de: ['das Sechseck', 'ein Sechseck'], es: ['el hexágono', 'un hexágono'], fr: ['l’hexagone', 'un hexagone'], ar: ['الشكل السداسي', 'شكل سداسي'] },
+  heptagon: { ja: '七角形', de: ['das Siebeneck', 'ein Siebeneck'], es: ['el heptágono', 'un heptágono'], fr: ['l’heptagone', 'un heptagone'], ar: ['الشكل السباعي', 'شكل سباعي'] },
+  octagon: { ja: '八角形', de: ['das Achteck', 'ein Achteck'], es: ['el octógono', 'un octógono'], fr: ['l’octogone', 'un octogone'], ar: ['الشكل الثماني', 'شكل ثماني'] },
+  star: { ja: '星形', de: ['den Stern', 'ein Stern'], es: ['la estrella', 'una estrella'], fr: ['l’étoile', 'une étoile'], ar: ['النجمة', 'نجمة'] },
+};
+
+/**
+ * A plane shape named in `locale` with its article: `the` ("the rhombus", "la elipse", "三角形") or
+ * `a` ("a rhombus", "une ellipse").
+ * @throws RangeError for an unknown shape
+ */
+export function planeNoun(name: string, locale: CaptchaLocale, article: 'the' | 'a'): string {
+  const s = PLANE_SHAPES[name];
+  const t = PLANE_NOUNS[name];
+  if (!s || !t) throw new RangeError(`unknown plane shape ${name}`);
+  const en = `${article === 'the' ? 'the' : /^[aeiou]/.test(s.en) ? 'an' : 'a'} ${s.en}`;
+  return wordIn(locale, en, s.zh, t, (f) => f[article === 'the' ? 0 : 1]);
+}

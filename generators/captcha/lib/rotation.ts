@@ -56,11 +56,27 @@ export function rotationTrack(style: PuzzleStyle, track: Box, handle: Box, degPe
   return s;
 }
 
-/** One sentence saying how the slider maps to the turn (instructions of the rotation sliders), both locales. */
+/** One sentence saying how the slider maps to the turn (instructions of the rotation sliders), every locale. */
 export function rotationScaleText(locale: CaptchaLocale, turn: 'cw' | 'front-right'): string {
   if (turn === 'cw')
-    return say(locale, { en: 'Moving the handle to the end of the track turns it one full turn (360°) clockwise; the marks on the track show 90° steps.', zh: '把滑块拖到轨道末端对应顺时针转一整圈（360°），轨道上的刻度每格 90°。' });
-  return say(locale, { en: 'Moving the handle to the end of the track turns it one full turn (360°) about the vertical axis, its front moving right; the marks on the track show 90° steps.', zh: '把滑块拖到轨道末端对应绕竖直轴转一整圈（360°，正面向右转），轨道上的刻度每格 90°。' });
+    return say(locale, {
+      en: 'Moving the handle to the end of the track turns it one full turn (360°) clockwise; the marks on the track show 90° steps.',
+      zh: '把滑块拖到轨道末端对应顺时针转一整圈（360°），轨道上的刻度每格 90°。',
+      ja: 'つまみをトラックの端まで動かすと時計回りにちょうど1回転（360°）します。トラックの目盛りは90°ごとです。',
+      de: 'Wird der Griff bis ans Ende der Leiste geschoben, dreht es sich einmal ganz (360°) im Uhrzeigersinn; die Markierungen auf der Leiste zeigen 90°-Schritte.',
+      es: 'Llevar el control hasta el final del riel lo gira una vuelta completa (360°) en el sentido de las agujas del reloj; las marcas del riel indican pasos de 90°.',
+      fr: 'Amener la poignée au bout de la glissière le fait tourner d’un tour complet (360°) dans le sens des aiguilles d’une montre ; les repères de la glissière marquent des pas de 90°.',
+      ar: 'تحريك المقبض إلى نهاية المسار يديره دورة كاملة (360°) باتجاه عقارب الساعة؛ وتُظهر العلامات على المسار خطوات من 90°.',
+    });
+  return say(locale, {
+    en: 'Moving the handle to the end of the track turns it one full turn (360°) about the vertical axis, its front moving right; the marks on the track show 90° steps.',
+    zh: '把滑块拖到轨道末端对应绕竖直轴转一整圈（360°，正面向右转），轨道上的刻度每格 90°。',
+    ja: 'つまみをトラックの端まで動かすと、縦の軸のまわりにちょうど1回転（360°）し、正面は右へ動きます。トラックの目盛りは90°ごとです。',
+    de: 'Wird der Griff bis ans Ende der Leiste geschoben, dreht es sich einmal ganz (360°) um die senkrechte Achse, die Vorderseite nach rechts; die Markierungen auf der Leiste zeigen 90°-Schritte.',
+    es: 'Llevar el control hasta el final del riel lo gira una vuelta completa (360°) alrededor del eje vertical, con el frente moviéndose hacia la derecha; las marcas del riel indican pasos de 90°.',
+    fr: 'Amener la poignée au bout de la glissière le fait tourner d’un tour complet (360°) autour de l’axe vertical, sa face avant allant vers la droite ; les repères de la glissière marquent des pas de 90°.',
+    ar: 'تحريك المقبض إلى نهاية المسار يديره دورة كاملة (360°) حول المحور العمودي، مع تحرك واجهته نحو اليمين؛ وتُظهر العلامات على المسار خطوات من 90°.',
+  });
 }
 
 /** Validity shared by rotation sliders. Returns a reason or null. */

@@ -1,6 +1,6 @@
 /**
  * Vocabularies for the text engines: common English words, four-character Chinese idioms (成语),
- * number words in English and Chinese. Lists are curated by hand; {@link uniqueChars} and the
+ * (number words: number-words.ts). Lists are curated by hand; {@link uniqueChars} and the
  * engines' validators filter what a puzzle may use (e.g. no repeated letters where clicks must be
  * unambiguous).
  */
@@ -47,40 +47,5 @@ export function uniqueChars(s: string): boolean {
 /** The characters of `s` sorted (anagram key). */
 export const anagramKey = (s: string): string => [...s].sort().join('');
 
-const EN_ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
-/** English words for 0–999 ("forty-two", "one hundred and five"). Throws RangeError outside. */
-export function numberEn(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n > 999) throw new RangeError(`numberEn: ${n}`);
-  if (n < 20) return EN_ONES[n]!;
-  if (n < 100) return EN_TENS[Math.floor(n / 10)]! + (n % 10 ? '-' + EN_ONES[n % 10]! : '');
-  const h = `${EN_ONES[Math.floor(n / 100)]!} hundred`;
-  return n % 100 ? `${h} and ${numberEn(n % 100)}` : h;
-}
-
-const ZH_DIG = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-/** Chinese numerals for 0–999 (十二, 二十, 一百零五). Throws RangeError outside. */
-export function numberZh(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n > 999) throw new RangeError(`numberZh: ${n}`);
-  if (n < 10) return ZH_DIG[n]!;
-  if (n < 20) return '十' + (n % 10 ? ZH_DIG[n % 10]! : '');
-  if (n < 100) return ZH_DIG[Math.floor(n / 10)]! + '十' + (n % 10 ? ZH_DIG[n % 10]! : '');
-  const h = ZH_DIG[Math.floor(n / 100)]! + '百';
-  const r = n % 100;
-  if (!r) return h;
-  if (r < 10) return h + '零' + ZH_DIG[r]!;
-  return h + ZH_DIG[Math.floor(r / 10)]! + '十' + (r % 10 ? ZH_DIG[r % 10]! : '');
-}
-
-/** Accepted spellings of a non-negative integer answer: digits, English words (with and without hyphen), Chinese numerals. */
-export function numberAnswers(n: number): string[] {
-  const out = [String(n)];
-  if (n >= 0 && n <= 999) {
-    const en = numberEn(n);
-    out.push(en);
-    if (en.includes('-')) out.push(en.replace(/-/g, ' '));
-    out.push(numberZh(n));
-  }
-  return out;
-}
+/** Number words and accepted numeric answers live in ONE table per locale: number-words.ts. */
+export { numberAnswers, numberEn, numberZh } from './number-words.js';

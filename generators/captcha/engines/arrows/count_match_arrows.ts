@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxesOverlap, boxInside, hsl, label, ptText } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconName, iconPlural, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { arrowGlyph, glyphButton, submitButton, tile } from '../../lib/controls.js';
 import { boxAround, shrink } from '../../lib/geometry.js';
@@ -150,5 +150,6 @@ export const countMatchArrows = arrowsEngine<CountMatchLatent, typeof KNOBS>({
     };
   },
 
-  text: (l) => ({ plural: plural(iconName(l.kind, 'en-US')), iconName: iconName(l.kind, 'zh-CN') }),
+  // `things`: the plural noun in the text's locale (the instruction and the title drawn in the widget)
+  text: (l, locale) => ({ things: iconPlural(l.kind, locale) }),
 });

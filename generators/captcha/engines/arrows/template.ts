@@ -19,9 +19,9 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { type Affine, type CaptchaEngine, type Difficulty, type Latent, type PuzzleSolution, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
 import { ptText, svgDoc } from '../../lib/draw.js';
-import { type CaptchaLocale, type TextParams, say } from '../../lib/i18n.js';
+import { type CaptchaLocale, type TextParams, say, sayIn } from '../../lib/i18n.js';
 import { type PagerLayout, pagerControls, pagerInvalid, pagerMoveText, pagerSolution } from '../../lib/pager.js';
-import { chrome } from '../../lib/controls.js';
+import { chrome, submitName } from '../../lib/controls.js';
 import { clickSequence, pressesSolution } from '../../lib/solutions.js';
 import type { KnobTable } from '../text-entry/template.js';
 import type { SingleClickContent } from '../single-click/template.js';
@@ -91,7 +91,7 @@ export function arrowsEngine<L extends Latent & { width: number; height: number 
       return 'pager' in g ? pagerInvalid(g.pager.layout.options.length, g.pager.cursor, g.pager.target) : null;
     },
     draw(l, style, rng) {
-      let body = chrome(style, l.width, l.height, say(style.locale, `${c.type}.title`, c.text?.(l, style.locale) ?? {}));
+      let body = chrome(style, l.width, l.height, sayIn(style.locale, `${c.type}.title`, (used) => c.text?.(l, used, style.locale) ?? {}));
       const p = c.picture(l, style, rng);
       body += p.svg;
       const g = c.gold(l);
@@ -99,16 +99,16 @@ export function arrowsEngine<L extends Latent & { width: number; height: number 
       return { svg: svgDoc(l.width, l.height, body, p.defs ?? ''), width: l.width, height: l.height };
     },
     solve: (l) => arrowsSolution(c.gold(l)),
-    reasoning(l, locale, m = IDENTITY_AFFINE) {
+    reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
       const g = c.gold(l);
       const submit = ptText(m, boxCenter(submitOf(g)));
-      const free: Record<string, string> = { submit };
+      const free: Record<string, string> = { submit, button: submitName('submit', locale, widget) };
       if ('pager' in g) {
         const { layout, cursor, target } = g.pager;
-        free.move = pagerMoveText(locale, cursor, target, { arrow: ptText(m, boxCenter(target > cursor ? layout.right : layout.left)), submit });
+        free.move = pagerMoveText(locale, cursor, target, { arrow: ptText(m, boxCenter(target > cursor ? layout.right : layout.left)), submit, button: free.button! });
       }
       return say(locale, `${c.type}.${c.reasoningKey?.(l) ?? 'reasoning'}`, { ...free, ...c.reasoning(l, locale, m) });
     },
-    instruction: (l, locale) => say(locale, `${c.type}.instruction`, c.text?.(l, locale) ?? {}),
+    instruction: (l, locale, widget = locale) => say(locale, `${c.type}.instruction`, { button: submitName('submit', locale, widget), ...c.text?.(l, locale, widget) }),
   });
 }

@@ -8,8 +8,9 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxesOverlap, boxInside, boxRect, hsl, line, noiseDots, path, ptText, regionWord } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
-import { SCENE_COLORS } from '../../lib/palette.js';
+import { iconName, iconNoun, iconSvg } from '../../lib/icons.js';
+import { SCENE_COLORS, namedColor } from '../../lib/palette.js';
+import { say } from '../../lib/i18n.js';
 import { polyD, shrink } from '../../lib/geometry.js';
 import { dragEngine } from './template.js';
 
@@ -124,8 +125,10 @@ export const dragItemToTarget = dragEngine<DragItemLatent, typeof KNOBS>({
     };
   },
 
-  instruction(l) {
+  instruction(l, locale) {
     const c = SCENE_COLORS[l.baskets[l.target]!.color]!;
-    return { iconName: iconName(l.item.kind, 'en-US'), c_en: c.en, iconName2: iconName(l.item.kind, 'zh-CN'), c_zh: c.zh };
+    // the object's noun and the basket's colour in the instruction's language (lib/icons.ts ICON_NOUNS, palette.ts NAMED_COLORS)
+    const name = locale === 'en-US' || locale === 'zh-CN' ? iconName(l.item.kind, locale) : iconNoun(l.item.kind, locale);
+    return { name, color: say(locale, namedColor(c.key)), iconName2: iconName(l.item.kind, 'zh-CN'), c_zh: c.zh };
   },
 });

@@ -10,7 +10,7 @@ import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap, hsl, intBox, ptText, regionWord } from '../../lib/draw.js';
 import { type GridFrame, gridFrame } from '../../lib/grids.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
-import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideOutline, lucideSvg } from '../../lib/lucide.js';
+import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideNoun, lucideOutline, lucideSvg } from '../../lib/lucide.js';
 import { say } from '../../lib/i18n.js';
 import { placeWithRetries } from '../../lib/placement.js';
 import { type KnobsOf, gridSelectEngine, indicesWhere } from './template.js';
@@ -103,8 +103,6 @@ export const areaSelectPoint = gridSelectEngine<AreaSelectLatent, KnobsOf<typeof
     });
     return { count: l.objects.length, n: l.answer.length, item: say(locale, { en: item.enPlural, zh: item.zh }), parts: parts.join(say(locale, { en: '; the ', zh: '、' })), sub: ptText(m, boxCenter(l.frame.submit_box)) };
   },
-  instruction(l) {
-    const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return { item_en: item.en, item_zh: item.zh };
-  },
+  // the item's noun in the instruction's language (lib/lucide.ts LUCIDE_NOUNS), singular and plural
+  instruction: (l, locale) => ({ item: lucideNoun(l.target_icon, locale, false), items: lucideNoun(l.target_icon, locale, true) }),
 });

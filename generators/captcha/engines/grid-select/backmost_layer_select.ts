@@ -11,7 +11,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { hsl, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
-import { PLANE_SHAPES, planeName } from '../../lib/plane-shapes.js';
+import { PLANE_SHAPES, planeName, planeNoun } from '../../lib/plane-shapes.js';
 import { selectLayout } from '../../lib/grids.js';
 import { polyD, polyArea } from '../../lib/geometry.js';
 import { visibleSamples } from '../../lib/proj3d.js';
@@ -122,5 +122,6 @@ export const backmostLayerSelect = cellSelectEngine<BackmostLatent, KnobsOf<type
   cell: (l, i) => cellPolys(l.cells[i]!, l.stacks[i]!).map((pts, j) => path(polyD(pts), { fill: hsl(l.stacks[i]![j]!.hue, 65, 55), stroke: hsl(l.stacks[i]![j]!.hue, 60, 28), sw: 1.5, extra: 'stroke-linejoin="round"' })).join(''),
   hit: (l, i) => l.stacks[i]![0]!.shape === l.target_kind,
   reasoning: (l, locale) => ({ name: planeName(l.target_kind, locale) }),
-  instruction: (l) => ({ planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),
+  // the shape named in the instruction's language with its article (lib/plane-shapes.ts PLANE_NOUNS)
+  instruction: (l, locale) => ({ a: planeNoun(l.target_kind, locale, 'a'), planeName2: planeName(l.target_kind, 'zh-CN') }),
 });

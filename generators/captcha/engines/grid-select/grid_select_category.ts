@@ -8,7 +8,7 @@ import { defineKnobs, knob } from '../../engine.js';
 import { hsl } from '../../lib/draw.js';
 import type { GridFrame } from '../../lib/grids.js';
 import { tileBackdrop } from '../../lib/backdrops.js';
-import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideSvg } from '../../lib/lucide.js';
+import { LUCIDE_BY_ICON, LUCIDE_ITEMS, lucideNoun, lucideSvg } from '../../lib/lucide.js';
 import { say } from '../../lib/i18n.js';
 import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles, squareFrame } from './template.js';
 
@@ -102,8 +102,6 @@ export const gridSelectCategory = gridSelectEngine<GridCategoryLatent, KnobsOf<t
     const others = [...new Set(l.tiles.filter((t) => t.icon !== l.target_icon).map((t) => (say(locale, LUCIDE_BY_ICON.get(t.icon)!))))].slice(0, 5);
     return { item: say(locale, { en: item.enPlural, zh: item.zh }), rows: l.frame.rows, cols: l.frame.cols, others: others.join(say(locale, { en: ', ', zh: '、' })) };
   },
-  instruction(l) {
-    const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    return { item_enPlural: item.enPlural, item_zh: item.zh };
-  },
+  // the item's noun in the instruction's language (lib/lucide.ts LUCIDE_NOUNS), singular and plural
+  instruction: (l, locale) => ({ item: lucideNoun(l.target_icon, locale, false), items: lucideNoun(l.target_icon, locale, true) }),
 });

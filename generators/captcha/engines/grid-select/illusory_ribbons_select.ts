@@ -203,5 +203,6 @@ export const illusoryRibbonsSelect = gridSelectEngine<IllusoryRibbonsLatent, Kno
   }),
   prompt: (l, style) => ({ lead: say(style.locale, { en: 'Select every square with exactly', zh: '请选择恰好有' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) ribbon loops`, zh: `${l.n} 条环形丝带的方格` }) }),
   reasoning: (l, locale) => ({ counts: perCell(l.cells.map((c) => c.length), l.frame.cols, locale), n: l.n }),
-  instruction: (l) => ({ n: l.n }),
+  // the text describes what this picture shows: own colours (easy), gradients (medium), weaving only when woven (hard)
+  instruction: (l, locale) => ({ n: l.n, how: say(locale, `illusory_ribbons_select.how_${l.over.some((o) => o.length > 0) ? 'woven' : l.look === 'solid' ? 'solid' : 'gradient'}`) }),
 });

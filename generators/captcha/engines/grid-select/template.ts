@@ -14,7 +14,8 @@
  * Text: `instruction` is `say(locale, '<type>.instruction', params)`; `reasoning` is
  * `say(locale, '<type>.reasoning', params)` followed (grid frame) by the tile list of `gridSteps`.
  * Cell layouts get the params `list` (cell words and points of the hits), `at` (points of the hits)
- * and `sub` (the Submit point) for free. All coordinates are puzzle px; points in text are mapped
+ * and `sub` (the Submit point) for free; both layouts give the instruction and the reasoning `button`,
+ * the submit button's drawn label quoted (lib/controls.ts `submitName`). All coordinates are puzzle px; points in text are mapped
  * through the record's affine `m`.
  *
  * The template makes no rng call of its own: an engine's rng calls (in `sample`, `tiles`) happen in
@@ -24,8 +25,8 @@ import { type Box, boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { type Affine, type CaptchaEngine, type CaptchaGroupName, type CaptchaLocale, type Difficulty, type Latent, type PuzzleStyle, defineEngine, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, ptText, svgDoc } from '../../lib/draw.js';
-import { type GridFrame, type GridPrompt, cellWords, checkGridFrame, drawGridFrame, gridFrame, gridSteps } from '../../lib/grids.js';
-import { chrome, submitButton, tile } from '../../lib/controls.js';
+import { type GridFrame, type GridPrompt, cellWords, checkGridFrame, drawGridFrame, gridFrame, gridSteps, gridSubmitKind } from '../../lib/grids.js';
+import { type SubmitKind, chrome, submitButton, submitName, tile } from '../../lib/controls.js';
 import { clickSetSubmit } from '../../lib/solutions.js';
 import { say, type TextParams } from '../../lib/i18n.js';
 
@@ -77,8 +78,11 @@ export interface FrameSelectSpec<L extends FrameSelectLatent, K> extends SelectC
   steps?: boolean;
 }
 
-/** The parts of an engine every layout shares: name, group, knobs, sampling and the instruction lookup. */
-function identity<L extends Latent, K>(spec: SelectContent<L, K>): Pick<CaptchaEngine<L>, 'type' | 'group' | 'number' | 'actionForm' | 'knobs' | 'difficulties' | 'sample' | 'instruction'> {
+/**
+ * The parts of an engine every layout shares: name, group, knobs, sampling and the instruction lookup.
+ * The instruction gets the param `button`: the submit button's drawn label, quoted (`submitKind`).
+ */
+function identity<L extends Latent, K>(spec: SelectContent<L, K>, submitKind: (l: L) => SubmitKind): Pick<CaptchaEngine<L>, 'type' | 'group' | 'number' | 'actionForm' | 'knobs' | 'difficulties' | 'sample' | 'instruction'> {
   const DIFF = spec.knobs.difficulties;
   return {
     type: spec.type,
@@ -88,7 +92,7 @@ function identity<L extends Latent, K>(spec: SelectContent<L, K>): Pick<CaptchaE
     knobs: spec.knobs.knobs,
     difficulties: DIFF as CaptchaEngine['difficulties'],
     sample: (rng, difficulty) => spec.sample(rng, DIFF[difficulty], difficulty),
-    instruction: (l, locale) => say(locale, `${spec.type}.instruction`, spec.instruction?.(l, locale) ?? {}),
+    instruction: (l, locale, widget = locale) => say(locale, `${spec.type}.instruction`, { button: submitName(submitKind(l), locale, widget), ...spec.instruction?.(l, locale) }),
   };
 }
 
@@ -96,7 +100,7 @@ function identity<L extends Latent, K>(spec: SelectContent<L, K>): Pick<CaptchaE
 export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSelectSpec<L, K>): CaptchaEngine<L> {
   const { type } = spec;
   return defineEngine<L>({
-    ...identity(spec),
+    ...identity(spec, (l) => gridSubmitKind(l.frame)),
     validate: (l) => checkGridFrame(l.frame) ?? spec.validate(l),
     draw(l, style, rng) {
       const ids = new Ids();
@@ -106,9 +110,9 @@ export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSele
       return { svg: svgDoc(l.frame.width, l.frame.height, g.body, (p.defs ?? '') + g.defs), width: l.frame.width, height: l.frame.height };
     },
     solve: (l) => clickSetSubmit(spec.targets?.(l) ?? l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box),
-    reasoning(l, locale, m = IDENTITY_AFFINE) {
-      const why = say(locale, `${type}.reasoning`, spec.reasoning(l, locale, m));
-      return spec.steps === false ? why : why + say(locale, { en: ' ', zh: '' }) + gridSteps(l.frame, l.answer, locale, m);
+    reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
+      const why = say(locale, `${type}.reasoning`, { button: submitName(gridSubmitKind(l.frame), locale, widget), ...spec.reasoning(l, locale, m) });
+      return spec.steps === false ? why : why + say(locale, { en: ' ', zh: '' }) + gridSteps(l.frame, l.answer, locale, m, widget);
     },
   });
 }
@@ -145,7 +149,7 @@ function hitsOf<L extends CellSelectLatent, K>(spec: CellSelectSpec<L, K>, l: L)
 export function cellSelectEngine<L extends CellSelectLatent, K>(spec: CellSelectSpec<L, K>): CaptchaEngine<L> {
   const { type } = spec;
   return defineEngine<L>({
-    ...identity(spec),
+    ...identity(spec, () => 'submit'),
     validate: (l) => spec.validate(l),
     draw(l, style) {
       let body = chrome(style, l.width, l.height, spec.prompt(l, style)) + (spec.header?.(l, style) ?? '');
@@ -154,11 +158,11 @@ export function cellSelectEngine<L extends CellSelectLatent, K>(spec: CellSelect
       return { svg: svgDoc(l.width, l.height, body), width: l.width, height: l.height };
     },
     solve: (l) => clickSetSubmit(hitsOf(spec, l).map((i) => l.cells[i]!), l.submit_box),
-    reasoning(l, locale, m = IDENTITY_AFFINE) {
+    reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
       const hits = hitsOf(spec, l);
       const at = (i: number): string => ptText(m, boxCenter(l.cells[i]!));
       const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${at(i)}`).join(say(locale, { en: '; ', zh: '、' }));
-      const free = { list, at: hits.map(at).join(say(locale, { en: ', ', zh: '、' })), sub: ptText(m, boxCenter(l.submit_box)) };
+      const free = { list, at: hits.map(at).join(say(locale, { en: ', ', zh: '、' })), sub: ptText(m, boxCenter(l.submit_box)), button: submitName('submit', locale, widget) };
       return say(locale, `${type}.reasoning`, { ...free, ...spec.reasoning(l, locale, m) });
     },
   });

@@ -8,7 +8,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { Ids, boxInside, boxRect, label, path, ptText } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { quoteLabel, say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD } from '../../lib/geometry.js';
@@ -101,12 +101,15 @@ export const avoidDecoyClick = singleClickEngine<AvoidDecoyLatent, typeof KNOBS>
     return { boxes: [sorted[0]!, ...boxes.filter((b) => b !== sorted[0])] };
   },
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
     const boxes = acceptBoxes(l);
     const best = [...boxes].sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]))[0]!;
     const at = ptText(m, boxCenter(best));
     const badge = ptText(m, boxCenter(l.badge_box));
-    return say(locale, 'avoid_decoy_click.reasoning', { badge, at });
+    return say(locale, 'avoid_decoy_click.reasoning', { badge, at, badge_label: quoteLabel(locale, say(widget, 'avoid_decoy_click.badge')) });
   },
+
+  // the badge is named by the label drawn on it in the widget
+  text: (_l, locale, widget) => ({ badge_label: quoteLabel(locale, say(widget, 'avoid_decoy_click.badge')) }),
 
 });

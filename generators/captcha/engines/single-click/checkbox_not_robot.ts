@@ -6,7 +6,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, circle, label, n1, path, ptText } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { quoteLabel, say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 
 /** Latent state of checkbox_not_robot (puzzle px). */
@@ -97,9 +97,12 @@ export const checkboxNotRobot = singleClickEngine<CheckboxLatent, typeof KNOBS>(
 
   target: (l) => ({ boxes: [l.click_box], point: boxCenter(l.checkbox_box) }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
     const at = ptText(m, boxCenter(l.checkbox_box));
-    return say(locale, 'checkbox_not_robot.reasoning', { at });
+    return say(locale, 'checkbox_not_robot.reasoning', { at, checkbox_label: quoteLabel(locale, say(widget, 'checkbox_not_robot.label')) });
   },
+
+  // the checkbox is named by the label drawn beside it in the widget
+  text: (_l, locale, widget) => ({ checkbox_label: quoteLabel(locale, say(widget, 'checkbox_not_robot.label')) }),
 
 });

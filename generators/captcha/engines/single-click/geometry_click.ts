@@ -10,7 +10,7 @@ import { boxInside, boxRect, boxesOverlap, hsl, noiseLines, path, ptText, region
 import { scatter } from '../../lib/placement.js';
 import { say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
-import { PLANE_FAMILIES, PLANE_SHAPES, planeName, planeShapeD } from '../../lib/plane-shapes.js';
+import { PLANE_FAMILIES, PLANE_SHAPES, planeName, planeNoun, planeShapeD } from '../../lib/plane-shapes.js';
 import { boxAround } from '../../lib/geometry.js';
 import { chrome } from '../../lib/controls.js';
 
@@ -99,5 +99,6 @@ export const geometryClick = singleClickEngine<GeometryClickLatent, typeof KNOBS
     return say(locale, 'geometry_click.reasoning', { n: l.items.length, where, name, at });
   },
 
-  text: (l, locale) => ({ planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),
+  // the shape named in the instruction's language with its article (lib/plane-shapes.ts PLANE_NOUNS)
+  text: (l, locale) => ({ the: planeNoun(l.target_kind, locale, 'the'), planeName: planeName(l.target_kind, 'en-US'), planeName2: planeName(l.target_kind, 'zh-CN') }),
 });

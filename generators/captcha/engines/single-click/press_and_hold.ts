@@ -9,7 +9,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, boxesOverlap, label, ptText, widgetCard } from '../../lib/draw.js';
 import { lucideSvg } from '../../lib/lucide.js';
-import { say } from '../../lib/i18n.js';
+import { quoteLabel, say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 
 /** Latent state of press_and_hold (puzzle px). */
@@ -80,10 +80,12 @@ export const pressAndHold = singleClickEngine<PressHoldLatent, typeof KNOBS>({
 
   target: (l) => ({ boxes: [l.button_box], holdMs: l.hold_ms }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
     const at = ptText(m, boxCenter(l.button_box));
-    return say(locale, 'press_and_hold.reasoning', { seconds: seconds(l.hold_ms), help: l.help_box ? say(locale, 'press_and_hold.help_not_target') : '', at });
+    const help = l.help_box ? say(locale, 'press_and_hold.help_not_target', { help_label: quoteLabel(locale, say(widget, 'press_and_hold.help')) }) : '';
+    return say(locale, 'press_and_hold.reasoning', { seconds: seconds(l.hold_ms), help, at, button_label: quoteLabel(locale, say(widget, 'press_and_hold.button')) });
   },
 
-  text: (l, locale) => ({ seconds: seconds(l.hold_ms) }),
+  // the button is named by the label drawn in the widget (`picture` draws say(style.locale, 'press_and_hold.button'))
+  text: (l, locale, widget) => ({ seconds: seconds(l.hold_ms), button_label: quoteLabel(locale, say(widget, 'press_and_hold.button')) }),
 });

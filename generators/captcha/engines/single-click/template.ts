@@ -44,9 +44,10 @@ export interface SingleClickContent<L extends Latent & { width: number; height: 
   validate(latent: L): string | null;
   picture(latent: L, style: PuzzleStyle, rng: Rng): { svg: string; defs?: string };
   target(latent: L): ClickTarget;
-  reasoning(latent: L, locale: CaptchaLocale, m: Affine): string;
-  /** Values of the `{name}` placeholders of the catalogue texts, in `locale`. */
-  text?(latent: L, locale: CaptchaLocale): TextParams;
+  /** `widget`: the locale the widget was drawn in (labels the text quotes are drawn in it). */
+  reasoning(latent: L, locale: CaptchaLocale, m: Affine, widget: CaptchaLocale): string;
+  /** Values of the `{name}` placeholders of the catalogue texts, in `locale`, for a widget drawn in `widget`. */
+  text?(latent: L, locale: CaptchaLocale, widget: CaptchaLocale): TextParams;
 }
 
 /** A single-click engine from its content. */
@@ -72,7 +73,7 @@ export function singleClickEngine<L extends Latent & { width: number; height: nu
         ordered: false,
       };
     },
-    reasoning: (l, locale, m = IDENTITY_AFFINE) => c.reasoning(l, locale, m),
-    instruction: (l, locale) => say(locale, `${c.type}.instruction`, c.text?.(l, locale) ?? {}),
+    reasoning: (l, locale, m = IDENTITY_AFFINE, widget = locale) => c.reasoning(l, locale, m, widget),
+    instruction: (l, locale, widget = locale) => say(locale, `${c.type}.instruction`, c.text?.(l, locale, widget) ?? {}),
   });
 }

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { boxInside, boxRect, boxesOverlap, label, ptText, regionWord, widgetCard } from '../../lib/draw.js';
-import { type Bi, say } from '../../lib/i18n.js';
+import { type Bi, quoteLabel, say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { lucideSvg } from '../../lib/lucide.js';
 
@@ -103,13 +103,14 @@ export const verifyButton = singleClickEngine<VerifyButtonLatent, typeof KNOBS>(
 
   target: (l) => ({ boxes: [l.buttons[l.target]!.box] }),
 
-  reasoning(l, locale, m = IDENTITY_AFFINE) {
+  reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
     const b = l.buttons[l.target]!.box;
     const c = boxCenter(b);
-    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => say(locale, 'verify_button.quoted', { label: say(locale, x.label) })).join(say(locale, 'verify_button.label_sep'));
+    // buttons are named by the labels drawn in the widget (`picture` draws say(style.locale, label))
+    const others = l.buttons.filter((_, i) => i !== l.target).map((x) => quoteLabel(locale, say(widget, x.label))).join(say(locale, 'verify_button.label_sep'));
     const where = regionWord(c[0], c[1], [0, 0, l.width, l.height], locale);
-    return say(locale, 'verify_button.reasoning', { n: l.buttons.length, TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh, others, where, at: ptText(m, c) });
+    return say(locale, 'verify_button.reasoning', { n: l.buttons.length, target_label: quoteLabel(locale, say(widget, TARGET_LABEL)), others, where, at: ptText(m, c) });
   },
 
-  text: (_l, locale) => ({ TARGET_LABEL_en: TARGET_LABEL.en, TARGET_LABEL_zh: TARGET_LABEL.zh }),
+  text: (_l, locale, widget) => ({ target_label: quoteLabel(locale, say(widget, TARGET_LABEL)) }),
 });

@@ -124,14 +124,15 @@ export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeo
 
   answer: (l) => ({ text: l.answer, valid: factQuestion(factById(l.fact)!, l.times).answers }),
 
-  reading(l, locale) {
+  reading(l, locale, _m, widget) {
     const f = factById(l.fact)!;
     let why: string;
     if (typeof f.answers === 'number' && l.times > 1) {
       const n = f.answers;
       why = say(locale, 'commonsense_question_entry.reasoning_times', { q_en: f.q.en, q: say(locale, f.q), numberEn: numberEn(n), numberZh: numberZh(n), n, times: l.times, answer: l.answer });
     } else why = say(locale, 'commonsense_question_entry.reasoning_known', { answer: l.answer });
-    return say(locale, 'commonsense_question_entry.reasoning', { question_en: l.question.en, question_zh: l.question.zh, why });
+    // the question as the picture shows it (`picture` draws say(style.locale, question))
+    return say(locale, 'commonsense_question_entry.reasoning', { question: say(widget, l.question), why });
   },
 
 });

@@ -12,7 +12,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { Ids, boxesOverlap, hsl, noiseDots, rect } from '../../lib/draw.js';
 import { type EntryFrame, entryFrame } from '../../lib/frames.js';
-import { ICON_FAMILIES, ICONS, iconName } from '../../lib/icons.js';
+import { ICON_FAMILIES, ICONS, iconName, iconPlural } from '../../lib/icons.js';
 import { iconRegion, regionBBox, regionSvg, visibleFraction } from '../../lib/regions.js';
 import { numberAnswers } from '../../lib/words.js';
 import { say } from '../../lib/i18n.js';
@@ -41,12 +41,8 @@ const KNOBS = defineKnobs({ count: knob('target count range', [2, 5], [3, 7], [4
 /** Kinds a target may be; pairs that share a name are never mixed (star / six-pointed star, circle / ring). */
 export const COUNT_KINDS = ['star', 'heart', 'triangle', 'square', 'circle', 'hexagon', 'diamond', 'plus', 'moon', 'bolt', 'drop', 'arrow', 'cloud', 'leaf', 'crown'];
 const CLASH: Record<string, string[]> = { star: ['star6'], star6: ['star'], circle: ['ring', 'cloud'], ring: ['circle'] };
-const PLURAL: Record<string, string> = { leaf: 'leaves', cross: 'crosses' };
 /** English plural of an icon name. */
-export const pluralEn = (kind: string): string => {
-  const n = iconName(kind, 'en-US');
-  return PLURAL[n] ?? n + 's';
-};
+export const pluralEn = (kind: string): string => iconPlural(kind, 'en-US');
 
 const regionOf = (o: Obj) => iconRegion(o.kind, o.cx, o.cy, o.r, o.rot);
 const boxOf = (o: Obj): Box => {
@@ -150,5 +146,6 @@ export const countObjectsEntry = textEntryEngine<CountObjectsLatent, typeof KNOB
     return say(locale, 'count_objects_entry.reasoning', { ...names, total: l.objects.length, others, covered: coveredText, count: l.count });
   },
 
-  text: (l, locale) => ({ pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') }),
+  // `things`: the plural noun in the text's locale (instruction, and the title drawn in the widget's locale)
+  text: (l, locale) => ({ things: iconPlural(l.target_kind, locale) }),
 });

@@ -264,7 +264,7 @@ export const occludedPatternCountEntry = textEntryEngine<OccludedPatternLatent, 
 
   reading(l, locale) {
     const parts = l.asked.map((q, i) => say(locale, 'occluded_pattern_count_entry.part', { what: what(q, locale), n: l.counts[i]!, guess: coveredCount(l, q, 'base') }));
-    return say(locale, 'occluded_pattern_count_entry.reasoning', { pr: l.period[0], pc: l.period[1], cells: (l.hide[2] - l.hide[0]) * (l.hide[3] - l.hide[1]), parts: parts.join(say(locale, { en: '; ', zh: '；' })) });
+    return say(locale, 'occluded_pattern_count_entry.reasoning', { pr: l.period[0], pc: l.period[1], cells: (l.hide[2] - l.hide[0]) * (l.hide[3] - l.hide[1]), parts: parts.join(say(locale, { en: '; ', zh: '；', ja: '、', fr: ' ; ', ar: '؛ ' })) });
   },
 
   text(l, locale) {

@@ -20,7 +20,7 @@ import { type CaptchaEngine, type CaptchaGroupName, type Difficulty, type Latent
 import type { Affine } from '../../engine.js';
 import { boxRect, hsl, label, noiseDots, svgDoc, wrapPhrases } from '../../lib/draw.js';
 import { type EntryFrame, checkEntryFrame, drawEntryFrame, entryTail } from '../../lib/frames.js';
-import { type CaptchaLocale, type TextParams, catalogue, drawnLocale, say, sentenceGap } from '../../lib/i18n.js';
+import { type CaptchaLocale, type TextParams, catalogue, drawnLocale, say, sayIn, sentenceGap } from '../../lib/i18n.js';
 import { entrySolve } from '../../lib/solutions.js';
 
 /** The answer of a text-entry puzzle: what to type, the other accepted answers, whether case matters. */
@@ -48,7 +48,8 @@ export interface TextEntryContent<L extends Latent & { frame: EntryFrame }, T ex
   check(latent: L): string | null;
   picture(latent: L, style: PuzzleStyle, rng: Rng): { svg: string; defs?: string };
   answer(latent: L): EntryAnswer;
-  reading(latent: L, locale: CaptchaLocale, m: Affine): string;
+  /** `widget`: the locale the widget was drawn in (text the reading quotes from the picture is in it). */
+  reading(latent: L, locale: CaptchaLocale, m: Affine, widget: CaptchaLocale): string;
   /** Values of the `{name}` placeholders of the catalogue texts, in `locale`. */
   text?(latent: L, locale: CaptchaLocale): TextParams;
   /** Room (puzzle px) kept free after the title, for something the engine draws there (`afterTitle`). */
@@ -76,8 +77,8 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
     draw(l, style, rng) {
       const pic = c.picture(l, style, rng);
       const loc = drawnLocale(style.locale);
-      const title = say(loc, `${c.type}.title`, params(l, loc));
-      const placeholder = has('placeholder') ? say(loc, `${c.type}.placeholder`, params(l, loc)) : say(loc, 'common.entry_placeholder');
+      const title = sayIn(loc, `${c.type}.title`, (used) => params(l, used));
+      const placeholder = has('placeholder') ? sayIn(loc, `${c.type}.placeholder`, (used) => params(l, used)) : say(loc, 'common.entry_placeholder');
       const body = drawEntryFrame(style, l.frame, title, pic.svg, placeholder, c.titleRoom ?? 0) + (c.afterTitle?.(l, style, title) ?? '');
       return { svg: svgDoc(l.frame.width, l.frame.height, body, pic.defs ?? ''), width: l.frame.width, height: l.frame.height };
     },
@@ -85,8 +86,10 @@ export function textEntryEngine<L extends Latent & { frame: EntryFrame }, T exte
       const a = c.answer(l);
       return entrySolve(l.frame, a.text, a.valid, a.caseSensitive ?? false);
     },
-    reasoning(l, locale, m = IDENTITY_AFFINE) {
-      return c.reading(l, locale, m) + sentenceGap(locale) + entryTail(l.frame, c.answer(l).text, locale, m);
+    reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
+      // the closing sentence is in the reading's language: `locale` where the type's reasoning is translated, else English
+      const own = Object.keys(catalogue(locale)[c.type] ?? {}).some((k) => k.startsWith('reasoning'));
+      return c.reading(l, locale, m, widget) + sentenceGap(own ? locale : 'en-US') + entryTail(l.frame, c.answer(l).text, own ? locale : 'en-US', m);
     },
     instruction: (l, locale) => say(locale, `${c.type}.instruction`, params(l, locale)),
   });

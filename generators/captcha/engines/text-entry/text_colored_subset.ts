@@ -7,7 +7,7 @@ import { defineKnobs, knob } from '../../engine.js';
 import { Ids, boxRect, hsl, noiseDots, noiseLines, path } from '../../lib/draw.js';
 import { type EntryFrame, entryFrame, entryTitleMax } from '../../lib/frames.js';
 import { NAMED_COLORS, namedColor, swatch } from '../../lib/palette.js';
-import { say } from '../../lib/i18n.js';
+import { say, sayIn } from '../../lib/i18n.js';
 import { textEntryEngine } from './template.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 import { type GlyphSpec, checkString, layoutString, specOutline } from '../../lib/glyph-pictures.js';
@@ -109,8 +109,8 @@ export const textColoredSubset = textEntryEngine<ColoredSubsetLatent, typeof KNO
 
   reading(l, locale) {
     const c = namedColor(l.target_color);
-    const listing = [...l.text].map((ch, i) => `${ch}(${say(locale, namedColor(l.colors[i]!))})`).join(' ');
-    return say(locale, 'text_colored_subset.reasoning', { listing, color_en: c.en, color_zh: c.zh, answer: l.answer });
+    // colour names in the language the reasoning is written in (English where `locale` has none)
+    return sayIn(locale, 'text_colored_subset.reasoning', (used) => ({ listing: [...l.text].map((ch, i) => `${ch}(${say(used, namedColor(l.colors[i]!))})`).join(' '), color_en: c.en, color_zh: c.zh, answer: l.answer }));
   },
 
   text(l, locale) {

@@ -174,7 +174,7 @@ export const textQuestionLogic = textEntryEngine<QuestionLogicLatent, typeof KNO
 
   answer: (l) => ({ text: l.answer, valid: l.kind === 'number' ? numberAnswers(Number(l.answer)) : [l.answer] }),
 
-  reading(l, locale) {
+  reading(l, locale, _m, widget) {
     const T = 'text_question_logic';
     const p = l.params;
     let why = '';
@@ -207,7 +207,8 @@ export const textQuestionLogic = textEntryEngine<QuestionLogicLatent, typeof KNO
         why = say(locale, `${T}.why_digit_sum`, { digits: [...String(p.n)].join(' + '), answer: l.answer });
         break;
     }
-    return say(locale, `${T}.reasoning`, { question_en: l.question.en, question_zh: l.question.zh, why });
+    // the question as the picture shows it (`picture` draws say(style.locale, question))
+    return say(locale, `${T}.reasoning`, { question: say(widget, l.question), why });
   },
 
 });
