@@ -381,7 +381,7 @@ function buildProgram(argv: string[]): Command {
     .option('--types <list>', "CAPTCHA types, comma-separated: names, globs (rotate_*), groups (group:slider_puzzle), or 'all' (see `uisynth types`)", 'all')
     .addOption(new Option('--context <ctx>', "host context: mobile, web, or 'all'").default('all'))
     .option('--difficulty <list>', "easy, medium, hard, or 'all'", 'all')
-    .option('--locales <list>', "instruction and reasoning locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar (right to left), or 'all' (the widget and host screen are drawn in English unless zh-CN)", 'en-US,zh-CN')
+    .option('--locales <list>', "instruction and reasoning locales: en-US, zh-CN, ja-JP, de-DE, es-ES, fr-FR, ar (right to left), or 'all' (instructions name controls as drawn; widget titles are drawn in the locale where the type has them, buttons and the host screen in English unless zh-CN)", 'en-US,zh-CN')
     .action(async (o) => {
       await runCaptcha(argv, o);
     });
