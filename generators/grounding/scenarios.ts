@@ -10,7 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng, sampleSeed } from '../../core/rng.js';
-import { badValue } from '../../core/errors.js';
+import { UsageError, badValue } from '../../core/errors.js';
 import type { ControlHint, GroundingTheme, Persona } from './common.js';
 import { localeProfile, type LocaleProfile } from './locale-profile.js';
 import type { GroundingLocale } from './locales.js';
@@ -124,7 +124,17 @@ export function familySchedule(cfg: ScenarioConfig, index = scenarioIndex(cfg.sc
     if (!d) throw new Error(`sampleScenario: unknown family '${name}'`);
     if (d.locales.some((l) => cfg.locales.includes(l)) && d.themes.some((t) => cfg.themes.includes(t))) defs.push(d);
   }
-  if (defs.length === 0) throw badValue('--families', cfg.families.join(','), [`families that support the locales ${cfg.locales.join(', ')}`]);
+  if (defs.length === 0) {
+    // name what each asked family supports and which families support the asked locales and themes
+    const asked = cfg.families.slice(0, 4).map((n) => `${n} (${index.get(n)!.locales.join(', ')}; ${index.get(n)!.themes.join(', ')})`);
+    const fits = [...index.values()].filter((d) => d.locales.some((l) => cfg.locales.includes(l)) && d.themes.some((t) => cfg.themes.includes(t))).map((d) => d.name);
+    throw new UsageError(
+      `--families: no family of '${cfg.families.join(',')}' has pages in locales ${cfg.locales.join(', ')} and themes ${cfg.themes.join(', ')}: ` +
+        `it supports ${asked.join('; ')}${cfg.families.length > 4 ? '; ...' : ''}. ` +
+        (fits.length ? `Families that do: ${fits.slice(0, 12).join(', ')}${fits.length > 12 ? `, ... (${fits.length})` : ''}` : 'No family does: change --locales or --themes'),
+      '--families',
+    );
+  }
   const maxW = Math.max(...defs.map((d) => d.weight));
   const out: ScenarioDef[] = [];
   for (let round = 0; round < maxW; round++) for (const d of defs) if (d.weight > round) out.push(d);
