@@ -74,11 +74,11 @@ describe('container queries (issue 15 item 11)', () => {
     const expected: Record<string, string> = {
       'en-US': '"Add to cart" button',
       'zh-CN': '“Wool Hat”所在卡片中的“Add to cart”按钮',
-      'ja-JP': '「Wool Hat」のカードにある「Add to cart」ボタン',
-      'de-DE': 'die Schaltfläche „Add to cart“ in der Karte „Wool Hat“',
-      'fr-FR': 'le bouton « Add to cart » dans la carte « Wool Hat »',
-      'es-ES': 'el botón «Add to cart» en la tarjeta «Wool Hat»',
-      ar: 'زر "Add to cart" في بطاقة "Wool Hat"',
+      'ja-JP': '「Wool Hat」があるカードの「Add to cart」ボタン',
+      'de-DE': 'die Schaltfläche „Add to cart“ in der Karte mit „Wool Hat“',
+      'fr-FR': 'le bouton « Add to cart » dans la carte contenant « Wool Hat »',
+      'es-ES': 'el botón «Add to cart» en la tarjeta con «Wool Hat»',
+      ar: 'زر "Add to cart" في البطاقة التي تحتوي على "Wool Hat"',
     };
     for (const locale of GROUNDING_LOCALES) {
       const qs: WrittenQuery[] = writeQueries({

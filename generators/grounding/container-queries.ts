@@ -1,6 +1,6 @@
 /**
  * Container queries (query style `container`): a target named inside the item it sits in — "the "Add
- * to cart" button in the "Wool Hat" card", "“羊毛针织帽”所在卡片中的“加入购物车”按钮", "the text
+ * to cart" button in the card with "Wool Hat"", "“羊毛针织帽”所在卡片中的“加入购物车”按钮", "the text
  * "In stock" in the row with "Re: Budget"". The item and its name come from the hit test (the
  * record's `context.container`: hittest/page/items.ts finds the item, hittest/records.ts names it by
  * a visible text inside it that no other visible text on screen shows).
@@ -124,27 +124,37 @@ const ITEM_NOUNS: Record<ContainerKind, { en: string; zh: string; ja: string; de
   section: { en: 'section', zh: '分组', ja: 'セクション', de: ['Abschnitt', 'm'], es: ['sección', 'f'], fr: ['section', 'f'], ar: 'قسم' },
 };
 
-/** "in the "Wool Hat" card" in language `l` (Japanese: the prefix "「…」のカードにある"). */
+/**
+ * "in the card with "Wool Hat"" in language `l` (Japanese: the prefix "「…」がある…の"). Every language
+ * says the item CONTAINS the anchor, never that the anchor is its title: the anchor is the first text
+ * in the item unique on screen, which may be a member's label (a sidebar group named by one of its
+ * links: "the "Inbox" link in the section with "Drafts""), and "in the "Drafts" section" would send a
+ * reader to a section titled Drafts. `alt` picks the second English wording ("containing").
+ */
 function inItem(l: Lang, kind: ContainerKind, anchor: string, alt: boolean): string {
   const k = ITEM_NOUNS[kind];
   const A = gq(l, anchor);
   switch (l) {
     case 'en':
-      return alt ? `in the ${k.en} with ${A}` : `in the ${A} ${k.en}`;
+      return alt ? `in the ${k.en} containing ${A}` : `in the ${k.en} with ${A}`;
     case 'zh':
       return `${A}所在${k.zh}中的`;
     case 'ja':
-      return `${A}の${k.ja}にある`;
+      return `${A}がある${k.ja}の`;
     case 'de':
-      return `${k.de[1] === 'f' ? 'in der' : 'im'} ${k.de[0]} ${A}`;
+      return `${k.de[1] === 'f' ? 'in der' : 'im'} ${k.de[0]} mit ${A}`;
     case 'es':
-      return `en ${k.es[1] === 'f' ? 'la' : 'el'} ${k.es[0]} ${A}`;
+      return `en ${k.es[1] === 'f' ? 'la' : 'el'} ${k.es[0]} con ${A}`;
     case 'fr':
-      return `dans ${/^[aeiouéè]/i.test(k.fr[0]) ? 'l’' : k.fr[1] === 'f' ? 'la ' : 'le '}${k.fr[0]} ${A}`;
+      return `dans ${/^[aeiouéè]/i.test(k.fr[0]) ? 'l’' : k.fr[1] === 'f' ? 'la ' : 'le '}${k.fr[0]} contenant ${A}`;
     case 'ar':
-      return `في ${k.ar} ${A}`;
+      // definite noun + relative clause agreeing in gender ("in the card that contains …")
+      return ARABIC_FEMININE.has(kind) ? `في ال${k.ar} التي تحتوي على ${A}` : `في ال${k.ar} الذي يحتوي على ${A}`;
   }
 }
+
+/** Item nouns that are feminine in Arabic (بطاقة card, رسالة message); the others are masculine. */
+const ARABIC_FEMININE: ReadonlySet<ContainerKind> = new Set(['card', 'message']);
 
 /** What the query names inside the item, in language `l`: the labelled target, the icon, or the role alone. */
 function what(l: Lang, rc: string, v: { label: string } | { icon: string } | null): string | null {
@@ -166,7 +176,7 @@ function what(l: Lang, rc: string, v: { label: string } | { icon: string } | nul
   return gDefNoun(l as GLang, rc);
 }
 
-/** The query text for `spec` in language `l` (`alt`: the English "in the card with "X"" form), or null when the language cannot name it. */
+/** The query text for `spec` in language `l` (`alt`: the English "in the card containing "X"" form), or null when the language cannot name it. */
 export function containerText(l: Lang, spec: ContainerSpec, alt: boolean): string | null {
   const w = what(l, spec.roleClass, spec.label !== null ? { label: spec.label } : spec.icon !== null ? { icon: spec.icon } : null);
   if (w === null) return null;
@@ -212,7 +222,7 @@ export function containerQuery<T extends CTarget>(t: T, targets: readonly T[], s
     if (!clash) spec = { kind: 'container', roleClass: rc, label: null, icon: t.icon, anchor, item: c.kind };
   }
   if (!spec && rc === 'img' && lab === null) {
-    // the only image or icon in the item: "the icon in the "Wool Hat" card"
+    // the only image or icon in the item: "the icon in the card with "Wool Hat""
     const clash = members.some((x) => h.roleClass(x.role) === 'img' || x.icon) || rejectedIn.some((r) => h.roleClass(r.role) === 'img');
     if (!clash) spec = { kind: 'container', roleClass: rc, label: null, icon: null, anchor, item: c.kind };
   }

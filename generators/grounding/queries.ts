@@ -15,7 +15,7 @@
  *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
  * - `icon`: icon-only controls and icons, by what the icon depicts;
  * - `container`: the target inside its item, named by a text unique on screen ("the "Add to cart"
- *   button in the "Wool Hat" card"; generators/grounding/container-queries.ts).
+ *   button in the card with "Wool Hat""; generators/grounding/container-queries.ts).
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
  * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
@@ -98,7 +98,7 @@ export type QuerySpec =
   | { kind: 'cellnth'; landmark: string | null; row: number; col: number; colLabel: string }
   /** A spreadsheet cell by its A1 reference ("cell C3"): the column header labelled `col`, the row header labelled `row` ({@link sheetCell}). */
   | { kind: 'sheet'; col: string; row: string }
-  /** The target inside the item named by a visible text: "the "Add to cart" button in the "Wool Hat" card" (generators/grounding/container-queries.ts). */
+  /** The target inside the item named by a visible text: "the "Add to cart" button in the card with "Wool Hat"" (generators/grounding/container-queries.ts). */
   | ContainerSpec
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
@@ -1175,7 +1175,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark, withText) : iconTemplates(t.icon, rc, spec.landmark, l, withText)), spec);
       }
     }
-    // ---- container: "the "Add to cart" button in the "Wool Hat" card" (generators/grounding/container-queries.ts)
+    // ---- container: "the "Add to cart" button in the card with "Wool Hat"" (generators/grounding/container-queries.ts)
     {
       const cq = containerQuery(t, targets, containerScreen, lang, containerRng);
       if (cq && resolvesTo(cq.spec, t)) emit(t, 'container', cq.text, cq.spec);
