@@ -82,6 +82,8 @@ const LANDMARK_KINDS: Readonly<Record<string, Pair<string>>> = {
   menubar: { en: 'the menu bar', zh: '菜单栏' },
   tablist: { en: 'the tab bar', zh: '标签栏' },
 };
+/** A probe landmark that is a kind (`nav`, `toolbar`: described, "the navigation bar"), not an accessible name shown or quoted. */
+export const isLandmarkKind = (landmark: string): boolean => Object.prototype.hasOwnProperty.call(LANDMARK_KINDS, landmark);
 const EN_STRUCT = /\b(bar|toolbar|sidebar|menu|list|panel|pane|navigation|section|area|header|footer|pagination|dialog|form|controls)$/i;
 const ZH_STRUCT = /(栏|列表|区域|菜单|导航|面板|窗格|页眉|页脚|分页|对话框|表单|按钮组)$/;
 
