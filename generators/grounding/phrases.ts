@@ -23,6 +23,7 @@ export type Loc<T> = { en: T } & Partial<Record<'zh' | 'ja' | 'de' | 'es' | 'fr'
 export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
   button: { en: 'button', zh: '按钮' },
   link: { en: 'link', zh: '链接' },
+  columnheader: { en: 'column header', zh: '列标题' },
   checkbox: { en: 'checkbox', zh: '复选框' },
   radio: { en: 'radio button', zh: '单选按钮' },
   switch: { en: 'switch', zh: '开关' },
