@@ -556,8 +556,8 @@ export async function checkTextPlaces(pool: BrowserPool, source: PageSource, opt
 
 /**
  * In-page: what the screen shows for a landmark's name. `sel` is the target's selector, `name` the
- * normalised name. Finds the target's nearest ancestor whose `aria-label` (or `aria-labelledby` text)
- * reads `name`; returns null when there is none (the name is not an accessible name here). Else lists
+ * normalised name. Finds the target's outermost ancestor whose `aria-label` (or `aria-labelledby` text)
+ * reads `name` (a section named like its heading may hold a list of the same name); returns null when there is none (the name is not an accessible name here). Else lists
  * the problems: a visible text node reading just `name` outside that ancestor, or inside it but below
  * another visible text of it (a section heading, not the landmark's title); an element showing `name`
  * cut by `text-overflow: ellipsis`.
@@ -570,8 +570,9 @@ function landmarkNameShown(arg: { sel: string; name: string }): string[] | null 
     const by = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
     return norm(e.getAttribute('aria-label') || by);
   };
+  // (the outermost one: a card section named like its heading may hold a list with the same name)
   let lm: Element | null = null;
-  for (let e = el.parentElement; e && !lm; e = e.parentElement) if (nameOf(e) === arg.name) lm = e;
+  for (let e = el.parentElement; e; e = e.parentElement) if (nameOf(e) === arg.name) lm = e;
   if (!lm) return null;
   const out: string[] = [];
   const texts: Array<{ node: Text; r: DOMRect }> = [];
@@ -607,7 +608,7 @@ function landmarkNameShown(arg: { sel: string; name: string }): string[] | null 
  * button in the "Inbox" section"; styles positional, icon and state, which carry landmark phrases): a quoted span that reads the target's landmark (`context.landmark`,
  * normalised) must, on the re-rendered page, be shown only as that landmark's title — no visible text
  * node reading just that name outside the landmark element (the target's nearest ancestor with that
- * accessible name), none inside it below another of its texts, and no element showing it cut by an
+ * accessible name; the outermost, when nested ones share it), none inside it below another of its texts, and no element showing it cut by an
  * ellipsis. Names that are no ancestor's accessible name are not judged.
  */
 export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
