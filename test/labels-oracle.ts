@@ -605,37 +605,40 @@ function landmarkNameShown(arg: { sel: string; name: string }): string[] | null 
 
 /**
  * Check the landmark names quoted by the positive queries of `rec` ("im Bereich „Ordner“", "the third
- * button in the "Inbox" section"; styles positional, icon and state, which carry landmark phrases): a quoted span that reads the target's landmark (`context.landmark`,
- * normalised) must, on the re-rendered page, be shown only as that landmark's title — no visible text
- * node reading just that name outside the landmark element (the target's nearest ancestor with that
- * accessible name; the outermost, when nested ones share it), none inside it below another of its texts, and no element showing it cut by an
- * ellipsis. Names that are no ancestor's accessible name are not judged.
+ * button in the "Inbox" section"; styles positional, icon and state, which carry landmark phrases): a
+ * quoted span that reads the target's landmark (`context.landmark`, normalised) must, on the
+ * re-rendered page, be shown only as that landmark's title — no visible text node reading just that
+ * name outside the landmark element (the target's outermost ancestor with that accessible name), none
+ * inside it below another of its texts, and no element showing it cut by an ellipsis. Names that are
+ * no ancestor's accessible name are not judged.
  */
 export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const targetOf = new Map(rec.targets.map((t) => [t.tid, t]));
+  // the queries to judge, with the landmark name each quotes
+  const asks = rec.queries.flatMap((q) => {
+    const t = q.tid === null ? undefined : targetOf.get(q.tid);
+    const lm = t?.context.landmark;
+    if (!t || !lm) return [];
+    const name = oracleNorm(lm);
+    // (landmark phrases are written into positional, icon and state queries; a span reading the
+    // target's own text is the target, not its landmark)
+    if (!name || !['positional', 'icon', 'state'].includes(q.style) || oracleNorm(t.text) === name) return [];
+    return quotedSpans(q.text).some((s) => oracleNorm(s) === name) ? [{ q, lm, name, sel: t.dom.selector }] : [];
+  });
+  if (!asks.length) return { checked: 0, problems: [] };
   return pool.withPage(opts, source, async (h) => {
-    const page = h.page;
-    await page.evaluate('document.fonts.ready');
-    const problems: LabelProblem[] = [];
-    let checked = 0;
-    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
+    await h.page.evaluate('document.fonts.ready');
+    const found: LabelProblem[] = [];
+    let judged = 0;
     const memo = new Map<string, string[] | null>();
-    for (const q of rec.queries) {
-      if (q.tid === null) continue;
-      const t = tById.get(q.tid)!;
-      const lm = t.context.landmark;
-      if (!lm) continue;
-      const name = oracleNorm(lm);
-      // (landmark phrases are written into positional, icon and state queries; a span reading the
-      // target's own text is the target, not its landmark)
-      if (!['positional', 'icon', 'state'].includes(q.style) || oracleNorm(t.text) === name) continue;
-      if (!name || !quotedSpans(q.text).some((s) => oracleNorm(s) === name)) continue;
-      const key = `${t.dom.selector}\u0000${name}`;
-      if (!memo.has(key)) memo.set(key, await ev(page, landmarkNameShown, { sel: t.dom.selector, name }));
-      const found = memo.get(key)!;
-      if (found === null) continue;
-      checked++;
-      for (const d of found) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `landmark "${lm}": ${d}` });
+    for (const a of asks) {
+      const key = `${a.sel}\u0000${a.name}`;
+      if (!memo.has(key)) memo.set(key, await ev(h.page, landmarkNameShown, { sel: a.sel, name: a.name }));
+      const shown = memo.get(key)!;
+      if (shown === null) continue;
+      judged++;
+      for (const d of shown) found.push({ qid: a.q.qid, text: a.q.text, kind: 'second_text', detail: `landmark "${a.lm}": ${d}` });
     }
-    return { checked, problems };
+    return { checked: judged, problems: found };
   });
 }
