@@ -8,6 +8,10 @@
  * Measured on `grounding --count 20 --seed 3 --families desktop.macos.mail,desktop.windows.outlook,web.webmail
  * --locales all`: 41 such quotes before (zh-CN 24, en-US 12, ja-JP 3, fr-FR 2), 5 after (ja-JP / fr-FR
  * role phrases naming a control by its accessible name, not from a hint); coverage 56.4% -> 55.0%.
+ * On the same pages, landmark names ("the third link in the "Inbox" section"): a quoted landmark name
+ * must be shown on screen only as that landmark's own whole title (`checkLandmarkNames`); webmail's
+ * message list is named "Inbox" beside an "Inbox" folder link, Outlook's folder sidebar "Folders"
+ * over a section heading "Folders" that heads only the folders under it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from './grounding-coverage-helpers.js';
-import { checkLabels, quotedSpans, type LabelProblem } from './labels-oracle.js';
+import { checkLabels, checkLandmarkNames, quotedSpans, type LabelProblem } from './labels-oracle.js';
 import { BrowserPool } from '../renderers/browser.js';
 import { GROUNDING_THEMES, resolveFamilies, sampleScenario, type GroundingLocale } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
@@ -39,7 +43,8 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('no quoted span of a text, state or functional query matches a second visible text', async () => {
+  /** Run an oracle check on every record's re-rendered page; its problems (of `kind`, when given) and checked count. */
+  async function overPages(check: typeof checkLandmarkNames, kind?: LabelProblem['kind']): Promise<{ checked: number; problems: LabelProblem[] }> {
     // the CLI's configuration for these flags (default themes: all)
     const cfg = { families: resolveFamilies(FAMILIES), locales: LOCALES, themes: [...GROUNDING_THEMES] };
     const pool = await BrowserPool.launch({ concurrency: 1 });
@@ -49,18 +54,30 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
       for (const rec of records) {
         const sc = sampleScenario(cfg, SEED, rec.index);
         expect(sc.locale, rec.id).toBe(rec.locale);
-        const r = await checkLabels(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec, ['text', 'state', 'functional']);
+        const r = await check(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
         checked += r.checked;
-        problems.push(...r.problems.filter((p) => p.kind === 'second_text'));
+        problems.push(...r.problems.filter((p) => kind === undefined || p.kind === kind));
       }
     } finally {
       await pool.close();
     }
+    return { checked, problems };
+  }
+
+  it('no quoted span of a text, state or functional query matches a second visible text', async () => {
+    const { checked, problems } = await overPages((pool, source, opts, rec) => checkLabels(pool, source, opts, rec, ['text', 'state', 'functional']), 'second_text');
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(100);
     // the mail rows are still asked for by a quoted subject (where it is shown once)
     const subjects = records.flatMap((r) => r.queries).filter((q) => /the message "|the email with the subject "|发来的“|主题为“/.test(q.text));
     expect(subjects.length).toBeGreaterThan(10);
     expect(subjects.every((q) => quotedSpans(q.text).length >= 1)).toBe(true);
+  }, 300_000);
+
+  it('a quoted landmark name is shown only as that landmark\'s own title', async () => {
+    const { checked, problems } = await overPages(checkLandmarkNames);
+    expect(problems).toEqual([]);
+    // landmarks are still named where their name is their title
+    expect(checked).toBeGreaterThan(5);
   }, 300_000);
 });

@@ -615,6 +615,55 @@ function controlsWithin(arg: { role: string; within: number }): number[] {
   return out;
 }
 
+/**
+ * In-page: what the screen shows for a landmark's name. `sel` is the target's selector, `name` the
+ * normalised name. Finds the target's outermost ancestor whose `aria-label` (or `aria-labelledby` text)
+ * reads `name` (a section named like its heading may hold a list of the same name); returns null when there is none (the name is not an accessible name here). Else lists
+ * the problems: a visible text node reading just `name` outside that ancestor, or inside it but below
+ * another visible text of it (a section heading, not the landmark's title); an element showing `name`
+ * cut by `text-overflow: ellipsis`.
+ */
+function landmarkNameShown(arg: { sel: string; name: string }): string[] | null {
+  const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+  const el = document.querySelector(arg.sel);
+  if (!el) return null;
+  const nameOf = (e: Element): string => {
+    const by = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    return norm(e.getAttribute('aria-label') || by);
+  };
+  // (the outermost one: a card section named like its heading may hold a list with the same name)
+  let lm: Element | null = null;
+  for (let e = el.parentElement; e; e = e.parentElement) if (nameOf(e) === arg.name) lm = e;
+  if (!lm) return null;
+  const out: string[] = [];
+  const texts: Array<{ node: Text; r: DOMRect }> = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n as Text;
+    const p = t.parentElement;
+    if (!/\S/.test(t.data) || !p || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(p.tagName)) continue;
+    if (!p.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const rg = document.createRange();
+    rg.selectNodeContents(t);
+    const r = rg.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    texts.push({ node: t, r });
+  }
+  const inLm = texts.filter((x) => lm!.contains(x.node));
+  for (const x of texts) {
+    if (norm(x.node.data) !== arg.name) continue;
+    if (!lm.contains(x.node)) out.push(`"${x.node.data.trim()}" shown outside the landmark at ${Math.round(x.r.left)},${Math.round(x.r.top)}`);
+    else if (inLm.some((o) => o !== x && o.r.bottom <= x.r.top + 1)) out.push(`"${x.node.data.trim()}" is not the landmark's title (texts of it above)`);
+  }
+  for (const e of Array.from(document.body.querySelectorAll('*'))) {
+    const h = e as HTMLElement;
+    if (!h.textContent || !` ${norm(h.textContent)} `.includes(` ${arg.name} `) || getComputedStyle(h).textOverflow !== 'ellipsis' || h.scrollWidth <= h.clientWidth + 1) continue;
+    if (!h.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    out.push(`"${h.textContent.trim().slice(0, 40)}" is cut by an ellipsis`);
+  }
+  return out;
+}
+
 /** Render `source` with `opts`, read its visible text runs ({@link readPage}) and run `body` on the page. */
 async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: import('playwright-core').Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
   return pool.withPage(opts, source, async (h) => {
@@ -684,5 +733,45 @@ export async function checkContainerQueries(pool: BrowserPool, source: PageSourc
       }
     }
     return { checked, problems };
+  });
+}
+
+/**
+ * Check the landmark names quoted by the positive queries of `rec` ("im Bereich „Ordner“", "the third
+ * button in the "Inbox" section"; styles positional, icon and state, which carry landmark phrases): a
+ * quoted span that reads the target's landmark (`context.landmark`, normalised) must, on the
+ * re-rendered page, be shown only as that landmark's title — no visible text node reading just that
+ * name outside the landmark element (the target's outermost ancestor with that accessible name), none
+ * inside it below another of its texts, and no element showing it cut by an ellipsis. Names that are
+ * no ancestor's accessible name are not judged.
+ */
+export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const targetOf = new Map(rec.targets.map((t) => [t.tid, t]));
+  // the queries to judge, with the landmark name each quotes
+  const asks = rec.queries.flatMap((q) => {
+    const t = q.tid === null ? undefined : targetOf.get(q.tid);
+    const lm = t?.context.landmark;
+    if (!t || !lm) return [];
+    const name = oracleNorm(lm);
+    // (landmark phrases are written into positional, icon and state queries; a span reading the
+    // target's own text is the target, not its landmark)
+    if (!name || !['positional', 'icon', 'state'].includes(q.style) || oracleNorm(t.text) === name) return [];
+    return quotedSpans(q.text).some((s) => oracleNorm(s) === name) ? [{ q, lm, name, sel: t.dom.selector }] : [];
+  });
+  if (!asks.length) return { checked: 0, problems: [] };
+  return pool.withPage(opts, source, async (h) => {
+    await h.page.evaluate('document.fonts.ready');
+    const found: LabelProblem[] = [];
+    let judged = 0;
+    const memo = new Map<string, string[] | null>();
+    for (const a of asks) {
+      const key = `${a.sel}\u0000${a.name}`;
+      if (!memo.has(key)) memo.set(key, await ev(h.page, landmarkNameShown, { sel: a.sel, name: a.name }));
+      const shown = memo.get(key)!;
+      if (shown === null) continue;
+      judged++;
+      for (const d of shown) found.push({ qid: a.q.qid, text: a.q.text, kind: 'second_text', detail: `landmark "${a.lm}": ${d}` });
+    }
+    return { checked: judged, problems: found };
   });
 }

@@ -23,6 +23,7 @@ export type Loc<T> = { en: T } & Partial<Record<'zh' | 'ja' | 'de' | 'es' | 'fr'
 export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
   button: { en: 'button', zh: '按钮' },
   link: { en: 'link', zh: '链接' },
+  columnheader: { en: 'column header', zh: '列标题' },
   checkbox: { en: 'checkbox', zh: '复选框' },
   radio: { en: 'radio button', zh: '单选按钮' },
   switch: { en: 'switch', zh: '开关' },
@@ -82,6 +83,8 @@ const LANDMARK_KINDS: Readonly<Record<string, Pair<string>>> = {
   menubar: { en: 'the menu bar', zh: '菜单栏' },
   tablist: { en: 'the tab bar', zh: '标签栏' },
 };
+/** A probe landmark that is a kind (`nav`, `toolbar`: described, "the navigation bar"), not an accessible name shown or quoted. */
+export const isLandmarkKind = (landmark: string): boolean => Object.prototype.hasOwnProperty.call(LANDMARK_KINDS, landmark);
 const EN_STRUCT = /\b(bar|toolbar|sidebar|menu|list|panel|pane|navigation|section|area|header|footer|pagination|dialog|form|controls)$/i;
 const ZH_STRUCT = /(栏|列表|区域|菜单|导航|面板|窗格|页眉|页脚|分页|对话框|表单|按钮组)$/;
 

@@ -44,6 +44,7 @@ import {
   ROLE_FUNCTION_TEMPLATES,
   ROLE_NOUNS,
   iconDescription,
+  isLandmarkKind,
   landmarkPhrase,
   ordinal,
   type ActionPhrases,
@@ -198,6 +199,9 @@ const NEGATIVE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'checkbox
 const LOOKALIKE: ReadonlySet<string> = new Set(['link', 'button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'generic', 'option', 'treeitem']);
 
 /** Non-interactive role classes that get positional queries (counted among what a person sees; see `plainLineCountable`). */
+// (not column headers: "the third column header from the left" was checked against the re-rendered
+// pages by an independent count of th / [role=columnheader] cells and failed in 9 of 18 queries, an
+// empty checkbox or actions header that is no target standing first or last in the row)
 const COUNTED_PLAIN: ReadonlySet<string> = new Set(['text', 'heading', 'img']);
 
 /** Highest row number under a table's header used in "the cell … of the n-th row". */
@@ -206,10 +210,11 @@ const MAX_ROW = 10;
 /** Longest visible label used in a query. */
 const MAX_LABEL = 48;
 
-/** Role class used for matching: interactive roles as is, `heading`, `img`, everything else `text`. */
+/** Role class used for matching: interactive roles as is, `heading`, `img`, `columnheader`, everything else `text`. */
 export function roleClass(role: string): string {
   if (INTERACTIVE_ROLES.has(role)) return role;
-  if (role === 'heading' || role === 'img') return role;
+  // (a column header is named as one: "the "Size" column header", "the column header right of "Name"")
+  if (role === 'heading' || role === 'img' || role === 'columnheader') return role;
   return 'text';
 }
 
@@ -394,6 +399,13 @@ function gridLayout(group: readonly QueryTarget[]): Map<QueryTarget, { row: numb
     seen.add(key);
     out.set(t, cell);
   }
+  // "row 1, column 1" is read off a grid a person sees: every row and every column holds at least two
+  // of the look-alikes (two "Forward" buttons placed diagonally make no grid of four cells)
+  for (const axis of ['row', 'col'] as const) {
+    const counts = new Map<number, number>();
+    for (const c of out.values()) counts.set(c[axis], (counts.get(c[axis]) ?? 0) + 1);
+    if ([...counts.values()].some((n) => n < 2)) return null;
+  }
   return out;
 }
 
@@ -504,6 +516,18 @@ function sheetHeaders(targets: readonly QueryTarget[]): { cols: Map<string, Quer
 
 // ------------------------------------------------------------------------------------------ resolver
 
+/**
+ * Membership in "… in <landmark>" as a reader takes it: the landmark's own targets, and targets of a
+ * nested landmark drawn inside its extent (the toolbar of a window is "in the window" too). The extent
+ * is the union box (CSS px) of the landmark's own targets.
+ */
+function drawnIn(targets: readonly QueryTarget[], lm: string): (t: QueryTarget) => boolean {
+  const own = targets.filter((t) => (t.context.landmark ?? null) === lm);
+  if (!own.length) return () => false;
+  const box = unionBoxes(own.map(bx)) as Box4;
+  return (t) => (t.context.landmark ?? null) === lm || intersect(box, bx(t)) !== null;
+}
+
 /** Context {@link resolveQuery} needs beyond the targets. */
 export interface ResolveContext {
   locale: string;
@@ -522,10 +546,10 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       return [];
     case 'container':
       return resolveContainer(spec, targets, { roleClass, visibleLabel, normText, containsText });
-    case 'state':
-      return targets.filter(
-        (t) => roleClass(t.role) === spec.roleClass && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark) && statesOf(t).includes(spec.state),
-      );
+    case 'state': {
+      const within = spec.landmark === null ? null : drawnIn(targets, spec.landmark);
+      return targets.filter((t) => roleClass(t.role) === spec.roleClass && (within === null || within(t)) && statesOf(t).includes(spec.state));
+    }
     case 'text':
       // a target answers to its visible label and to its accessible name (an icon button named "Reply"
       // makes "the Reply button" ambiguous even though it shows no text)
@@ -578,8 +602,10 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       if (!lay || lay.axis !== spec.axis) return [];
       return lay.order[spec.n - 1] ? [lay.order[spec.n - 1]!] : [];
     }
-    case 'icon':
-      return targets.filter((t) => t.icon === spec.icon && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
+    case 'icon': {
+      const within = spec.landmark === null ? null : drawnIn(targets, spec.landmark);
+      return targets.filter((t) => t.icon === spec.icon && (within === null || within(t)));
+    }
     case 'only':
       return targets.filter((t) => roleClass(t.role) === spec.roleClass && (t.context.landmark ?? null) === spec.landmark);
     case 'cellnth': {
@@ -785,6 +811,47 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
    * rule as for text queries, applied to every quoted span.
    */
   const quoteClash = (t: QueryTarget, phrase: string): boolean => quotedIn(phrase).some((q) => textClash(t, q));
+  /**
+   * A landmark may be named in a query ("im Bereich „Ordner“", "the first button in the "Inbox"
+   * section") only when what the screen shows under that name is the landmark itself. A kind (`nav`,
+   * `toolbar`) is described, not named: always fine. A name is refused when
+   * - a target shows it cut by an ellipsis ("models.py — we…"): quote only what is painted, or nothing;
+   * - another landmark's target shows it as its whole label (the "Inbox" folder link beside a message
+   *   list named "Inbox");
+   * - a visible text reading just that name (normalised) is not the landmark's title: outside the landmark's width, or below
+   *   one of the landmark's targets (a section heading "Ordner" in the middle of a sidebar named
+   *   "Ordner" heads only the items under it, not the whole sidebar).
+   * The landmark's extent is the union box of its targets (CSS px).
+   */
+  const lmMemo = new Map<string, boolean>();
+  const lmNameable = (lm: string | null): boolean => {
+    if (lm === null || isLandmarkKind(lm)) return true;
+    let v = lmMemo.get(lm);
+    if (v === undefined) lmMemo.set(lm, (v = lmNameCheck(lm)));
+    return v;
+  };
+  const lmNameCheck = (lm: string): boolean => {
+    const n = normText(lm);
+    if (!n) return false;
+    const own = targets.filter((x) => (x.context.landmark ?? null) === lm);
+    if (!own.length) return false;
+    for (const x of targets) {
+      // (a truncated target keeps its whole text in its name: "大小" painted as "大…")
+      const cut = !!x.checks?.text?.truncated || /…$/.test(squash(x.text));
+      if (cut && containsText(normText(x.name), n) && !containsText(normText(x.text), n)) return false;
+      // (an icon button's accessible name is not shown: the Activity Bar's "Explorer" button beside the "Explorer" pane)
+      if ((x.context.landmark ?? null) !== lm && squash(x.text) && normText(visibleLabel(x) ?? '') === n) return false;
+    }
+    const box = unionBoxes(own.map(bx)) as Box4;
+    for (const run of runs) {
+      if (run.n !== n) continue;
+      if (targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run))) return false;
+      const c = cx(run.r);
+      if (c < box[0] - 1 || c > box[2] + 1) return false;
+      if (own.some((x) => !owns(x, run) && bx(x)[3] <= run.r[1] + 1)) return false;
+    }
+    return true;
+  };
 
   // uniquely labelled targets (anchors for spatial queries)
   const labels = new Map<QueryTarget, string>();
@@ -859,7 +926,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (!lay) continue;
     const rc = roleClass(grp[0]!.role);
     const lm = grp[0]!.context.landmark ?? null;
-    if (seenAmong(rc, grp)) continue;
+    if (seenAmong(rc, grp) || !lmNameable(lm)) continue;
     if (!INTERACTIVE_ROLES.has(rc) && !plainLineCountable(grp, rc, lay.axis, lm)) continue;
     // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
     // among links only is not the third item a person sees; no ordinal unless the group is the whole line
@@ -888,7 +955,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const t = grp[0]!;
     const rc = roleClass(t.role);
     const lm = t.context.landmark ?? null;
-    if (grp.length !== 1 || lm === null || rc === 'text' || rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
+    if (grp.length !== 1 || lm === null || rc === 'text' || !lmNameable(lm) || rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
     const inLm = targets.filter((x) => x !== t && (x.context.landmark ?? null) === lm);
     // the landmark's extent is known from its targets: with the target alone there, a nav bar drawn
     // inside the header (its own landmark) could not be told from it
@@ -1062,7 +1129,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         const lm = t.context.landmark ?? null;
         const whole: QuerySpec = { kind: 'state', roleClass: rc, state: st, landmark: null };
         const inLm: QuerySpec = { kind: 'state', roleClass: rc, state: st, landmark: lm };
-        const sp = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
+        const sp = resolvesTo(whole, t) ? whole : lm && lmNameable(lm) && resolvesTo(inLm, t) ? inLm : null;
         if (!sp || sp.kind !== 'state') continue;
         const lmPhrase = (x: string): string => (lang === 'en' || lang === 'zh' ? landmarkPhrase(x, l) : x);
         emit(t, 'state', stateOnly(lang, st, rc, sp.landmark, lmPhrase), sp);
@@ -1170,7 +1237,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
-      const spec = resolvesTo(whole, t) ? whole : lm && resolvesTo(inLm, t) ? inLm : null;
+      const spec = resolvesTo(whole, t) ? whole : lm && lmNameable(lm) && resolvesTo(inLm, t) ? inLm : null;
       if (spec && spec.kind === 'icon') {
         emit(t, 'icon', rng.pick(g ? gIcon(g, gIconName!, rc, spec.landmark, withText) : iconTemplates(t.icon, rc, spec.landmark, l, withText)), spec);
       }

@@ -52,10 +52,10 @@ const chat: PhoneApp = (k) => {
   return {
     title: t('messages'),
     spec: {
-      appbar: { title: t('messages'), large: ios(k), actions: ios(k) ? [k.btn('edit', { label: t('edit'), variant: 'ghost', act: 'cmd:edit' }), k.cmd('compose')] : [k.cmd('search'), k.cmd('more-v')] },
+      appbar: { title: t('messages'), large: ios(k), actions: ios(k) ? [k.btn('edit', { label: t('edit'), variant: 'ghost', act: 'cmd:edit' }), k.cmd('new-chat')] : [k.cmd('search'), k.cmd('more-v')] },
       body: [search, { t: 'list', label: t('messages'), items, cls: 'flush' }],
       tabbar: ios(k) ? null : tabbar(k, [['ph.chats', 'message-circle'], ['ph.updates', 'circle-dashed'], ['ph.communities', 'users'], ['ph.calls', 'phone']], 0),
-      fab: ios(k) ? null : k.cmd('compose', { variant: 'icon' }),
+      fab: ios(k) ? null : k.cmd('new-chat', { variant: 'icon' }),
     },
   };
 };
