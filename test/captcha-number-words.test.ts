@@ -103,3 +103,23 @@ describe('number words in every locale', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('commonsense word answers in every locale', () => {
+  /** Hand-written answers of three word facts per locale (not taken from the engine's table), and a wrong one. */
+  const CASES: Array<[string, string[], string]> = [
+    ['grass', ['Verde', 'vert', 'Grün', 'gruen', '緑', 'أخضر', 'green', '绿色'], 'rojo'],
+    ['bark', ['perro', 'Chien', 'Hund', '犬', 'كلب', 'dog'], 'gato'],
+    ['sunrise', ['este', "l'est", 'Osten', '東', 'الشرق', 'east'], 'oeste'],
+  ];
+  const engine = ENGINES.find((e) => e.type === 'commonsense_question_entry')!;
+  it.each(CASES)('%s: typed in any instruction language scores 1, a wrong word 0', (fact, words, wrong) => {
+    let v: ReturnType<typeof engine.solve>['verifier'] | null = null;
+    for (let k = 0; k < 400 && !v; k++) {
+      const l = engine.sample(new Rng(`cs-${fact}-${k}`), 'medium') as { fact?: string };
+      if (l.fact === fact && !engine.validate(l as never)) v = engine.solve(l as never).verifier;
+    }
+    expect(v, `no ${fact} puzzle sampled`).not.toBeNull();
+    for (const w of words) expect(typed(v!, w), w).toBe(1);
+    expect(typed(v!, wrong)).toBe(0);
+  });
+});

@@ -20,7 +20,7 @@ import { textWidth } from '../../../../renderers/glyphs.js';
 interface Fact {
   id: string;
   q: Bi;
-  /** Accepted answers in English and Chinese, or a count for numeric facts. */
+  /** Accepted answers in English and Chinese (other locales' words: {@link WORD_ANSWERS}), or a count for numeric facts. */
   answers: string[] | number;
   /** For counting facts: the question for `k` of the thing ("How many legs do 3 spiders have?"). */
   many?: (k: number) => Bi;
@@ -80,8 +80,37 @@ export function factQuestion(f: Fact, times: number): { question: Bi; answers: s
     const n = f.answers * times;
     return { question: times > 1 && f.many ? f.many(times) : f.q, answers: numberAnswers(n) };
   }
-  return { question: f.q, answers: [...f.answers] };
+  const more = (WORD_ANSWERS[f.id] ?? []).flatMap((w) => [w, stripAccents(w)]);
+  return { question: f.q, answers: [...new Set([...f.answers, ...more])] };
 }
+
+const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+
+/**
+ * Answers of the word facts in the other instruction locales (ja, de, es, fr, ar; lower case, as the
+ * scorer compares): whoever reads the instruction in their language may answer in it. Each is also
+ * accepted without accents. Kept apart from {@link FACTS}, whose `answers` stay English then Chinese.
+ */
+const WORD_ANSWERS: Readonly<Record<string, readonly string[]>> = {
+  grass: ['緑', 'みどり', '緑色', 'grün', 'gruen', 'verde', 'vert', 'أخضر'],
+  snow: ['白', 'しろ', '白色', 'weiß', 'weiss', 'blanco', 'blanca', 'blanc', 'blanche', 'أبيض'],
+  sky: ['青', 'あお', '青色', 'blau', 'azul', 'bleu', 'أزرق'],
+  banana: ['黄色', 'きいろ', 'gelb', 'amarillo', 'amarilla', 'jaune', 'أصفر'],
+  meow: ['ねこ', 'ネコ', 'katze', 'eine katze', 'gato', 'un gato', 'chat', 'un chat', 'قطة', 'قط', 'القطة'],
+  bark: ['犬', 'いぬ', 'イヌ', 'hund', 'ein hund', 'perro', 'un perro', 'chien', 'un chien', 'كلب', 'الكلب'],
+  bees: ['はちみつ', 'ハチミツ', 'honig', 'miel', 'la miel', 'le miel', 'عسل', 'العسل'],
+  ice: ['氷', 'こおり', 'eis', 'hielo', 'glace', 'la glace', 'جليد', 'الجليد'],
+  planet: ['ちきゅう', 'erde', 'die erde', 'tierra', 'la tierra', 'terre', 'la terre', 'الأرض', 'أرض'],
+  scissors: ['はさみ', 'ハサミ', 'schere', 'eine schere', 'tijeras', 'unas tijeras', 'ciseaux', 'des ciseaux', 'مقص', 'المقص'],
+  after_winter: ['はる', 'frühling', 'fruehling', 'frühjahr', 'primavera', 'la primavera', 'printemps', 'le printemps', 'الربيع', 'ربيع'],
+  after_summer: ['あき', 'herbst', 'der herbst', 'otoño', 'el otoño', 'automne', 'l’automne', "l'automne", 'الخريف', 'خريف'],
+  opp_hot: ['冷たい', '寒い', 'つめたい', 'さむい', 'kalt', 'frío', 'fría', 'froid', 'froide', 'بارد'],
+  opp_up: ['した', 'unten', 'runter', 'abajo', 'bas', 'en bas', 'أسفل', 'تحت'],
+  kitten: ['子猫', 'こねこ', 'kätzchen', 'kaetzchen', 'gatito', 'chaton', 'هريرة', 'قطة صغيرة'],
+  sunrise: ['東', 'ひがし', 'osten', 'im osten', 'este', 'el este', 'est', 'l’est', "l'est", 'الشرق', 'شرق'],
+  morning_meal: ['朝食', '朝ごはん', 'あさごはん', 'frühstück', 'fruehstueck', 'desayuno', 'el desayuno', 'petit-déjeuner', 'petit déjeuner', 'le petit-déjeuner', 'فطور', 'الفطور', 'الإفطار'],
+  giraffe: ['キリン', 'きりん', 'giraffe', 'eine giraffe', 'jirafa', 'la jirafa', 'girafe', 'la girafe', 'زرافة', 'الزرافة'],
+};
 
 /** Engine #92 commonsense_question_entry (group A, Click+Type, verifier `text_entry`). */
 export const commonsenseQuestionEntry = textEntryEngine<CommonsenseLatent, typeof KNOBS>({
