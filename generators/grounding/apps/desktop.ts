@@ -232,18 +232,22 @@ const calendar: WindowApp = (k) => {
   const year = rng.pick([2024, 2025]);
   const month = rng.int(1, 12);
   const dow = t.list('weekdaysShort');
-  const first = rng.int(0, 6);
-  const days = 28 + rng.int(0, 3);
+  // the real calendar of that month (the weekday lists start on Sunday): weekday of the 1st, its length
+  // and the previous month's, as many weeks as the month spans (4 to 6)
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const prevDays = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  const nWeeks = Math.ceil((first + days) / 7);
   const today = rng.int(1, days);
   const weeks: Array<{ days: Array<Record<string, unknown>> }> = [];
   const evs = fromList(k, 'events', 12);
   let ev = 0;
-  for (let w = 0; w < 5; w++) {
+  for (let w = 0; w < nWeeks; w++) {
     const row: Array<Record<string, unknown>> = [];
     for (let d = 0; d < 7; d++) {
       const n = w * 7 + d - first + 1;
       const inMonth = n >= 1 && n <= days;
-      const shown = inMonth ? n : n < 1 ? 30 + n : n - days;
+      const shown = inMonth ? n : n < 1 ? prevDays + n : n - days;
       const id = k.id(`day-${w}-${d}`);
       const events: Array<Record<string, unknown>> = [];
       if (inMonth && rng.bool(0.35) && ev < evs.length) {
