@@ -36,8 +36,18 @@
 // What a run needs beyond that (a high --concurrency) is caught where it fails (dataset/faults.ts). Other
 // EMFILE/ENFILE while loading: one line, exit 3. Anything else uncaught is our bug: its stack trace and exit
 // 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+
+/** The soft open-file limit from /proc/self/limits (Linux; its descriptor is free again after a failed open), or null. */
+function softFdLimit() {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Open-file limit below which uisynth refuses to start (also in the launcher, line 2). */
 const MIN_FDS = 128;
@@ -56,7 +66,7 @@ const MIN_FDS = 128;
   if (fault && (fault.code === 'EMFILE' || fault.code === 'ENFILE')) {
     process.stderr.write(
       fault.code === 'EMFILE'
-        ? `uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is below the ${MIN_FDS} uisynth needs: raise the limit (ulimit -n 1024) and rerun\n`
+        ? `uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is ${softFdLimit() ?? 'below the'}${softFdLimit() === null ? '' : ', below the'} ${MIN_FDS} uisynth needs: raise the limit (ulimit -n 1024) and rerun\n`
         : 'uisynth: too many open files in the system (ENFILE): close other programs or raise the system limit (fs.file-max) and rerun\n',
     );
     process.exit(3);

@@ -80,6 +80,7 @@ describe('open-file limit (ulimit -n)', () => {
     expect(r.signal, 'killed after hanging').toBeNull();
     expect(r.status, r.stderr).toBe(3);
     expect(r.stderr).toMatch(LINE);
+    expect(r.stderr).toContain(`is ${n}, below the 128 uisynth needs`);
     expect(existsSync(out)).toBe(false);
   }, 700_000);
 
