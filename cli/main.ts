@@ -138,7 +138,9 @@ function common(o: CommonOpts) {
 function report(kind: string, out: string, s: RunSummary, ms: number): void {
   const rej = Object.entries(s.rejects).map(([k, v]) => `${k}=${v}`).join(', ');
   const st = s.manifest.stats as { queries?: number; targets?: number };
-  const extra = kind === 'grounding' ? `, ${st.targets ?? 0} targets, ${st.queries ?? 0} queries` : '';
+  // the manifest's figures are the whole dataset's: after a resume, not this run's
+  const extra = kind !== 'grounding' || s.skipped.length ? '' : `, ${st.targets ?? 0} targets, ${st.queries ?? 0} queries`;
+  const whole = kind === 'grounding' && s.skipped.length ? `; dataset: ${st.targets ?? 0} targets, ${st.queries ?? 0} queries` : '';
   if (s.written.length === 0) {
     process.stdout.write(`${kind}: nothing to do: all ${s.skipped.length} shard(s) of this slice are already complete -> ${out} (use --force to rebuild)\n`);
     return;
@@ -147,6 +149,7 @@ function report(kind: string, out: string, s: RunSummary, ms: number): void {
     `${kind}: wrote ${s.records} records${extra} in ${s.written.length} shard(s)` +
       (s.skipped.length ? `, ${s.skipped.length} shard(s) already complete (resumed)` : '') +
       (rej ? `; skipped samples: ${rej}` : '') +
+      whole +
       ` -> ${out} (${(ms / 1000).toFixed(1)} s)\n`,
   );
 }
