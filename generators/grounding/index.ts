@@ -58,7 +58,7 @@ export function resolveFamilies(spec: string, scenarioFiles: readonly string[] =
   const out: string[] = [];
   for (const p of parts) {
     const hits = p.endsWith('*') ? known.filter((k) => k.startsWith(p.slice(0, -1))) : known.includes(p) ? [p] : [];
-    if (hits.length === 0) throw badValue('--families', p, [...known, 'all']);
+    if (hits.length === 0) throw badValue('--families', p, [...known, 'all', "a prefix ending in * ('desktop.windows.*'; only a trailing * matches)"]);
     for (const h of hits) if (!out.includes(h)) out.push(h);
   }
   return out;
