@@ -179,3 +179,34 @@ describe('Messages compose button', () => {
     expect(seen).toBeGreaterThan(0);
   });
 });
+
+describe('labels only as the screen shows them', () => {
+  /**
+   * Order rows: each row's checkbox is named "Select #26254" by aria-label only (the screen shows
+   * "#26254" in the next cell, not "Select"); a "Remember me" checkbox has a visible <label>.
+   */
+  function rows(): { targets: QueryTarget[]; boxes: QueryTarget[]; remember: QueryTarget } {
+    nextId = 0;
+    const lm = 'Orders';
+    const ids = ['#26254', '#51196', '#82630'];
+    const boxes: QueryTarget[] = [];
+    const targets: QueryTarget[] = [];
+    ids.forEach((id, k) => {
+      const y = 100 + 40 * k;
+      const cb = T('checkbox', `Select ${id}`, '', [20, y, 36, y + 16], lm, { aria: { checked: 'false' } });
+      boxes.push(cb);
+      targets.push(cb, T('text', id, id, [60, y, 130, y + 16], lm), T('text', `Customer ${k}`, `Customer ${k}`, [160, y, 300, y + 16], lm));
+    });
+    const remember = T('checkbox', 'Remember me', '', [20, 300, 36, 316], null, { aria: { checked: 'true' } });
+    targets.push(remember);
+    return { targets, boxes, remember };
+  }
+  it.each(['en-US', 'de-DE', 'ja-JP', 'zh-CN'])('%s: an aria-only name is never quoted; a name the screen shows is', (locale) => {
+    const { targets, boxes, remember } = rows();
+    // the <label> of "Remember me" is a visible text run beside its box
+    const qs = write(targets, locale, runsOf(targets, [{ t: 'Remember me', r: [40, 300, 140, 316] }]));
+    for (const b of boxes) for (const q of ofTarget(qs, b)) expect(q.text, q.text).not.toMatch(/Select/);
+    expect(boxes.some((b) => ofTarget(qs, b).length > 0), 'the row checkboxes still get queries (place, state)').toBe(true);
+    expect(ofTarget(qs, remember).some((q) => q.text.includes('Remember me'))).toBe(true);
+  });
+});

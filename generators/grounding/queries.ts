@@ -854,10 +854,16 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   };
 
   // uniquely labelled targets (anchors for spatial queries)
+  // A control showing no text of its own (a checkbox, a field) is labelled by its accessible name only
+  // where some visible text on screen shows that name (its <label>); a name that lives only in
+  // aria-label ("Select #26254" on a row checkbox that shows nothing) is not quoted: the control is then
+  // named by its kind, place or item instead. (Without text runs, as in light fixtures, names count.)
+  // An icon's accessible name says what the icon depicts ("Microsoft Edge" on its logo): it may be named.
+  const shown = (t: QueryTarget, lab: string): boolean => !runs.length || !!t.icon || !!squash(t.text) || runs.some((r) => containsText(r.n, normText(lab)));
   const labels = new Map<QueryTarget, string>();
   for (const t of targets) {
     const lab = visibleLabel(t);
-    if (lab) labels.set(t, lab);
+    if (lab && shown(t, lab)) labels.set(t, lab);
   }
   // how many targets answer to a word (by visible label or accessible name)
   const labelCount = new Map<string, number>();
@@ -1043,7 +1049,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
 
   // container queries see every visible run and seen rejected element; their own RNG stream keeps the
   // other styles' draws as they were
-  const containerScreen = { roleClass, visibleLabel, normText, containsText, runs, owns, seenRejected, unpainted: bad };
+  const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText, runs, owns, seenRejected, unpainted: bad };
   const containerRng = rng.fork('container');
   for (const t of targets) {
     const rc = roleClass(t.role);
@@ -1086,7 +1092,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     rctx.phraseCache!.set(`${t.tid}|${ph.lang}`, ph);
     const phTag = tagOf(ph.lang, input.locale);
     // phrases derived from the accessible name clash with a visible rejected element of the same name
-    const nameClash = ph.source !== 'hint' && (rejectedNameClash(t) || textClash(t, t.name));
+    // (a role template quotes the accessible name: only where the screen shows that name, see `shown`)
+    const nameClash = ph.source !== 'hint' && (rejectedNameClash(t) || textClash(t, t.name) || (ph.source === 'role' && !shown(t, squash(t.name))));
     // ---- description text from the hint (e.g. an email row) when there is no plain label
     // (only in the page's language: an English phrase about a German page is another task)
     if (!wroteText && ph.text.length && ph.lang === lang) {
@@ -1109,7 +1116,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // the page's language has no phrase for this control's action, or its phrase is shared by another
     // control (the same command in a toolbar and a menu): ask by its name, in that language
-    if (g && !wroteFn && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t)) {
+    if (g && !wroteFn && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t) && shown(t, squash(t.name))) {
       const rt = ROLE_FUNCTION_TEMPLATES[t.role];
       const name = squash(t.name);
       const own = rt?.fn[lang];
