@@ -49,6 +49,9 @@ function softFdLimit() {
   }
 }
 
+/** "24, below the" for a known limit, "below the" for an unknown one. */
+const limitWords = (n) => (n === null ? 'below the' : `${n}, below the`);
+
 /** Open-file limit below which uisynth refuses to start (also in the launcher, line 2). */
 const MIN_FDS = 128;
 {
@@ -66,7 +69,7 @@ const MIN_FDS = 128;
   if (fault && (fault.code === 'EMFILE' || fault.code === 'ENFILE')) {
     process.stderr.write(
       fault.code === 'EMFILE'
-        ? `uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is ${softFdLimit() ?? 'below the'}${softFdLimit() === null ? '' : ', below the'} ${MIN_FDS} uisynth needs: raise the limit (ulimit -n 1024) and rerun\n`
+        ? `uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is ${limitWords(softFdLimit())} ${MIN_FDS} uisynth needs: raise the limit (ulimit -n 1024) and rerun\n`
         : 'uisynth: too many open files in the system (ENFILE): close other programs or raise the system limit (fs.file-max) and rerun\n',
     );
     process.exit(3);

@@ -21,6 +21,7 @@ import {
   type Point,
 } from '../core/geometry.js';
 import { Target } from '../core/schema.js';
+import { containsText, normText } from '../core/text.js';
 import type { ProbeCandidate, ProbeResult, ProbeTextItem } from './page/types.js';
 import { judge, type AcceptancePolicy, type PaintedMeasure, type RejectReason } from './policy.js';
 
@@ -230,17 +231,6 @@ function neighbors(c: ProbeCandidate, box: Box, texts: ProbeTextItem[]): string[
   }
   return out;
 }
-
-/**
- * Comparison form of a visible text, the rule of the query writer's uniqueness checks
- * (generators/grounding/queries.ts `normText`): NFKC, lower case, punctuation and symbols as spaces,
- * whitespace collapsed.
- */
-export const normText = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s\u200b]+/gu, ' ').trim();
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
-/** `needle` (normalised) occurs in `hay` (normalised): as whole words, or anywhere in scripts written without spaces (generators/grounding/queries.ts `containsText`). */
-export const containsText = (hay: string, needle: string): boolean =>
-  needle !== '' && (NO_SPACE_SCRIPT.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `));
 
 /** Separators trimmed off the ends of a container's name. */
 const SEPARATORS = /^[\s·•|\-–—:;,/]+|[\s·•|\-–—:;,/]+$/gu;

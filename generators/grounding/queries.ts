@@ -24,6 +24,7 @@
  * page (checked against `pageTexts`), or elements that exist but are not visible at all.
  */
 import { intersect, unionBoxes } from '../../core/geometry.js';
+import { containsText, normText } from '../../core/text.js';
 import type { Rng } from '../../core/rng.js';
 import type { Query, Target } from '../../core/schema.js';
 import type { RejectedTarget } from '../../hittest/capture.js';
@@ -162,12 +163,6 @@ export interface QueryWriterInput {
 
 const squash = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 const low = (s: string): string => squash(s).toLowerCase();
-/** Comparison form of a visible text: NFKC, lower case, punctuation and symbols as spaces, collapsed. */
-export const normText = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s\u200b]+/gu, ' ').trim();
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
-/** `needle` (normalised) occurs in `hay` (normalised): as whole words, or anywhere in scripts written without spaces. */
-export const containsText = (hay: string, needle: string): boolean =>
-  needle !== '' && (NO_SPACE_SCRIPT.test(needle) ? hay.includes(needle) : ` ${hay} `.includes(` ${needle} `));
 /**
  * The spans a query quotes: "…", “…”, „…“, « … », 「…」 (the quote marks of the phrase tables in
  * generators/grounding/phrases.ts and generators/grounding/query-lang.ts). Each names on-screen text.
@@ -859,7 +854,11 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // aria-label ("Select #26254" on a row checkbox that shows nothing) is not quoted: the control is then
   // named by its kind, place or item instead. (Without text runs, as in light fixtures, names count.)
   // An icon's accessible name says what the icon depicts ("Microsoft Edge" on its logo): it may be named.
-  const shown = (t: QueryTarget, lab: string): boolean => !runs.length || !!t.icon || !!squash(t.text) || runs.some((r) => containsText(r.n, normText(lab)));
+  const shown = (t: QueryTarget, lab: string): boolean => {
+    if (!runs.length || t.icon || squash(t.text)) return true;
+    const n = normText(lab);
+    return runs.some((r) => containsText(r.n, n));
+  };
   const labels = new Map<QueryTarget, string>();
   for (const t of targets) {
     const lab = visibleLabel(t);

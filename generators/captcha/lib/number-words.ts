@@ -157,7 +157,8 @@ export const NUMBER_SPELLERS: Readonly<Record<CaptchaLocale, (n: number) => stri
 };
 
 /** `s` without combining accents ("dieciséis" → "dieciseis", "zwölf" → "zwolf"). */
-const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+/** `s` without combining accents ("zwölf" -> "zwolf", "dieciséis" -> "dieciseis"): the spelling of a keyboard without them. */
+export const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 
 /**
  * Accepted spellings of a non-negative integer answer, in this order: the digits, then the words of

@@ -13,7 +13,7 @@ import { wrapPhrases } from '../../lib/draw.js';
 import { type Bi, say } from '../../lib/i18n.js';
 import { questionPicture, textEntryEngine } from './template.js';
 import { type EntryFrame, entryFrame } from '../../lib/frames.js';
-import { numberAnswers, numberEn, numberZh } from '../../lib/words.js';
+import { numberAnswers, numberEn, numberZh, stripAccents } from '../../lib/number-words.js';
 import { textWidth } from '../../../../renderers/glyphs.js';
 
 /** One fact of the bank: the question and every accepted answer (first = canonical). */
@@ -83,8 +83,6 @@ export function factQuestion(f: Fact, times: number): { question: Bi; answers: s
   const more = (WORD_ANSWERS[f.id] ?? []).flatMap((w) => [w, stripAccents(w)]);
   return { question: f.q, answers: [...new Set([...f.answers, ...more])] };
 }
-
-const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 
 /**
  * Answers of the word facts in the other instruction locales (ja, de, es, fr, ar; lower case, as the
