@@ -16,6 +16,7 @@ import opentype from 'opentype.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { woffToSfnt } from './woff.js';
 
 /** Latin font faces bundled through @fontsource. */
 export const LATIN_FACES = ['roboto', 'inter', 'noto-sans'] as const;
@@ -93,6 +94,8 @@ const pkgDir = (name: string): string => dirname(require.resolve(`${name}/packag
  */
 const fontCache = new Map<string, Font | null>();
 const MAX_FONTS = 64;
+const parseFont = (buf: Buffer): Font =>
+  opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer, { lowMemory: true });
 function loadFontFile(path: string): Font | null {
   if (fontCache.has(path)) {
     const hit = fontCache.get(path)!;
@@ -109,9 +112,15 @@ function loadFontFile(path: string): Font | null {
     // ~20 MiB of accessors, after 10,000 records, of which only the drawn characters are used (issue 16). Same
     // glyphs either way: index, advance width, unicode, bounds and path data compared equal on every character
     // of 63 of the bundled font files.
-    font = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer, { lowMemory: true });
+    font = parseFont(buf);
   } catch {
-    font = null;
+    // opentype.js's own inflate rejects the tables of a few bundled WOFF files ("Data error", e.g. Noto Sans SC
+    // subset 101); Node's zlib reads them (renderers/woff.ts, which also checks every table's checksum)
+    try {
+      font = path.endsWith('.woff') ? parseFont(woffToSfnt(readFileSync(path))) : null;
+    } catch {
+      font = null;
+    }
   }
   fontCache.set(path, font);
   if (fontCache.size > MAX_FONTS) fontCache.delete(fontCache.keys().next().value!);

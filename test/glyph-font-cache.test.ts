@@ -14,7 +14,8 @@ import { charAdvance, glyphOutline, parsedFontCount } from '../renderers/glyphs.
 const require = createRequire(import.meta.url);
 const scDir = dirname(require.resolve('@fontsource/noto-sans-sc/package.json'));
 // one CJK ideograph per subset file of Noto Sans SC that has one and parses: over 80 files, more than the cache holds
-// (a few of the files are beyond opentype.js's inflate, "Data error": the renderer never draws from those)
+// (subset 101 is beyond opentype.js's inflate, "Data error": the renderer reads it through renderers/woff.ts, tested in
+// test/glyph-woff-decode.test.ts; this test compares against opentype.js alone, so it picks the files that parses)
 const parses = (file: string): boolean => {
   try {
     const buf = readFileSync(file);
