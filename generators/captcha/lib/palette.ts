@@ -61,6 +61,21 @@ export function spreadHues(rng: Rng, k: number): number[] {
 }
 
 /**
+ * Colour adjectives of the {@link SCENE_COLORS} for phrases that inflect them, where the colour names of
+ * {@link NAMED_COLORS} (nouns: "Rot", "rouge") do not fit: German stem (declined by the caller: "den roten
+ * Würfel"), French / Spanish masculine and feminine, Arabic masculine and feminine with the article (adjectives
+ * of a definite noun: "المكعب الأحمر", "الكرة الحمراء"), Japanese attributive form ("赤い", "緑の").
+ */
+export const SCENE_COLOR_ADJECTIVES: Readonly<Record<string, { de: string; fr: [string, string]; es: [string, string]; ar: [string, string]; ja: string }>> = {
+  red: { de: 'rot', fr: ['rouge', 'rouge'], es: ['rojo', 'roja'], ar: ['الأحمر', 'الحمراء'], ja: '赤い' },
+  blue: { de: 'blau', fr: ['bleu', 'bleue'], es: ['azul', 'azul'], ar: ['الأزرق', 'الزرقاء'], ja: '青い' },
+  green: { de: 'grün', fr: ['vert', 'verte'], es: ['verde', 'verde'], ar: ['الأخضر', 'الخضراء'], ja: '緑の' },
+  yellow: { de: 'gelb', fr: ['jaune', 'jaune'], es: ['amarillo', 'amarilla'], ar: ['الأصفر', 'الصفراء'], ja: '黄色い' },
+  purple: { de: 'violett', fr: ['violet', 'violette'], es: ['morado', 'morada'], ar: ['البنفسجي', 'البنفسجية'], ja: '紫の' },
+  orange: { de: 'orangefarben', fr: ['orange', 'orange'], es: ['naranja', 'naranja'], ar: ['البرتقالي', 'البرتقالية'], ja: 'オレンジ色の' },
+};
+
+/**
  * The colours the scene and shape engines name in instructions (drag_item_to_target,
  * layered_stack_select, spatial_relation_click), in the order they pick from, with their scene
  * shade as `fill`. Names come from {@link NAMED_COLORS}.

@@ -28,6 +28,22 @@ const NAMES: Record<SegmentObject, Bi> = {
   sun: { en: 'the sun', zh: '太阳' },
 };
 
+/**
+ * The object's name in the other locales' instructions only, in the case their sentence needs (German dative
+ * after "mit", French after "contenant", Spanish after "con"; generators/captcha/i18n/<locale>.json). The widget
+ * draws its prompt in English or Chinese (like its VERIFY button, lib/controls.ts), so {@link NAMES} stays
+ * bilingual and the reasoning, written in English for these locales, keeps the English name.
+ */
+const INSTRUCTION_NAMES: Record<SegmentObject, { ja: string; de: string; es: string; fr: string; ar: string }> = {
+  tree: { ja: '木', de: 'einem Baum', es: 'un árbol', fr: 'un arbre', ar: 'شجرة' },
+  car: { ja: '車', de: 'einem Auto', es: 'un coche', fr: 'une voiture', ar: 'سيارة' },
+  traffic_light: { ja: '信号機', de: 'einer Ampel', es: 'un semáforo', fr: 'un feu de circulation', ar: 'إشارة مرور' },
+  house: { ja: '家', de: 'einem Haus', es: 'una casa', fr: 'une maison', ar: 'منزل' },
+  balloon: { ja: '風船', de: 'einem Ballon', es: 'un globo', fr: 'un ballon', ar: 'بالون' },
+  sailboat: { ja: '帆船', de: 'einem Segelboot', es: 'un velero', fr: 'un voilier', ar: 'قارب شراعي' },
+  sun: { ja: '太陽', de: 'der Sonne', es: 'el sol', fr: 'le soleil', ar: 'الشمس' },
+};
+
 /** Parts of an object: regions in puzzle px with their fill colours. */
 export function objectParts(kind: SegmentObject, cx: number, cy: number, s: number): Array<{ region: Region; fill: string }> {
   const R = (x1: number, y1: number, x2: number, y2: number): Region => rectRegion(cx + x1 * s, cy + y1 * s, cx + x2 * s, cy + y2 * s);
@@ -176,5 +192,5 @@ export const gridSegmentSelect = gridSelectEngine<GridSegmentLatent, KnobsOf<typ
     note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'If there are none, click verify', zh: '如果没有，请点击验证' })) : undefined,
   }),
   reasoning: (l, locale) => ({ name: say(locale, NAMES[l.object]), pct: Math.round(l.threshold * 100) }),
-  instruction: (l, locale) => ({ name: say(locale, NAMES[l.object]) }),
+  instruction: (l, locale) => ({ name: say(locale, { ...NAMES[l.object], ...INSTRUCTION_NAMES[l.object] }) }),
 });

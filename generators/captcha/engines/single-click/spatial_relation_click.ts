@@ -13,12 +13,12 @@ import type { Box, Point } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, IDENTITY_AFFINE, type CaptchaLocale, type Difficulty } from '../../engine.js';
 import { Ids, boxRect, circle, hsl, n1, path, ptText } from '../../lib/draw.js';
-import { SCENE_COLORS } from '../../lib/palette.js';
+import { SCENE_COLORS, SCENE_COLOR_ADJECTIVES } from '../../lib/palette.js';
 import { chrome } from '../../lib/controls.js';
 import { polyD, ptsBox } from '../../lib/geometry.js';
 import { boxesArea, maskBoxes, pointInBoxes } from '../../lib/click-regions.js';
 import { type V3, type View3, DIRS, cubeFaceCorners, project, rasterIds, shade, viewRotate } from '../../lib/proj3d.js';
-import { say } from '../../lib/i18n.js';
+import { drawnLocale, say, sayIn } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 
 const SHAPES = ['cube', 'cylinder', 'sphere', 'cone'] as const;
@@ -143,7 +143,7 @@ function relation(l: Pick<SpatialLatent, 'objects' | 'view'>, i: number, j: numb
 const matches = (o: Obj, ref: Obj, attrs: Attr[]): boolean => attrs.every((a) => (a === 'size' ? o.large === ref.large : a === 'color' ? o.color === ref.color : o.shape === ref.shape));
 const ATTR_SETS: Attr[][] = [['shape'], ['color'], ['color', 'shape'], ['size', 'shape'], ['size', 'color'], ['size', 'color', 'shape']];
 
-/** Noun phrase for an object by the given attributes. */
+/** Noun phrase for an object by the given attributes, in English or Chinese (the catalogue's words). */
 function describe(o: Obj, attrs: Attr[], locale: CaptchaLocale): string {
   const zh = locale === 'zh-CN';
   const size = attrs.includes('size') ? say(locale, `spatial_relation_click.size_${o.large ? 'large' : 'small'}`) : '';
@@ -151,9 +151,86 @@ function describe(o: Obj, attrs: Attr[], locale: CaptchaLocale): string {
   const shape = say(locale, attrs.includes('shape') ? `spatial_relation_click.shape_${o.shape}` : 'spatial_relation_click.object');
   return `${size}${col}${shape}`;
 }
+
+type Gender = 'm' | 'f' | 'n';
+type Noun = { w: string; g: Gender };
+/** Shape nouns with their grammatical gender, for the languages whose phrases inflect (`object`: no shape named). */
+const NOUNS: Record<'de' | 'fr' | 'es' | 'ar', Record<Shape3 | 'object', Noun>> = {
+  de: { cube: { w: 'Würfel', g: 'm' }, cylinder: { w: 'Zylinder', g: 'm' }, sphere: { w: 'Kugel', g: 'f' }, cone: { w: 'Kegel', g: 'm' }, object: { w: 'Objekt', g: 'n' } },
+  fr: { cube: { w: 'cube', g: 'm' }, cylinder: { w: 'cylindre', g: 'm' }, sphere: { w: 'sphère', g: 'f' }, cone: { w: 'cône', g: 'm' }, object: { w: 'objet', g: 'm' } },
+  es: { cube: { w: 'cubo', g: 'm' }, cylinder: { w: 'cilindro', g: 'm' }, sphere: { w: 'esfera', g: 'f' }, cone: { w: 'cono', g: 'm' }, object: { w: 'objeto', g: 'm' } },
+  ar: { cube: { w: 'المكعب', g: 'm' }, cylinder: { w: 'الأسطوانة', g: 'f' }, sphere: { w: 'الكرة', g: 'f' }, cone: { w: 'المخروط', g: 'm' }, object: { w: 'الجسم', g: 'm' } },
+};
+const JA_SHAPES: Record<Shape3 | 'object', string> = { cube: '立方体', cylinder: '円柱', sphere: '球', cone: '円錐', object: '物体' };
+/** Relations: German preposition (+ dative), French / Spanish (+ "de" or the bare article), Arabic, Japanese. */
+const RELS: Record<Rel, { de: string; fr: [string, boolean]; es: [string, boolean]; ar: string; ja: string }> = {
+  left: { de: 'links von', fr: ['à gauche', true], es: ['a la izquierda', true], ar: 'على يسار', ja: '左' },
+  right: { de: 'rechts von', fr: ['à droite', true], es: ['a la derecha', true], ar: 'على يمين', ja: '右' },
+  front: { de: 'vor', fr: ['devant', false], es: ['delante', true], ar: 'أمام', ja: '手前' },
+  behind: { de: 'hinter', fr: ['derrière', false], es: ['detrás', true], ar: 'خلف', ja: '奥' },
+};
+const fem = (n: Noun): 0 | 1 => (n.g === 'f' ? 1 : 0);
+const startsWithVowel = (w: string): boolean => /^[aeiouyhàâéèêîôû]/i.test(w);
+
+/**
+ * The definite noun phrase of an object in German, French, Spanish, Arabic or Japanese, inflected for its role:
+ * German accusative for the target ("den großen gelben Würfel", after "Klicken Sie auf") and dative for the
+ * reference (after the relation's preposition); French and Spanish take the article the preposition needs
+ * ("du cône", "de la sphère", "del cono"). Returns the phrase with any preposition contraction already made
+ * when `rel` is given (the reference), or the bare phrase (the target).
+ */
+function phrase(o: Obj, attrs: Attr[], lang: 'de' | 'fr' | 'es' | 'ar' | 'ja', rel?: Rel): string {
+  const shape = attrs.includes('shape') ? o.shape : 'object';
+  const colorKey = SCENE_COLORS[o.color]!.key;
+  const col = attrs.includes('color') ? SCENE_COLOR_ADJECTIVES[colorKey]! : null;
+  const size = attrs.includes('size') ? (o.large ? 'large' : 'small') : null;
+  if (lang === 'ja') {
+    const np = `${size ? (size === 'large' ? '大きい' : '小さい') : ''}${col ? col.ja : ''}${JA_SHAPES[shape]}`;
+    return rel ? `${np}の${RELS[rel].ja}` : np;
+  }
+  const n = NOUNS[lang][shape];
+  if (lang === 'de') {
+    const dative = rel !== undefined;
+    const ending = dative || n.g === 'm' ? 'en' : 'e';
+    const art = dative ? (n.g === 'f' ? 'der' : 'dem') : n.g === 'm' ? 'den' : n.g === 'f' ? 'die' : 'das';
+    const adjs = [size ? (size === 'large' ? 'groß' : 'klein') : null, col ? col.de : null].filter((a): a is string => a !== null).map((a) => a + ending);
+    const np = [...adjs, n.w].join(' ');
+    if (!rel) return `${art} ${np}`;
+    const prep = RELS[rel].de;
+    return prep.endsWith(' von') && art === 'dem' ? `${prep.slice(0, -4)} vom ${np}` : `${prep} ${art} ${np}`;
+  }
+  if (lang === 'fr') {
+    const pre = size ? (size === 'large' ? ['grand', 'grande'] : ['petit', 'petite'])[fem(n)]! : '';
+    const body = [pre, n.w, col ? col.fr[fem(n)] : ''].filter(Boolean).join(' ');
+    const art = startsWithVowel(body) ? 'l’' : n.g === 'f' ? 'la ' : 'le ';
+    if (!rel) return `${art}${body}`;
+    const [prep, de] = RELS[rel].fr;
+    if (!de) return `${prep} ${art}${body}`;
+    return `${prep} ${art === 'le ' ? 'du ' : `de ${art}`}${body}`;
+  }
+  if (lang === 'es') {
+    const post = size ? (size === 'large' ? ['grande', 'grande'] : ['pequeño', 'pequeña'])[fem(n)]! : '';
+    const body = [n.w, col ? col.es[fem(n)] : '', post].filter(Boolean).join(' ');
+    const art = n.g === 'f' ? 'la' : 'el';
+    if (!rel) return `${art} ${body}`;
+    return `${RELS[rel].es[0]} ${art === 'el' ? 'del' : 'de la'} ${body}`;
+  }
+  const adjs = [col ? col.ar[fem(n)] : null, size ? (size === 'large' ? ['الكبير', 'الكبيرة'] : ['الصغير', 'الصغيرة'])[fem(n)]! : null].filter(Boolean);
+  const np = [n.w, ...adjs].join(' ');
+  return rel ? `${RELS[rel].ar} ${np}` : np;
+}
+
+const INFLECTED: Partial<Record<CaptchaLocale, 'de' | 'fr' | 'es' | 'ar' | 'ja'>> = { 'de-DE': 'de', 'fr-FR': 'fr', 'es-ES': 'es', ar: 'ar', 'ja-JP': 'ja' };
+
+/** The referring expression of the target: "the large cube left of the cone", "den großen Würfel links vom Kegel". */
 function query(l: SpatialLatent, locale: CaptchaLocale): string {
-  const t = describe(l.objects[l.target]!, l.target_attrs, locale);
-  const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
+  const lang = INFLECTED[locale];
+  const target = l.objects[l.target]!;
+  const ref = l.objects[l.ref]!;
+  if (lang === 'ja') return `${phrase(ref, l.ref_attrs, 'ja', l.rel)}にある${phrase(target, l.target_attrs, 'ja')}`;
+  if (lang) return `${phrase(target, l.target_attrs, lang)} ${phrase(ref, l.ref_attrs, lang, l.rel)}`;
+  const t = describe(target, l.target_attrs, locale);
+  const r = describe(ref, l.ref_attrs, locale);
   return say(locale, 'spatial_relation_click.query', { t, rel: say(locale, `spatial_relation_click.rel_${l.rel}`), r });
 }
 
@@ -293,7 +370,8 @@ export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOB
 
   picture(l, style, rng) {
     const ids = new Ids();
-    let body = chrome(style, l.width, l.height, say(style.locale, 'spatial_relation_click.title', { query: query(l, style.locale) }), 13);
+    const drawn = drawnLocale(style.locale); // Arabic widgets are drawn in English (renderers/glyphs.ts cannot shape it)
+    let body = chrome(style, l.width, l.height, say(drawn, 'spatial_relation_click.title', { query: query(l, drawn) }), 13);
     body += boxRect(l.scene_box, { fill: hsl(210, 15, style.theme === 'light' ? 90 : 24), rx: style.radius });
     // floor grid (clipped to the scene with the objects)
     let defs = '';
@@ -324,10 +402,15 @@ export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOB
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, l.click_point);
     const ref = centreDepth(l.objects[l.ref]!, l.view).centre;
-    const r = describe(l.objects[l.ref]!, l.ref_attrs, locale);
-    const t = describe(l.objects[l.target]!, l.target_attrs, locale);
-    const full = describe(l.objects[l.target]!, ['size', 'color', 'shape'], locale);
-    return say(locale, 'spatial_relation_click.reasoning', { r, ref: ptText(m, ref), rel: say(locale, `spatial_relation_click.rel_${l.rel}`), t, full, at });
+    // the reasoning is written in English and Chinese only: other locales take the English text whole
+    return sayIn(locale, 'spatial_relation_click.reasoning', (used) => ({
+      r: describe(l.objects[l.ref]!, l.ref_attrs, used),
+      ref: ptText(m, ref),
+      rel: say(used, `spatial_relation_click.rel_${l.rel}`),
+      t: describe(l.objects[l.target]!, l.target_attrs, used),
+      full: describe(l.objects[l.target]!, ['size', 'color', 'shape'], used),
+      at,
+    }));
   },
 
   text: (l, locale) => ({ query: query(l, locale) }),
