@@ -83,7 +83,7 @@ describe('hit-test warnings reach the user', () => {
     expect(rec.hittest.warnings.some((w: string) => w.startsWith('frame not reachable'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.stats.hittest_warnings['frame not reachable (cross-origin or sandboxed), its content is not hit-tested']).toBe(1);
-  }, 120_000);
+  });
 });
 
 describe('--pages failures name the page', () => {
@@ -99,5 +99,5 @@ describe('--pages failures name the page', () => {
     expect(rej[0].reason).toBe('viewport_scale');
     expect(rej[0].message).toContain(join(pages, 'no-meta.html'));
     expect(rej[0].message).toMatch(/meta name="viewport"/);
-  }, 120_000);
+  });
 });

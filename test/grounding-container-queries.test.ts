@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContainerQueries, type LabelProblem } from './labels-oracle.js';
-import { BrowserPool, type PageOptions } from '../renderers/browser.js';
+import { type PageOptions } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
 import { resolveQuery, writeQueries, type WrittenQuery } from '../generators/grounding/queries.js';
@@ -47,20 +48,18 @@ ${[['Wool Hat', '$19.00'], ['Canvas Tote', '$24.50'], ['Leather Belt', '$35.00']
 
 const OPTS: PageOptions = { viewport: { width: 900, height: 500 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
 
-let pool: BrowserPool;
+const pool = usePool();
 let tmp = '';
 beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
   tmp = mkdtempSync(join(tmpdir(), 'uisynth-containers-'));
 });
 afterAll(async () => {
-  await pool?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('container queries (issue 15 item 11)', () => {
   it('repeated card controls are named inside their card, in every language, resolving to exactly their target', async () => {
-    const cap = await captureAndHitTest(pool, { html: SHOP }, OPTS);
+    const cap = await captureAndHitTest(pool(), { html: SHOP }, OPTS);
     const add = cap.targets.filter((t) => t.text === 'Add to cart');
     const stock = cap.targets.filter((t) => t.text === 'In stock');
     expect(add).toHaveLength(3);
@@ -111,7 +110,7 @@ describe('container queries (issue 15 item 11)', () => {
       const sc = sampleScenario(cfg, 1, rec.index);
       expect(sc.locale, rec.id).toBe(rec.locale);
       if (rec.queries.some((q) => q.style === 'container')) langs.add(rec.locale);
-      const o = await checkContainerQueries(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
+      const o = await checkContainerQueries(pool(), { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
       checked += o.checked;
       problems.push(...o.problems.map((p) => ({ ...p, id: rec.id })));
     }
@@ -129,7 +128,7 @@ describe('container queries (issue 15 item 11)', () => {
     const recs = records(dir);
     const optsOf = (rec: GroundingRecord): PageOptions => ({ viewport: rec.context.viewport, dpr: rec.context.dpr, mobile: false, touch: false, colorScheme: 'light', locale: rec.locale });
     for (const rec of recs) {
-      const o = await checkContainerQueries(pool, { file: resolve(ROOT, rec.context.page!) }, optsOf(rec), rec);
+      const o = await checkContainerQueries(pool(), { file: resolve(ROOT, rec.context.page!) }, optsOf(rec), rec);
       checked += o.checked;
       problems.push(...o.problems.map((p) => ({ ...p, page: rec.context.page! })));
     }
@@ -144,8 +143,8 @@ describe('container queries (issue 15 item 11)', () => {
     const other = forum.targets.find((x) => x.context.container && t.context.container && x.context.container.bbox_css[1] !== t.context.container.bbox_css[1])!;
     const wrongAnchor = { ...forum, queries: [{ ...q, text: q.text.replace(/"[^"]+"(?=[^"]*$)/, '"Reply"') }] };
     const wrongItem = { ...forum, targets: forum.targets.map((x) => (x.tid === t.tid ? { ...x, context: { ...x.context, container: other.context.container } } : x)), queries: [q] };
-    const a = await checkContainerQueries(pool, { file: resolve(ROOT, forum.context.page!) }, optsOf(forum), wrongAnchor);
-    const b = await checkContainerQueries(pool, { file: resolve(ROOT, forum.context.page!) }, optsOf(forum), wrongItem);
+    const a = await checkContainerQueries(pool(), { file: resolve(ROOT, forum.context.page!) }, optsOf(forum), wrongAnchor);
+    const b = await checkContainerQueries(pool(), { file: resolve(ROOT, forum.context.page!) }, optsOf(forum), wrongItem);
     expect(a.problems.map((p) => p.kind)).toEqual(['anchor_not_unique']);
     expect(b.problems.map((p) => p.kind)).toEqual(['container_mismatch']);
   });

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverage, readRecords, type CoverageRecord } from './grounding-coverage-helpers.js';
 import { cellNthOf, checkTableQueries, checkTextPlaces, textPlaceOf, type LabelProblem } from './labels-oracle.js';
-import { BrowserPool } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, groundingSample, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
 
@@ -21,6 +21,7 @@ const ROOT = resolve(__dirname, '..');
 const BIN = join(ROOT, 'bin', 'uisynth.js');
 
 describe('grounding query coverage (issue 15 items 9, 11)', () => {
+  const pool = usePool();
   let dir = '';
   let records: CoverageRecord[] = [];
   beforeAll(() => {
@@ -61,49 +62,38 @@ describe('grounding query coverage (issue 15 items 9, 11)', () => {
   it('table-cell queries name a header and a row label each shown once, and the target lies in that column and row (independent oracle)', async () => {
     // the CLI's configuration for --families all --locales all --themes all (as the run above)
     const cfg = { families: resolveFamilies('all'), locales: [...GROUNDING_LOCALES], themes: [...GROUNDING_THEMES] };
-    const pool = await BrowserPool.launch({ concurrency: 1 });
     let checked = 0;
     const problems: LabelProblem[] = [];
-    try {
-      for (const rec of records as unknown as GroundingRecord[]) {
-        const sc = sampleScenario(cfg, 11, rec.index);
-        expect(sc.locale, rec.id).toBe(rec.locale);
-        const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
-        const r = await checkTableQueries(pool, { html: sc.html }, opts, rec);
-        checked += r.checked;
-        problems.push(...r.problems);
-
-      }
-    } finally {
-      await pool.close();
+    for (const rec of records as unknown as GroundingRecord[]) {
+      const sc = sampleScenario(cfg, 11, rec.index);
+      expect(sc.locale, rec.id).toBe(rec.locale);
+      const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
+      const r = await checkTableQueries(pool(), { html: sc.html }, opts, rec);
+      checked += r.checked;
+      problems.push(...r.problems);
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(30);
-  }, 300_000);
+  });
 
   it('"the n-th text from the top" counts every visible text a person sees in the landmark (independent oracle)', async () => {
     // seed 1: 18 = mobile.ios.settings de-DE (an avatar's initials "MD" beside the account name, outside
     // the landmark's targets: "der zweite Text von oben im Bereich „Konto“" was written and is ambiguous),
     // 22 / 23 = banking pages in en-US / de-DE whose balance cards keep their text ordinals
     const cfg = { families: resolveFamilies('all'), locales: [...GROUNDING_LOCALES], themes: [...GROUNDING_THEMES] };
-    const pool = await BrowserPool.launch({ concurrency: 1 });
     let checked = 0;
     const problems: LabelProblem[] = [];
-    try {
-      for (const index of [18, 22, 23]) {
-        const sc = sampleScenario(cfg, 1, index);
-        const { record } = await groundingSample(pool, cfg, 1, index);
-        const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
-        const r = await checkTextPlaces(pool, { html: sc.html }, opts, record as GroundingRecord);
-        checked += r.checked;
-        problems.push(...r.problems);
-      }
-    } finally {
-      await pool.close();
+    for (const index of [18, 22, 23]) {
+      const sc = sampleScenario(cfg, 1, index);
+      const { record } = await groundingSample(pool(), cfg, 1, index);
+      const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
+      const r = await checkTextPlaces(pool(), { html: sc.html }, opts, record as GroundingRecord);
+      checked += r.checked;
+      problems.push(...r.problems);
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(6);
-  }, 300_000);
+  });
 
   it('the oracle reads the place a "n-th text" / "row n" query claims in each of the 7 languages', () => {
     expect(textPlaceOf('the third text in the "Balance" section')).toBe(3);

@@ -10,9 +10,10 @@
  * - queries cover at least six styles over the suite, and each page has queries in its own locale.
  * Pages are captured two at a time (the CI machine has two cores).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng, recordId, sampleSeed } from '../core/rng.js';
-import { BrowserPool, type PageOptions } from '../renderers/browser.js';
+import type { PageOptions } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { GROUNDING_FAMILIES } from '../generators/grounding/index.js';
 import { sampleScenario, scenarioIndex, type Scenario } from '../generators/grounding/scenarios.js';
@@ -32,10 +33,9 @@ interface Run {
   ms: number;
 }
 const runs = new Map<string, Run>();
-let pool: BrowserPool;
+const pool = usePool({ concurrency: 2 });
 
 beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 2 });
   const todo = [...GROUNDING_FAMILIES];
   const work = async (): Promise<void> => {
     for (let fam = todo.shift(); fam; fam = todo.shift()) {
@@ -45,19 +45,16 @@ beforeAll(async () => {
       const t0 = performance.now();
       const sc = sampleScenario({ families: [fam], locales: [locale], themes: [i % 2 ? 'dark' : 'light'] }, SEED, i, { smallestDevice: true, state: 'default', density: 'comfortable' });
       const opts: PageOptions = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
-      const cap = await captureAndHitTest(pool, { html: sc.html }, opts);
+      const cap = await captureAndHitTest(pool(), { html: sc.html }, opts);
       const qs = writeQueries({
         targets: cap.targets, locale: sc.locale, recordId: recordId('grounding', SEED, i), rng: new Rng(sampleSeed('grounding', SEED, i, 'queries')),
         pageTexts: cap.pageTexts, rejectedTargets: cap.rejectedTargets, textRuns: cap.textRuns, unpainted: cap.unpainted, hints: sc.hints, family: sc.family, negatives: sc.negatives,
       });
-      const oracle = await runOracle(pool, { html: sc.html }, opts, cap);
+      const oracle = await runOracle(pool(), { html: sc.html }, opts, cap);
       runs.set(fam, { fam, sc, cap, qs, oracle, ms: performance.now() - t0 });
     }
   };
   await Promise.all([work(), work()]);
-}, 600_000);
-afterAll(async () => {
-  await pool?.close();
 });
 
 describe.each(GROUNDING_FAMILIES.map((f) => [f]))('family %s on Chromium', (fam) => {

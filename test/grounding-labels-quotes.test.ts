@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from './grounding-coverage-helpers.js';
 import { checkLabels, checkLandmarkNames, quotedSpans, type LabelProblem } from './labels-oracle.js';
-import { BrowserPool } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { GROUNDING_THEMES, resolveFamilies, sampleScenario, type GroundingLocale } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
 
@@ -31,6 +31,7 @@ const LOCALES: GroundingLocale[] = ['zh-CN', 'en-US'];
 const SEED = 3;
 
 describe('hint-derived phrases quote only text shown once (mail pages)', () => {
+  const pool = usePool();
   let dir = '';
   let records: GroundingRecord[] = [];
   beforeAll(() => {
@@ -47,19 +48,14 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
   async function overPages(check: typeof checkLandmarkNames, kind?: LabelProblem['kind']): Promise<{ checked: number; problems: LabelProblem[] }> {
     // the CLI's configuration for these flags (default themes: all)
     const cfg = { families: resolveFamilies(FAMILIES), locales: LOCALES, themes: [...GROUNDING_THEMES] };
-    const pool = await BrowserPool.launch({ concurrency: 1 });
     const problems: LabelProblem[] = [];
     let checked = 0;
-    try {
-      for (const rec of records) {
-        const sc = sampleScenario(cfg, SEED, rec.index);
-        expect(sc.locale, rec.id).toBe(rec.locale);
-        const r = await check(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
-        checked += r.checked;
-        problems.push(...r.problems.filter((p) => kind === undefined || p.kind === kind));
-      }
-    } finally {
-      await pool.close();
+    for (const rec of records) {
+      const sc = sampleScenario(cfg, SEED, rec.index);
+      expect(sc.locale, rec.id).toBe(rec.locale);
+      const r = await check(pool(), { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
+      checked += r.checked;
+      problems.push(...r.problems.filter((p) => kind === undefined || p.kind === kind));
     }
     return { checked, problems };
   }
@@ -72,12 +68,12 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
     const subjects = records.flatMap((r) => r.queries).filter((q) => /the message "|the email with the subject "|发来的“|主题为“/.test(q.text));
     expect(subjects.length).toBeGreaterThan(10);
     expect(subjects.every((q) => quotedSpans(q.text).length >= 1)).toBe(true);
-  }, 300_000);
+  });
 
   it('a quoted landmark name is shown only as that landmark\'s own title', async () => {
     const { checked, problems } = await overPages(checkLandmarkNames);
     expect(problems).toEqual([]);
     // landmarks are still named where their name is their title
     expect(checked).toBeGreaterThan(5);
-  }, 300_000);
+  });
 });

@@ -6,10 +6,10 @@
  * same record.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng, recordId, sampleSeed } from '../core/rng.js';
 import { GroundingRecord } from '../core/schema.js';
-import { BrowserPool } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { GROUNDING_FAMILIES, groundingFromPage, groundingSample, type GroundingConfig } from '../generators/grounding/index.js';
 import { sampleScenario, type Scenario } from '../generators/grounding/scenarios.js';
@@ -17,14 +17,7 @@ import { resolveQuery, roleClass, toRecordQueries, writeQueries, type WrittenQue
 import { INTERACTIVE_ROLES } from '../generators/grounding/phrases.js';
 
 const SEED = 424242;
-let pool: BrowserPool;
-
-beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
-});
-afterAll(async () => {
-  await pool?.close();
-});
+const pool = usePool();
 
 interface Case {
   fam: string;
@@ -46,7 +39,7 @@ const low = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 /** Same steps as `groundingSample`, keeping the capture and the query specs for inspection. */
 async function run(c: Case, index: number): Promise<{ sc: Scenario; cap: CaptureResult; qs: WrittenQuery[] }> {
   const sc = sampleScenario(c.cfg, SEED, index);
-  const cap = await captureAndHitTest(pool, { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale });
+  const cap = await captureAndHitTest(pool(), { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale });
   const qs = writeQueries({
     targets: cap.targets,
     locale: sc.locale,
@@ -117,8 +110,8 @@ describe.each(CASES.map((c) => [`${c.fam} ${c.locale} ${c.theme}`, c] as const))
 describe('groundingSample', () => {
   it('returns a schema-valid record equal to the inspected pipeline, byte-identical on a re-run', async () => {
     const c = CASES[1]!;
-    const a = await groundingSample(pool, c.cfg, SEED, 0);
-    const b = await groundingSample(pool, c.cfg, SEED, 0);
+    const a = await groundingSample(pool(), c.cfg, SEED, 0);
+    const b = await groundingSample(pool(), c.cfg, SEED, 0);
     expect(() => GroundingRecord.omit({ image: true }).parse(a.record)).not.toThrow();
     expect(JSON.stringify(b.record)).toBe(JSON.stringify(a.record));
     const r = await run(c, 0);
@@ -140,12 +133,12 @@ describe('groundingFromPage (--pages)', () => {
     const display = `test/fixtures/pages/${f}`;
     const file = resolve(display);
     const opts = { viewport: { width: 800, height: 600 }, dpr: 1, mobile: false, locale: 'en-US' };
-    const { record, png } = await groundingFromPage(pool, file, display, opts, SEED, 3);
+    const { record, png } = await groundingFromPage(pool(), file, display, opts, SEED, 3);
     expect(() => GroundingRecord.omit({ image: true }).parse(record)).not.toThrow();
     expect(record).toMatchObject({ platform: 'web', context: { scenario: 'user.page', page: display, persona: null, viewport: opts.viewport, dpr: 1 } });
     expect(png.length).toBeGreaterThan(1000);
     // the same capture + writer, with specs: every positive resolves to exactly its target
-    const cap = await captureAndHitTest(pool, { file }, { ...opts, touch: false, colorScheme: 'light' });
+    const cap = await captureAndHitTest(pool(), { file }, { ...opts, touch: false, colorScheme: 'light' });
     const qs = writeQueries({
       targets: cap.targets,
       locale: 'en-US',

@@ -6,8 +6,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserPool, ORIGIN, safeJoin, type PageOptions } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { EnvironmentError, SampleError } from '../core/errors.js';
 import { pointInBox } from '../core/geometry.js';
@@ -17,13 +18,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = join(ROOT, 'test', 'fixtures', 'pages');
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
 
-let pool: BrowserPool;
-beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.close();
-});
+const pool = usePool();
 
 function firstTemplateFile(): string | null {
   const dir = join(ROOT, 'templates');
@@ -42,7 +37,7 @@ function firstTemplateFile(): string | null {
 
 describe('BrowserPool', () => {
   it('reports the Chromium version', () => {
-    expect(pool.version).toMatch(/^Chromium \d+\.\d+\.\d+\.\d+$/);
+    expect(pool().version).toMatch(/^Chromium \d+\.\d+\.\d+\.\d+$/);
   });
 
   it('throws EnvironmentError when the configured Chromium does not exist', async () => {
@@ -87,7 +82,7 @@ describe('BrowserPool', () => {
     ];
     if (tpl) urls.push([`${ORIGIN}/assets/templates/${tpl.split('/').map(encodeURIComponent).join('/')}`, true]);
     const html = '<!doctype html><html><head><link rel="stylesheet" href="extra.css"></head><body>x</body></html>';
-    await pool.withPage(desktop, { html, resources: { 'extra.css': 'body{color:red}' } }, async ({ page, blocked }) => {
+    await pool().withPage(desktop, { html, resources: { 'extra.css': 'body{color:red}' } }, async ({ page, blocked }) => {
       const res = await page.evaluate(async (list: string[]) => {
         const out: Array<{ url: string; ok: boolean; type: string | null }> = [];
         for (const u of list) {
@@ -117,12 +112,12 @@ describe('BrowserPool', () => {
       expect(blocked.some((b) => b.startsWith('https://example.com'))).toBe(true);
       expect(blocked.some((b) => b.includes('127.0.0.1'))).toBe(true);
     });
-  }, 30_000);
+  });
 
   it('applies the page options (viewport, dpr, mobile, touch, colour scheme, locale)', async () => {
     const o: PageOptions = { viewport: { width: 390, height: 700 }, dpr: 3, mobile: true, touch: true, colorScheme: 'dark', locale: 'zh-CN' };
     const html = '<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><body>x</body>';
-    const got = await pool.withPage(o, { html }, ({ page }) =>
+    const got = await pool().withPage(o, { html }, ({ page }) =>
       page.evaluate(() => ({
         w: window.innerWidth,
         h: window.innerHeight,
@@ -133,34 +128,34 @@ describe('BrowserPool', () => {
       })),
     );
     expect(got).toEqual({ w: 390, h: 700, dpr: 3, touch: true, dark: true, lang: 'zh-CN' });
-  }, 30_000);
+  });
 
   it('serves a user page and its relative assets from /user/', async () => {
-    const r = await captureAndHitTest(pool, { file: join(PAGES, 'basic.html') }, desktop);
+    const r = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
     expect(r.targets.length).toBeGreaterThan(5);
-  }, 30_000);
+  });
 });
 
 describe('capture failure modes', () => {
   it('rejects a zoomed-out mobile page (visualViewport.scale != 1)', async () => {
     const o: PageOptions = { viewport: { width: 390, height: 700 }, dpr: 2, mobile: true, touch: true, colorScheme: 'light', locale: 'en-US' };
     const html = '<!doctype html><body><div style="width:1200px">wide page without a viewport meta</div><button>x</button></body>';
-    const err = await captureAndHitTest(pool, { html }, o).catch((e: unknown) => e);
+    const err = await captureAndHitTest(pool(), { html }, o).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SampleError);
     expect((err as SampleError).reason).toBe('viewport_scale');
-  }, 30_000);
+  });
 
   it('fails a generated page whose web font does not load, and only warns for a user page', async () => {
     const html =
       '<!doctype html><style>@font-face{font-family:Gone;src:url(http://uisynth.local/assets/@fontsource/inter/files/no-such-file.woff2)}' +
       'body{font-family:Gone,sans-serif}</style><body><button>Hello</button></body>';
-    const err = await captureAndHitTest(pool, { html }, desktop).catch((e: unknown) => e);
+    const err = await captureAndHitTest(pool(), { html }, desktop).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SampleError);
     expect((err as SampleError).reason).toBe('font_failed');
-    const ok = await captureAndHitTest(pool, { html }, desktop, { strictFonts: false });
+    const ok = await captureAndHitTest(pool(), { html }, desktop, { strictFonts: false });
     expect(ok.warnings.some((w) => w.includes('Gone'))).toBe(true);
-  }, 30_000);
+  });
 });
 
 describe('fonts, clock, frames (issue 3)', () => {
@@ -168,39 +163,39 @@ describe('fonts, clock, frames (issue 3)', () => {
     const html =
       "<!doctype html><style>@font-face{font-family:'Inter Var';src:url(http://uisynth.local/assets/@fontsource/inter/files/inter-latin-400-normal.woff2)}" +
       'body{font-family:InterVariable,sans-serif}</style><body><p>Hello</p><button style="font:inherit">Go</button></body>';
-    const err = await captureAndHitTest(pool, { html }, desktop).catch((e: unknown) => e);
+    const err = await captureAndHitTest(pool(), { html }, desktop).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SampleError);
     expect((err as SampleError).reason).toBe('font_failed');
     expect((err as Error).message).toContain('primary font family not declared by @font-face (system fallback): InterVariable');
-    const ok = await captureAndHitTest(pool, { file: join(PAGES, 'fonts-mismatch.html') }, desktop);
+    const ok = await captureAndHitTest(pool(), { file: join(PAGES, 'fonts-mismatch.html') }, desktop);
     expect(ok.warnings.some((w) => w.includes('InterVariable'))).toBe(true);
     expect(ok.targets.length).toBeGreaterThan(0);
-  }, 30_000);
+  });
 
   it('every used family is loaded and checked; text added after load still gets its face', async () => {
-    const ok = await captureAndHitTest(pool, { file: join(PAGES, 'fonts-families.html') }, desktop, { strictFonts: true });
+    const ok = await captureAndHitTest(pool(), { file: join(PAGES, 'fonts-families.html') }, desktop, { strictFonts: true });
     expect(ok.warnings.filter((w) => !w.startsWith('blocked'))).toEqual([]);
     expect(ok.targets.map((t) => t.name)).toContain('Late Roboto link');
-  }, 30_000);
+  });
 
   it('page time is fixed and JS timers run the same fake milliseconds in every render', async () => {
     const html =
       '<!doctype html><body style="margin:0;font:16px sans-serif"><p id="t"></p><button id="b" style="position:absolute;top:40px">Moving</button>' +
       '<script>t.textContent = new Date().toISOString(); let x = 0; setInterval(() => { x += 3; b.style.left = x + "px"; }, 10);' +
       '(function f() { requestAnimationFrame(f); })(); setTimeout(() => document.body.append("late"), 60000);</script></body>';
-    const [a, b] = [await captureAndHitTest(pool, { html }, desktop, { strictFonts: false }), await captureAndHitTest(pool, { html }, desktop, { strictFonts: false })];
+    const [a, b] = [await captureAndHitTest(pool(), { html }, desktop, { strictFonts: false }), await captureAndHitTest(pool(), { html }, desktop, { strictFonts: false })];
     expect(a.png.equals(b.png)).toBe(true);
     expect(a.pageTexts).toContain('2025-01-15t09:30:00.000z'); // set at load, before the clock runs
     expect(a.pageTexts).not.toContain('late');
     const btn = a.targets.find((t) => t.name === 'Moving')!;
     expect(btn.bbox_css[0]).toBe(450); // 150 ticks of 10 ms x 3 px
-  }, 30_000);
+  });
 
   it('cross-origin (sandboxed) frames are reported, not reached', async () => {
-    const r = await captureAndHitTest(pool, { file: join(PAGES, 'iframe-transformed.html') }, desktop);
+    const r = await captureAndHitTest(pool(), { file: join(PAGES, 'iframe-transformed.html') }, desktop);
     expect(r.warnings.some((w) => w.startsWith('frame not reachable') && w.includes('iframe'))).toBe(true);
     expect(r.targets.some((t) => t.name === 'Sandboxed content')).toBe(false);
-  }, 30_000);
+  });
 });
 
 describe('saved screenshot captures (issue 16 item 6)', () => {
@@ -209,27 +204,27 @@ describe('saved screenshot captures (issue 16 item 6)', () => {
       '<!doctype html><body style="margin:0;font:16px sans-serif"><h1>Settings</h1><button>Save</button> <a href="#x">Help</a>' +
       '<input placeholder="Name"><div style="border-radius:12px;box-shadow:0 2px 8px #0004;padding:8px;width:200px">Card</div></body>';
     const o: PageOptions = { ...desktop, dpr: 2 };
-    const once = await captureAndHitTest(pool, { html }, o, { strictFonts: false });
-    const confirmed = await captureAndHitTest(pool, { html }, o, { strictFonts: false, confirmScreenshot: true });
+    const once = await captureAndHitTest(pool(), { html }, o, { strictFonts: false });
+    const confirmed = await captureAndHitTest(pool(), { html }, o, { strictFonts: false, confirmScreenshot: true });
     expect(once.screenshotCaptures).toBe(1);
     expect(confirmed.screenshotCaptures).toBeGreaterThanOrEqual(2);
     expect(confirmed.screenshotCaptures).toBeLessThanOrEqual(5);
     expect(once.png.equals(confirmed.png)).toBe(true);
     expect(once.targets).toEqual(confirmed.targets);
-    const user = await captureAndHitTest(pool, { file: join(PAGES, 'basic.html') }, desktop);
+    const user = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(user.screenshotCaptures).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  });
 });
 
 describe('capture robustness', () => {
   it('a page that hangs fails with SampleError(timeout) and the pool keeps working', async () => {
     const html = '<button>x</button><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 50))</script>';
-    const err = await captureAndHitTest(pool, { html }, desktop, { stepTimeoutMs: 2000 }).catch((e: unknown) => e);
+    const err = await captureAndHitTest(pool(), { html }, desktop, { stepTimeoutMs: 2000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SampleError);
     expect((err as SampleError).reason).toBe('timeout');
-    const ok = await captureAndHitTest(pool, { html: '<button>after</button>' }, desktop);
+    const ok = await captureAndHitTest(pool(), { html: '<button>after</button>' }, desktop);
     expect(ok.targets.map((t) => t.name)).toEqual(['after']);
-  }, 30_000);
+  });
 });
 
 describe('generated page, fractional dpr, mobile + touch', () => {
@@ -249,7 +244,7 @@ input[type=checkbox]{width:22px;height:22px}
 </style></head><body>
 <header><button aria-label="Back" data-icon="arrow-left">${icon('arrow-left')}</button><h1 style="font-size:18px;margin:0">Settings</h1></header>
 <ul>${rows}</ul><script>scrollTo(0, 100)</script></body></html>`;
-    const r = await captureAndHitTest(pool, { html }, o);
+    const r = await captureAndHitTest(pool(), { html }, o);
     expect(Math.abs(r.width - 412 * 2.625)).toBeLessThan(1);
     expect(Math.abs(r.height - 732 * 2.625)).toBeLessThan(1);
     expect(r.targets.length).toBeGreaterThan(10);
@@ -260,12 +255,12 @@ input[type=checkbox]{width:22px;height:22px}
     const back = r.targets.find((t) => t.name === 'Back');
     expect(back?.icon).toBe('arrow-left');
     expect(back?.context.landmark).toBe('header');
-    const oracle = await runOracle(pool, { html }, o, r);
+    const oracle = await runOracle(pool(), { html }, o, r);
     expect(oracle.badSelectors).toEqual([]);
     expect(oracle.clicks.misses).toEqual([]);
     expect(oracle.clicks.hits).toBe(r.targets.length);
     expect(oracle.rerenderDiffPixels).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe('occlusion trim: boxes hold only the target pixels', () => {
@@ -281,7 +276,7 @@ describe('occlusion trim: boxes hold only the target pixels', () => {
   it.each([1, 2, 2.625])('dpr %d: no occluder pixel inside a trimmed box, the cut strip is the occluder', async (dpr) => {
     const o: PageOptions = { ...desktop, viewport: { width: 800, height: 600 }, dpr };
     const file = join(PAGES, 'occlusion-trim.html');
-    const r = await captureAndHitTest(pool, { file }, o);
+    const r = await captureAndHitTest(pool(), { file }, o);
     const { decodeImage } = await import('../hittest/painted.js');
     const img = await decodeImage(r.png);
     const trimmed = r.targets.filter((t) => t.checks.occlusion.trimmed_css);
@@ -308,15 +303,15 @@ describe('occlusion trim: boxes hold only the target pixels', () => {
       if (cr) probe.push([x2, my]);
       for (const [x, y] of probe) expect(isOccluder(img.data, (y * img.width + x) * img.channels), `${t.dom.selector} just outside at ${x},${y}`).toBe(true);
     }
-    const oracle = await runOracle(pool, { file }, o, r);
+    const oracle = await runOracle(pool(), { file }, o, r);
     expect(oracle.clicks.misses).toEqual([]);
     expect(oracle.rerenderDiffPixels).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe('list markers inside the box', () => {
   it("a <summary>'s box holds its disclosure triangle and its text, not the whole row", async () => {
-    const r = await captureAndHitTest(pool, { file: join(PAGES, 'labels-controls.html') }, { ...desktop, viewport: { width: 800, height: 600 } });
+    const r = await captureAndHitTest(pool(), { file: join(PAGES, 'labels-controls.html') }, { ...desktop, viewport: { width: 800, height: 600 } });
     const s = r.targets.find((t) => t.dom.tag === 'summary')!;
     // the row starts at 16 px (body padding); the triangle is drawn there, the text ends near 110 px
     expect(s.bbox_css[0]).toBeCloseTo(16, 1);
@@ -324,7 +319,7 @@ describe('list markers inside the box', () => {
     expect(s.bbox_css[2]).toBeLessThan(130);
     expect(s.checks.text.refined).toBe(true);
     expect(s.checks.points_ok).toBe(9);
-  }, 30_000);
+  });
 });
 
 describe('names, painted text and nested controls (second newcomer review)', () => {
@@ -338,7 +333,7 @@ body{margin:0;padding:20px;font:16px/1.4 sans-serif} label{display:block;margin:
 <h2 class="tt" id="general">General</h2>
 <p id="del" style="width:600px">Delete your account <button aria-label="Delete account">✕</button></p>
 </body></html>`;
-    const r = await captureAndHitTest(pool, { html }, { ...desktop, viewport: { width: 800, height: 400 } });
+    const r = await captureAndHitTest(pool(), { html }, { ...desktop, viewport: { width: 800, height: 400 } });
     const link = r.targets.find((t) => t.dom.tag === 'a');
     expect(link?.name).toBe('Terms of Service and the Privacy Policy of this site');
     for (const t of r.targets.filter((x) => x.dom.id === 'agree')) {
@@ -360,5 +355,5 @@ body{margin:0;padding:20px;font:16px/1.4 sans-serif} label{display:block;margin:
     expect(del.checks.text.refined).toBe(true);
     expect(del.bbox_css[2]).toBeLessThanOrEqual(btn.bbox_css[0]);
     expect(del.bbox_css[2] - del.bbox_css[0]).toBeLessThan(200);
-  }, 30_000);
+  });
 });

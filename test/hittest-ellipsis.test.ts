@@ -7,25 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BrowserPool } from '../renderers/browser.js';
+import { expect, it } from 'vitest';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { fixtureOptions } from './oracle.js';
 
 const FILE = join(import.meta.dirname, 'fixtures', 'pages', 'text-ellipsis.html');
-let pool: BrowserPool;
-beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
-}, 120_000);
-afterAll(async () => {
-  await pool?.close();
-});
+const pool = usePool();
 
 it('a recorded text ends with … exactly when Chromium draws an ellipsis for it', async () => {
   const opts = fixtureOptions(readFileSync(FILE, 'utf8'), 1);
-  const r = await captureAndHitTest(pool, { file: FILE }, opts);
+  const r = await captureAndHitTest(pool(), { file: FILE }, opts);
   // the oracle: does the element's picture change when its ellipsis is turned off?
-  const drawn = await pool.withPage(opts, { file: FILE }, async (h) => {
+  const drawn = await pool().withPage(opts, { file: FILE }, async (h) => {
     const out: Record<string, boolean> = {};
     for (const k of ['el-plain', 'el-fits', 'el-right-fits', 'el-rtl-fits', 'el-cell-fits', 'el-cell-cut']) {
       const el = h.page.locator(`[data-k="${k}"]`);

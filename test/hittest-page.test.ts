@@ -79,7 +79,7 @@ beforeAll(async () => {
     })()`)) as Observed['ours'];
     observed.set(key, { ours, chromium: { role: ax.role?.value ?? '', name: ax.name?.value ?? '', ignored: ax.ignored } });
   }
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserPool } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { decodeImage } from '../hittest/painted.js';
 import { fixtureOptions, runAloneOracle } from './oracle.js';
@@ -21,14 +21,12 @@ const PAGES = ['basic.html', 'transform-rotate.html', 'iframe-offsets.html', 'sh
 const DPRS = [1, 1.25, 2, 2.625, 3];
 const LOOK = process.env.UISYNTH_LOOK;
 
-let pool: BrowserPool;
+const pool = usePool({ concurrency: 2 });
 const stats = { targets: 0, captures: 0, core: 0 };
 beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 2 });
   if (LOOK) mkdirSync(LOOK, { recursive: true });
-}, 60_000);
+});
 afterAll(async () => {
-  await pool?.close();
   if (stats.captures) console.log(`[hittest-pixels] ${stats.captures} captures, ${stats.targets} targets rendered alone, ${stats.core} opaque interior pixels compared with the saved PNGs`);
 });
 
@@ -40,7 +38,7 @@ describe.each(DPRS)('dpr %d', (dpr) => {
     // the visual viewport at scale 1); the desktop pages run without it (a desktop page under mobile
     // emulation is zoomed out, which capture rejects with SampleError('viewport_scale'))
     const opts = fixtureOptions(html, dpr);
-    const r = await captureAndHitTest(pool, { file }, opts);
+    const r = await captureAndHitTest(pool(), { file }, opts);
     stats.captures++;
     expect(r.targets.length).toBeGreaterThan(3);
     // pitfall #8: the image is viewport x dpr and fully rendered up to its right edge (the app's dark
@@ -52,7 +50,7 @@ describe.each(DPRS)('dpr %d', (dpr) => {
       expect(img.data[o]! + img.data[o + 1]! + img.data[o + 2]!, 'right edge of the header is painted').toBeLessThan(150);
     }
     if (LOOK) writeFileSync(join(LOOK, `${name.replace('.html', '')}@${dpr}x.png`), await drawOverlay(r, { points: true }));
-    const rows = await runAloneOracle(pool, { file }, opts, r);
+    const rows = await runAloneOracle(pool(), { file }, opts, r);
     expect(rows).toHaveLength(r.targets.length);
     for (const x of rows) {
       const t = r.targets.find((u) => u.tid === x.tid)!;
@@ -67,5 +65,5 @@ describe.each(DPRS)('dpr %d', (dpr) => {
       stats.targets++;
       stats.core += x.core;
     }
-  }, 180_000);
+  });
 });

@@ -12,8 +12,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserPool } from '../renderers/browser.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { REJECT_REASONS } from '../hittest/policy.js';
 import { Target } from '../core/schema.js';
@@ -26,20 +26,16 @@ const FIXTURES = readdirSync(DIR)
   .sort();
 const html = new Map(FIXTURES.map((f) => [f, readFileSync(join(DIR, f), 'utf8')]));
 
-let pool: BrowserPool;
+const pool = usePool({ concurrency: 2 });
 const verdictsByDpr = new Map<number, Map<string, string>>();
 const stats = { clicks: 0, hits: 0, pages: 0, captureMs: 0, marked: 0, accepted: 0, rejected: 0 };
 
-beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 2 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.close();
+afterAll(() => {
   if (stats.pages) {
     console.log(
       `[hittest] ${FIXTURES.length} fixture pages, ${stats.pages} captures, ${stats.marked} marked elements checked, ` +
         `oracle clicks ${stats.hits}/${stats.clicks}, targets ${stats.accepted} accepted / ${stats.rejected} rejected, ` +
-        `capture ${(stats.captureMs / stats.pages).toFixed(0)} ms/page (${pool?.version})`,
+        `capture ${(stats.captureMs / stats.pages).toFixed(0)} ms/page (${pool().version})`,
     );
   }
 });
@@ -107,13 +103,13 @@ describe.each([1, 2])('fixture pages at dpr %d', (dpr) => {
     const file = join(DIR, name);
     const opts = fixtureOptions(html.get(name)!, dpr);
     const t0 = performance.now();
-    const r = await captureAndHitTest(pool, { file }, opts);
+    const r = await captureAndHitTest(pool(), { file }, opts);
     stats.captureMs += performance.now() - t0;
     stats.pages++;
     checkInvariants(r, opts.viewport.width, opts.viewport.height, dpr);
-    const o = await runOracle(pool, { file }, opts, r);
+    const o = await runOracle(pool(), { file }, opts, r);
     checkOracle(name, r, o, dpr);
-  }, 120_000);
+  });
 });
 
 describe('cross-dpr', () => {

@@ -13,8 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserPool, screenshotPng, type PageOptions } from '../renderers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshotPng, type PageOptions } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { settlePage } from '../hittest/capture.js';
 import { decodeImage } from '../hittest/painted.js';
 import { iconExists, iconSvg, REPO_ROOT } from '../generators/grounding/templating.js';
@@ -26,13 +27,7 @@ const shipped = (name: string, size: number): string =>
     .replace(/\s+width="24"/, ` width="${size}"`)
     .replace(/\s+height="24"/, ` height="${size}"`);
 
-let pool: BrowserPool;
-beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
-}, 120_000);
-afterAll(async () => {
-  await pool?.close();
-});
+const pool = usePool();
 
 describe('icon raster is repeatable', () => {
   it('the icon as iconSvg() writes it gives the same pixels in every re-raster of its tile', async () => {
@@ -43,7 +38,7 @@ describe('icon raster is repeatable', () => {
       `<div class="s" style="left:38px">${shipped('search', 14)}</div><div class="s" style="left:200px">${iconSvg('search', 14)}</div></body></html>`;
     const seen = { shipped: new Set<string>(), written: new Set<string>() };
     const RASTERS = 24;
-    await pool.withPage(OPTS, { html }, async (h) => {
+    await pool().withPage(OPTS, { html }, async (h) => {
       await h.cdp();
       await settlePage(h.page);
       const shot = async (x: number): Promise<string> =>
@@ -73,7 +68,7 @@ describe('icon raster is repeatable', () => {
       grid(0, shipped) + grid(COLS * 21 + 10, (n, s) => iconSvg(n, s)) + '</body></html>';
     const W = COLS * 21;
     const H = rows * 21 + 1;
-    const png = await pool.withPage({ ...OPTS, viewport: { width: 2 * W + 10, height: H }, mobile: false, touch: false }, { html }, async (h) => {
+    const png = await pool().withPage({ ...OPTS, viewport: { width: 2 * W + 10, height: H }, mobile: false, touch: false }, { html }, async (h) => {
       await h.cdp();
       await settlePage(h.page);
       return screenshotPng(h, 3);

@@ -276,77 +276,87 @@ export async function checkLabels(
   rec: GroundingRecord,
   uniqueStyles: readonly string[] = ['text', 'state'],
 ): Promise<{ checked: number; problems: LabelProblem[] }> {
-  return pool.withPage(opts, source, async (h) => {
-    const page = h.page;
-    await page.evaluate('document.fonts.ready');
-    const { runs } = await ev(page, readPage, null);
-    const problems: LabelProblem[] = [];
-    let checked = 0;
-    const tById = new Map(rec.targets.map((t) => [t.tid, t]));
-    for (const q of rec.queries) {
-      if (q.tid === null) continue;
-      const spans = quotedSpans(q.text);
-      if (!spans.length) continue;
-      checked++;
+  return pool.withPage(opts, source, (h) => checkLabelsOn(h.page, rec, uniqueStyles));
+}
+
+/**
+ * {@link checkLabels} on a page freshly rendered from the record's source, nothing run on it yet. It
+ * only reads the page (and tags elements with a `data-lo` attribute), so another oracle may use the
+ * same render afterwards (`runOracle`'s `first`).
+ */
+export async function checkLabelsOn(
+  page: import('playwright-core').Page,
+  rec: GroundingRecord,
+  uniqueStyles: readonly string[] = ['text', 'state'],
+): Promise<{ checked: number; problems: LabelProblem[] }> {
+  await page.evaluate('document.fonts.ready');
+  const { runs } = await ev(page, readPage, null);
+  const problems: LabelProblem[] = [];
+  let checked = 0;
+  const tById = new Map(rec.targets.map((t) => [t.tid, t]));
+  for (const q of rec.queries) {
+    if (q.tid === null) continue;
+    const spans = quotedSpans(q.text);
+    if (!spans.length) continue;
+    checked++;
+    for (const s of spans) {
+      const bad = unpaintedCodePoints(s);
+      if (bad.length) problems.push({ qid: q.qid, text: q.text, kind: 'unpainted_glyph', detail: bad.map((c) => `U+${c.toString(16).toUpperCase()}`).join(' ') });
+    }
+    const t = tById.get(q.tid)!;
+    const own = await ev(page, ownerIds, t.dom.selector);
+    if (!own) {
+      problems.push({ qid: q.qid, text: q.text, kind: 'unresolved_target', detail: t.dom.selector });
+      continue;
+    }
+    const ownSet = new Set(own);
+    const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
+    if (uniqueStyles.includes(q.style)) {
       for (const s of spans) {
-        const bad = unpaintedCodePoints(s);
-        if (bad.length) problems.push({ qid: q.qid, text: q.text, kind: 'unpainted_glyph', detail: bad.map((c) => `U+${c.toString(16).toUpperCase()}`).join(' ') });
-      }
-      const t = tById.get(q.tid)!;
-      const own = await ev(page, ownerIds, t.dom.selector);
-      if (!own) {
-        problems.push({ qid: q.qid, text: q.text, kind: 'unresolved_target', detail: t.dom.selector });
-        continue;
-      }
-      const ownSet = new Set(own);
-      const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
-      if (uniqueStyles.includes(q.style)) {
-        for (const s of spans) {
-          const n = oracleNorm(s);
-          const other = runs.find((r) => !mine(r) && oracleContains(r.n, n));
-          if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
-        }
-      }
-      if (q.style === 'spatial') {
-        const dir = spatialDirection(q.text);
-        const anchor = oracleNorm(spans[spans.length - 1]!);
-        const held = await ev(page, holdersOf, anchor);
-        if (held.length !== 1 || !dir) {
-          problems.push({ qid: q.qid, text: q.text, kind: 'anchor_not_unique', detail: `${held.length} elements show "${spans[spans.length - 1]}" (direction ${dir})` });
-          continue;
-        }
-        const aOwner = held[0]!.id;
-        // the anchor's text: runs inside the holder that are not the target's (a label may hold its control)
-        // (text of other controls nested in the holder is theirs, not the anchor's)
-        const isAnchorRun = (r: RunInfo): boolean => {
-          const k = r.owners.indexOf(aOwner);
-          return k >= 0 && !mine(r) && !r.owners.slice(0, k).some((o) => r.controls.includes(o));
-        };
-        const holders = runs.filter(isAnchorRun);
-        const aBox = holders.length ? unionB(holders.flatMap((r) => r.lines)) : held[0]!.box;
-        const role = t.role;
-        let nearest: { mine: boolean; gap: number; what: string } | null = null;
-        if (role === 'link' || role === 'button') {
-          const ids = await ev(page, controlsOf, role);
-          for (const c of ids) {
-            if (c.id === aOwner) continue;
-            const g = gapTo(aBox, c.box, dir);
-            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] gap ${g}` };
-          }
-        } else if (!/^(checkbox|radio|switch|textbox|searchbox|combobox|tab|menuitem|option)$/.test(role)) {
-          for (const r of runs) {
-            if (isAnchorRun(r)) continue;
-            for (const ln of r.lines) {
-              const g = gapTo(aBox, ln, dir);
-              if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: mine(r), gap: g, what: `"${r.raw.slice(0, 40)}"` };
-            }
-          }
-        } else continue;
-        if (!nearest || !nearest.mine) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${nearest?.what ?? 'nothing'}` });
+        const n = oracleNorm(s);
+        const other = runs.find((r) => !mine(r) && oracleContains(r.n, n));
+        if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
       }
     }
-    return { checked, problems };
-  });
+    if (q.style === 'spatial') {
+      const dir = spatialDirection(q.text);
+      const anchor = oracleNorm(spans[spans.length - 1]!);
+      const held = await ev(page, holdersOf, anchor);
+      if (held.length !== 1 || !dir) {
+        problems.push({ qid: q.qid, text: q.text, kind: 'anchor_not_unique', detail: `${held.length} elements show "${spans[spans.length - 1]}" (direction ${dir})` });
+        continue;
+      }
+      const aOwner = held[0]!.id;
+      // the anchor's text: runs inside the holder that are not the target's (a label may hold its control)
+      // (text of other controls nested in the holder is theirs, not the anchor's)
+      const isAnchorRun = (r: RunInfo): boolean => {
+        const k = r.owners.indexOf(aOwner);
+        return k >= 0 && !mine(r) && !r.owners.slice(0, k).some((o) => r.controls.includes(o));
+      };
+      const holders = runs.filter(isAnchorRun);
+      const aBox = holders.length ? unionB(holders.flatMap((r) => r.lines)) : held[0]!.box;
+      const role = t.role;
+      let nearest: { mine: boolean; gap: number; what: string } | null = null;
+      if (role === 'link' || role === 'button') {
+        const ids = await ev(page, controlsOf, role);
+        for (const c of ids) {
+          if (c.id === aOwner) continue;
+          const g = gapTo(aBox, c.box, dir);
+          if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] gap ${g}` };
+        }
+      } else if (!/^(checkbox|radio|switch|textbox|searchbox|combobox|tab|menuitem|option)$/.test(role)) {
+        for (const r of runs) {
+          if (isAnchorRun(r)) continue;
+          for (const ln of r.lines) {
+            const g = gapTo(aBox, ln, dir);
+            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: mine(r), gap: g, what: `"${r.raw.slice(0, 40)}"` };
+          }
+        }
+      } else continue;
+      if (!nearest || !nearest.mine) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${nearest?.what ?? 'nothing'}` });
+    }
+  }
+  return { checked, problems };
 }
 
 /** In-page: the visible header cells (`th`, `[role=columnheader]`, `[role=rowheader]`) whose whole text is `label`, with their boxes. */

@@ -10,9 +10,10 @@
  * of that element. The same page rendered without the hook must behave the same (return values,
  * exceptions, the dispatch log).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageBundle } from '../hittest/bundle.js';
 import { BrowserPool, type PageOptions } from '../renderers/browser.js';
+import { usePool } from './browser-pool.js';
 import { ACTIVATION_TYPES } from '../renderers/listener-hook.js';
 
 const OPTS: PageOptions = { viewport: { width: 800, height: 600 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
@@ -87,16 +88,12 @@ return JSON.stringify({ behaviour: window.behaviour, log: window.log, registry, 
   }, { instrument });
 }
 
-let pool: BrowserPool;
+const pool = usePool();
 let hooked: Seen;
 let plain: Seen;
 beforeAll(async () => {
-  pool = await BrowserPool.launch({ concurrency: 1 });
-  hooked = await observe(pool, true);
-  plain = await observe(pool, false);
-}, 120_000);
-afterAll(async () => {
-  await pool?.close();
+  hooked = await observe(pool(), true);
+  plain = await observe(pool(), false);
 });
 
 describe('activation-listener registry', () => {

@@ -185,6 +185,11 @@ function install(): void {
       const pass = (e: { path: Element[] }): boolean => e.path.some((n) => ok.has(n));
       return { ok: pass(pd) && (!ck || pass(ck)), got: pd.path.slice(0, 6).map(desc) };
     },
+    /** The result of the click just made (when `result`), then arm the next selector (when `arm` is not null): one round trip per click. */
+    next(a: { result: boolean; arm: string | null }): { result: { ok: boolean; got: string[] } | null; err: string | null } {
+      const result = a.result ? api.result() : null;
+      return { result, err: a.arm === null ? null : api.arm(a.arm) };
+    },
     focused(sel: string): boolean {
       const r = resolve(sel);
       let a: Element | null = document.activeElement;
@@ -369,6 +374,9 @@ function install(): void {
 
 const call = <R>(page: Page, method: string, arg?: unknown): Promise<R> =>
   ev(page, (a: { m: string; x: unknown }) => ((window as unknown as Record<string, Record<string, (x?: unknown) => unknown>>).__oracle![a.m]!(a.x)) as R, { m: method, x: arg ?? null });
+/** {@link call} once per argument, in order, in one round trip. */
+const callEach = <R>(page: Page, method: string, args: unknown[]): Promise<R[]> =>
+  ev(page, (a: { m: string; xs: unknown[] }) => a.xs.map((x) => (window as unknown as Record<string, Record<string, (x?: unknown) => unknown>>).__oracle![a.m]!(x)) as R[], { m: method, xs: args });
 
 function diffBox(a: RawImage, b: RawImage, box: Box, grow: number, restored: RawImage): { changed: number; inside: number; spanX: number; changedBox: Box | null; box: Box } {
   let changed = 0;
@@ -418,16 +426,19 @@ function countDiff(a: RawImage, b: RawImage): number {
 /**
  * Run all oracles for one capture. `source` and `opts` must be what the capture used.
  * @param painted also run the (slower) painted-pixel differential check
+ * @param first run on the freshly loaded page before anything else: another oracle that only reads the
+ *   page shares this render (one page load less per record)
  */
 export async function runOracle(
   pool: BrowserPool,
   source: PageSource,
   opts: PageOptions,
   r: CaptureResult,
-  { painted = false }: { painted?: boolean } = {},
+  { painted = false, first }: { painted?: boolean; first?: (page: Page) => Promise<void> } = {},
 ): Promise<OracleReport> {
   return pool.withPage(opts, source, async (h) => {
     const page = h.page;
+    if (first) await first(page);
     await reachClosedShadowRoots(h, source);
     await settlePage(page);
     await ev(page, install, null);
@@ -435,14 +446,15 @@ export async function runOracle(
 
     // verdicts
     const keyOf = new Map<string, { got: 'accept' | 'reject'; reason: string | null; trim?: [number, number, number, number] | null }>();
-    for (const t of r.targets) {
-      const k = await call<string | null>(page, 'keyOf', t.dom.selector);
+    const keys = await callEach<string | null>(page, 'keyOf', [...r.targets.map((t) => t.dom.selector), ...r.rejectedTargets.map((t) => t.selector)]);
+    r.targets.forEach((t, i) => {
+      const k = keys[i];
       if (k) keyOf.set(k, { got: 'accept', reason: null, trim: t.checks.occlusion.trimmed_css ?? null });
-    }
-    for (const t of r.rejectedTargets) {
-      const k = await call<string | null>(page, 'keyOf', t.selector);
+    });
+    r.rejectedTargets.forEach((t, i) => {
+      const k = keys[r.targets.length + i];
       if (k && !keyOf.has(k)) keyOf.set(k, { got: 'reject', reason: t.reason });
-    }
+    });
     for (const e of await call<Array<{ k: string; expect: string; trim: string | null }>>(page, 'expectations')) {
       const g = keyOf.get(e.k);
       const [verdict, rs] = e.expect.split(':') as ['accept' | 'reject', string | undefined];
@@ -473,24 +485,35 @@ export async function runOracle(
       }
     }
 
-    // clicks
-    for (const t of [...r.targets, ...r.rejectedTargets.map((x) => ({ dom: { selector: x.selector }, tid: null }))]) {
-      const err = await call<string | null>(page, 'arm', t.dom.selector);
-      if (err) report.badSelectors.push(`${t.dom.selector}: ${err}`);
-    }
+    // clicks: every selector must resolve (accepted and rejected); then one real click per accepted
+    // target, armed before and read after it (the read of one click and the arming of the next share a
+    // round trip)
+    const sels = [...r.targets.map((t) => t.dom.selector), ...r.rejectedTargets.map((x) => x.selector)];
+    (await callEach<string | null>(page, 'arm', sels)).forEach((err, i) => {
+      if (err) report.badSelectors.push(`${sels[i]}: ${err}`);
+    });
+    type Next = { result: { ok: boolean; got: string[] } | null; err: string | null };
+    let clicked: { t: (typeof r.targets)[number]; css: [number, number] } | null = null;
+    const read = (res: Next['result']): void => {
+      if (!clicked || !res) return;
+      const { t, css } = clicked;
+      if (res.ok) report.clicks.hits++;
+      else report.clicks.misses.push({ tid: t.tid, selector: t.dom.selector, point: t.point, css, got: res.got });
+      clicked = null;
+    };
     for (const t of r.targets) {
       report.clicks.checked++;
       const css: [number, number] = [t.point[0] / r.dpr, t.point[1] / r.dpr];
-      const err = await call<string | null>(page, 'arm', t.dom.selector);
-      if (err) {
-        report.clicks.misses.push({ tid: t.tid, selector: t.dom.selector, point: t.point, css, got: [err] });
+      const n = await call<Next>(page, 'next', { result: clicked !== null, arm: t.dom.selector });
+      read(n.result);
+      if (n.err) {
+        report.clicks.misses.push({ tid: t.tid, selector: t.dom.selector, point: t.point, css, got: [n.err] });
         continue;
       }
       await page.mouse.click(css[0], css[1]);
-      const res = await call<{ ok: boolean; got: string[] }>(page, 'result');
-      if (res.ok) report.clicks.hits++;
-      else report.clicks.misses.push({ tid: t.tid, selector: t.dom.selector, point: t.point, css, got: res.got });
+      clicked = { t, css };
     }
+    if (clicked) read((await call<Next>(page, 'next', { result: true, arm: null })).result);
     return report;
   });
 }
