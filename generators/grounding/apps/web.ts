@@ -306,6 +306,14 @@ const board: WebApp = (k) => {
   const team = people(k, 5);
   const tags: Array<[string, string]> = [['Bug', '#cf222e'], ['Feature', '#0969da'], ['Design', '#8250df'], ['Docs', '#1a7f37'], ['Infra', '#bf8700']];
   let n = 100 + rng.int(0, 300);
+  // card titles are distinct (a board lists different issues; a repeated title could not be told apart)
+  const usedTitles = new Set<string>();
+  const cardTitle = (): string => {
+    let title = '';
+    for (let i = 0; i < 8 && (!title || usedTitles.has(title)); i++) title = fillSlots(k, rng.pick(k.t.list('subjects'))).replace(/^(Re|RE|AW|رد): ?/, '');
+    usedTitles.add(title);
+    return title;
+  };
   const kan: Block = {
     t: 'kanban', label: project,
     cols: cols.map((key, ci) => {
@@ -313,7 +321,7 @@ const board: WebApp = (k) => {
       const add = k.btn(`add-${ci}`, { icon: 'plus', title: `${t('add')}: ${t(key)}`, act: 'add-card', args: { name: t(key) } });
       return { title: t(key), count: String(count), add, cards: Array.from({ length: count }, () => {
         const id = k.id(`card-${n}`);
-        const title = fillSlots(k, rng.pick(k.t.list('subjects'))).replace(/^(Re|RE|AW|رد): ?/, '');
+        const title = cardTitle();
         k.hint(id, 'open-card', { name: title });
         const who = rng.pick(team);
         return { id, title, key: `${project.slice(0, 3).toUpperCase()}-${n++}`, tags: rng.sample(tags, rng.int(1, 2)).map(([tt, c]) => ({ t: tt, c })), due: rng.bool(0.5) ? k.shortDate(rng.int(1, 12), rng.int(1, 28)) : '', initials: initials(who), color: rng.pick(COLORS) };
