@@ -8,6 +8,10 @@
  *   anchor shown once, the item an ancestor of target and anchor).
  * - Kanban board (web.project-board): each card sits in its column, an item named by the column's
  *   title, and gets a container query that the oracle accepts.
+ * - Shop (web.shop): a filter checkbox and its label are one target (the label wraps the box), and a
+ *   product's star rating is one picture (not five star icons); the pages do not repeat themselves
+ *   (search results with distinct titles and snippets).
+ * - Spreadsheet: the row numbers are row headers (`th scope=row`), the letters column headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContainerQueries, checkLabels, type LabelProblem } from './labels-oracle.js';
@@ -87,5 +91,35 @@ describe('page items (issue 15 item 11)', () => {
     const c = await checkContainerQueries(pool, { html: sc.html }, opts, rec);
     expect(c.problems).toEqual([]);
     expect(c.checked).toBeGreaterThanOrEqual(cq.length);
+  }, 300_000);
+
+  it('a shop filter checkbox is one target with its label; a star rating is one picture; search results do not repeat', async () => {
+    const { rec } = await sample('web.shop', 'en-US', 0);
+    const boxes = rec.targets.filter((t) => (t.dom.id ?? '').startsWith('flt-'));
+    expect(boxes.length).toBeGreaterThanOrEqual(6);
+    // one target per filter, recorded as the checkbox (the label and its box are one control)
+    expect(new Set(boxes.map((t) => t.role))).toEqual(new Set(['checkbox']));
+    expect(boxes.every((t) => t.dom.id!.endsWith('-l') && t.name.length > 0)).toBe(true);
+    const stars = rec.targets.filter((t) => t.icon === 'star' && t.role === 'img');
+    expect(stars).toEqual([]);
+    const ratings = rec.targets.filter((t) => t.role === 'img' && /^Rated \d\.\d out of 5$/.test(t.name));
+    expect(ratings.length).toBeGreaterThanOrEqual(4);
+    const styles = stylesOf(rec);
+    const covered = boxes.filter((t) => (styles.get(t.tid)?.size ?? 0) >= 3);
+    expect(covered.length).toBeGreaterThanOrEqual(boxes.length / 2);
+    const { rec: found } = await sample('web.search', 'fr-FR', 0);
+    const texts = found.targets.filter((t) => t.role === 'text' && t.context.landmark === found.targets.find((x) => (x.dom.id ?? '').startsWith('res-0'))?.context.landmark).map((t) => t.text);
+    expect(texts.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(texts).size).toBe(texts.length);
+  }, 300_000);
+
+  it('spreadsheet row numbers are row headers, the column letters column headers', async () => {
+    const { rec } = await sample('desktop.windows.excel', 'en-US', 0);
+    const rows = rec.targets.filter((t) => /^rh-/.test(t.dom.id ?? ''));
+    const cols = rec.targets.filter((t) => /^ch-/.test(t.dom.id ?? ''));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(cols.length).toBeGreaterThan(5);
+    expect(new Set(rows.map((t) => t.role))).toEqual(new Set(['rowheader']));
+    expect(new Set(cols.map((t) => t.role))).toEqual(new Set(['columnheader']));
   }, 300_000);
 });
