@@ -84,7 +84,8 @@ const files: WindowApp = (k) => {
   const cols = [
     { label: t('name'), w: '46%', sortId: k.id('col-name'), sorted: true },
     { label: t('modified'), w: '24%' },
-    { label: t('size'), w: '12%', align: 'end' },
+    // (wide enough for "8.7 MB" and the column's name in every language: a size cut to "8.7 M…" cannot be read)
+    { label: t('size'), w: 'max(12%, 6.5em)', align: 'end' },
     { label: t('kind'), w: '18%' },
   ];
   const side = mac(k)
