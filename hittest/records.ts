@@ -91,6 +91,7 @@ export function recordsFromProbe(input: RecordInput): PageRecords {
   ];
 
   const naming = namingTexts(probe);
+  const rowNumbers = namingTexts(probe, true);
   const accepted: Array<{ c: ProbeCandidate; target: Omit<Target, 'tid'> }> = [];
   const rejected: Record<string, number> = {};
   const rejectedTargets: RejectedTarget[] = [];
@@ -140,7 +141,7 @@ export function recordsFromProbe(input: RecordInput): PageRecords {
         point_norm1000: pointToNorm1000(point, size),
         dom: { tag: c.tag, id: c.id, selector: c.selector },
         checks: v.checks,
-        context: { neighbors: neighbors(c, c.visible, probe.texts), landmark: c.landmark, container: containerOf(c, probe, naming) },
+        context: { neighbors: neighbors(c, c.visible, probe.texts), landmark: c.landmark, container: containerOf(c, probe, naming, rowNumbers) },
         icon: c.icon,
       },
     });
@@ -243,8 +244,13 @@ const MAX_NAME = 48;
  * characters, legible (a letter or currency sign, or three or more digits), mostly words, not cut by an ellipsis, paints every glyph, and no other visible text on screen shows it:
  * no other run, and no candidate on screen whose text shows it while its box does not hold the run
  * (text split over elements: "<b>Wool</b> Hat"), normalised, substrings included.
+ *
+ * With `rowNumbers`, the rule is the one for a row's number instead (a code line's number in the
+ * editor gutter, a track or row number): a whole number of one or two digits, shown by no other
+ * visible text on screen (whole words: "12" is not in "123" but is in "Ln 12, Col 3"). Such a run
+ * names only a row it starts ({@link containerOf}).
  */
-function namingTexts(probe: ProbeResult): Array<string | null> {
+function namingTexts(probe: ProbeResult, rowNumbers = false): Array<string | null> {
   const norms = probe.texts.map((t) => normText(t.t));
   const shown = probe.candidates.filter((c) => c.visible && c.viewportFraction > 0 && c.style.opacity >= 0.05 && c.style.visibility === 'visible' && c.text).map((c) => ({ n: normText(c.text), box: c.visible! }));
   return probe.texts.map((t, i) => {
@@ -253,7 +259,7 @@ function namingTexts(probe: ProbeResult): Array<string | null> {
     const name = t.t.replace(SEPARATORS, '');
     // legible: a word or an amount, or a number of three or more digits (as spatial anchors)
     const legible = /[\p{L}\p{Sc}]/u.test(name) || (name.replace(/\D/g, '').length >= 3 && /^[\d\s.,:/%+-]+$/.test(name));
-    if (!n || name.length < 2 || name.length > MAX_NAME || t.t.endsWith('\u2026') || !legible) return null;
+    if (rowNumbers ? !/^\d{1,2}$/.test(name) : !n || name.length < 2 || name.length > MAX_NAME || t.t.endsWith('\u2026') || !legible) return null;
     // mostly words: not a row of separators between links ("Tags | | |")
     if ((name.match(/[^\p{L}\p{N}\p{M}\p{Sc}\s]/gu)?.length ?? 0) > 0.25 * name.replace(/\s/g, '').length) return null;
     if (probe.unpainted.some((g) => t.t.includes(g))) return null;
@@ -269,7 +275,7 @@ function namingTexts(probe: ProbeResult): Array<string | null> {
  * the first run inside it (DOM order; one with letters before an amount or a number) that can name it
  * ({@link namingTexts}) and is not the candidate's own text; null when the candidate is in no item.
  */
-function containerOf(c: ProbeCandidate, probe: ProbeResult, naming: Array<string | null>): NonNullable<Target['context']['container']> | null {
+function containerOf(c: ProbeCandidate, probe: ProbeResult, naming: Array<string | null>, rowNumbers: Array<string | null>): NonNullable<Target['context']['container']> | null {
   const it = c.item;
   if (!it) return null;
   const own = new Set([normText(c.text), normText(c.name)]);
@@ -282,7 +288,10 @@ function containerOf(c: ProbeCandidate, probe: ProbeResult, naming: Array<string
   });
   // words first (a title), an amount or a number only when the item shows no unique words
   const first = usable.find((i) => /\p{L}/u.test(naming[i]!)) ?? usable[0];
-  const name = first === undefined ? null : naming[first]!;
+  let name = first === undefined ? null : naming[first]!;
+  // a row with no such text is named by its number when the number is the row's first text ("line 12"
+  // of a code editor: the row of the gutter number and the line's text), and not the candidate's own
+  if (name === null && it.kind === 'row' && it.texts.length && it.first === it.texts[0]) name = rowNumbers[it.texts[0]!] ?? null;
   return { kind: it.kind, bbox_css: it.box.map(r3) as Box, name };
 }
 

@@ -154,6 +154,9 @@ function readPage(): { runs: RunInfo[] } {
     }
     return out;
   };
+  // every control gets an id, also one showing no text (an icon button: a spatial query's target or a
+  // nearer competitor; controlsOf in the checks reads only tagged elements)
+  for (const e of Array.from(document.querySelectorAll(CTL))) idOf(e);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const t = n as Text;

@@ -10,7 +10,9 @@
  *   the same class attribute, built alike (more than half of their child `tag.class` signatures shared): a list of
  *   `div.card`, `div.msg`, `div.deal`, the way generated pages and most real sites lay out repeated
  *   items without list markup (a layout `div.row` of size buttons beside one of cart buttons is not);
- * - and in both cases: not a landmark, at most {@link MAX_AREA} of the viewport, and holding at least one
+ * - by being one of a row of labelled panels: a `role=region` with an `aria-label` beside alike
+ *   ones (the columns of a kanban board): the one landmark the search does not stop at;
+ * - and in all cases: not a landmark (but for those panels), at most {@link MAX_AREA} of the viewport, and holding at least one
  *   visible text run outside the candidate (something to name it by). A nearer item without such a
  *   text (a `li` holding only the link) is passed over for the next one up; the search stops at the
  *   first landmark (`nav`, `main`, role `toolbar`, `list`, `grid`, …).
@@ -66,6 +68,16 @@ function itemKind(el: Element): ItemKind | null {
     }
   }
   return twin ? (kindByClass(cls) ?? 'item') : null;
+}
+
+/**
+ * `el` is an explicit `role=region` with an accessible name (`aria-label`) whose parent holds another
+ * such region of the same tag and class built alike: one of a row of labelled panels.
+ */
+function repeatedRegion(el: Element): boolean {
+  if (explicitRole(el) !== 'region' || !(el.getAttribute('aria-label') || '').trim() || !el.parentElement) return false;
+  const cls = classOf(el);
+  return Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName && classOf(c) === cls && explicitRole(c) === 'region' && alike(c, el));
 }
 
 /** Child element signatures (`tag.class`) of `el`: the shape compared between repeated siblings. */
@@ -139,14 +151,39 @@ export function itemContainers(els: readonly Element[], textParents: readonly El
     cache.set(el, v);
     return v;
   };
+  /** An item's info for a repeated region (kind `section` with three or more controls, else `item`), or null when it is too large. */
+  const regionCache = new Map<Element, { kind: ItemKind; box: CssBox; runs: number[] } | null>();
+  const regionInfo = (el: Element): { kind: ItemKind; box: CssBox; runs: number[] } | null => {
+    if (regionCache.has(el)) return regionCache.get(el)!;
+    const full = boxOf(el);
+    const box = full ? inter(full, topVp) : null;
+    let v: { kind: ItemKind; box: CssBox; runs: number[] } | null = null;
+    if (full && box && area(full) <= MAX_AREA * vpArea) {
+      const runs: number[] = [];
+      textParents.forEach((p, i) => {
+        if (composedContains(el, p) && seen(i)) runs.push(i);
+      });
+      const controls = els.filter((e, i) => interactive[i] && e !== el && composedContains(el, e)).length;
+      v = { kind: controls >= 3 ? 'section' : 'item', box: box as CssBox, runs };
+    }
+    regionCache.set(el, v);
+    return v;
+  };
   return els.map((el) => {
     for (let n: Node | null = domUp(el); n; n = domUp(n)) {
       if (!isEl(n)) continue;
-      if (isLandmark(n)) break;
+      if (isLandmark(n)) {
+        // a labelled region among alike labelled regions (the columns of a kanban board) is an item a
+        // person names by its title ("the card in the "To Do" column"); any other landmark ends the search
+        const info = repeatedRegion(n) ? regionInfo(n) : null;
+        const texts = info ? info.runs.filter((i) => !composedContains(el, textParents[i]!)) : [];
+        if (info && texts.length) return { kind: info.kind, box: info.box, texts, first: info.runs[0]! };
+        break;
+      }
       const info = infoOf(n);
       if (!info) continue;
       const texts = info.runs.filter((i) => !composedContains(el, textParents[i]!));
-      if (texts.length) return { kind: info.kind, box: info.box, texts };
+      if (texts.length) return { kind: info.kind, box: info.box, texts, first: info.runs[0]! };
     }
     return null;
   });

@@ -81,8 +81,11 @@ export const implicitRole = (el: Element): string => {
       return 'paragraph';
     case 'td':
       return 'cell';
-    case 'th':
-      return 'columnheader';
+    case 'th': {
+      // a header cell heading its row (`scope="row"`, a spreadsheet's row number) is a row header (HTML-AAM)
+      const scope = (el.getAttribute('scope') || '').toLowerCase();
+      return scope === 'row' || scope === 'rowgroup' ? 'rowheader' : 'columnheader';
+    }
     case 'label':
       return 'label';
     case 'dt':

@@ -22,6 +22,8 @@ export interface ItemRef {
   box: CssBox;
   /** Indices into {@link ProbeResult.texts} of the visible text runs in the container and outside the candidate, DOM order. */
   texts: number[];
+  /** Index into {@link ProbeResult.texts} of the container's first visible text run (DOM order, the candidate's own included). */
+  first: number;
 }
 
 export interface ProbeArgs {

@@ -8,6 +8,7 @@ import { box, toolbar, SEP, SPACER, type Block, type Btn, type WindowSpec } from
 import { confirmDialog, menuOf } from '../screens/standard-blocks.js';
 import { COLORS, fileNames, fileSize, fromList, gradient, initials, people, person, place, topic } from './content.js';
 import { browserWindow } from './browser.js';
+import { codeLines } from './source-code.js';
 
 type WindowApp = (k: AppContext) => WindowSpec;
 const mac = (k: AppContext): boolean => k.skin === 'macos';
@@ -83,7 +84,8 @@ const files: WindowApp = (k) => {
   const cols = [
     { label: t('name'), w: '46%', sortId: k.id('col-name'), sorted: true },
     { label: t('modified'), w: '24%' },
-    { label: t('size'), w: '12%', align: 'end' },
+    // (wide enough for "8.7 MB" and the column's name in every language: a size cut to "8.7 M…" cannot be read)
+    { label: t('size'), w: 'max(12%, 6.5em)', align: 'end' },
     { label: t('kind'), w: '18%' },
   ];
   const side = mac(k)
@@ -383,35 +385,20 @@ const spreadsheet: WindowApp = (k) => {
 // ------------------------------------------------------------------------------------------ IDE
 
 const CODE_FILES = ['main.ts', 'server.ts', 'utils.ts', 'config.json', 'README.md', 'index.html', 'styles.css', 'api.py', 'models.py', 'test_api.py'];
-function codeLines(k: AppContext, n: number): Array<{ n: number; cur?: boolean; toks: Array<{ c: string; t: string }> }> {
-  const { rng } = k;
-  const idents = ['user', 'items', 'config', 'result', 'total', 'request', 'order', 'cache', 'session', 'payload'];
-  const fns = ['loadUser', 'fetchItems', 'parseConfig', 'computeTotal', 'handleRequest', 'saveOrder', 'validate', 'formatDate'];
-  const lines: Array<Array<{ c: string; t: string }>> = [
-    [{ c: 'k', t: 'import' }, { c: 'p', t: ' { ' }, { c: 'f', t: rng.pick(fns) }, { c: 'p', t: ' } ' }, { c: 'k', t: 'from' }, { c: 's', t: " './utils'" }, { c: 'p', t: ';' }],
-    [{ c: 'k', t: 'import' }, { c: 'p', t: ' express ' }, { c: 'k', t: 'from' }, { c: 's', t: " 'express'" }, { c: 'p', t: ';' }],
-    [],
-  ];
-  while (lines.length < n) {
-    const r = rng.int(0, 6);
-    const id = rng.pick(idents);
-    const ind = '  '.repeat(rng.int(0, 2));
-    if (r === 0) lines.push([{ c: 'c', t: `${ind}// TODO: ${rng.pick(['handle errors', 'cache this', 'add tests', 'refactor'])}` }]);
-    else if (r === 1) lines.push([{ c: 'p', t: ind }, { c: 'k', t: 'export async function' }, { c: 'p', t: ' ' }, { c: 'f', t: rng.pick(fns) }, { c: 'p', t: `(${id}: ` }, { c: 't', t: rng.pick(['string', 'number', 'Request', 'Config']) }, { c: 'p', t: ') {' }]);
-    else if (r === 2) lines.push([{ c: 'p', t: ind }, { c: 'k', t: 'const' }, { c: 'p', t: ` ${id} = ` }, { c: 'k', t: 'await' }, { c: 'p', t: ' ' }, { c: 'f', t: rng.pick(fns) }, { c: 'p', t: '(' }, { c: 'n', t: String(rng.int(1, 500)) }, { c: 'p', t: ');' }]);
-    else if (r === 3) lines.push([{ c: 'p', t: ind }, { c: 'k', t: 'if' }, { c: 'p', t: ` (!${id}) ` }, { c: 'k', t: 'return' }, { c: 'p', t: ' ' }, { c: 's', t: `'${rng.pick(['not found', 'invalid', 'empty'])}'` }, { c: 'p', t: ';' }]);
-    else if (r === 4) lines.push([{ c: 'p', t: `${ind}}` }]);
-    else if (r === 5) lines.push([{ c: 'p', t: `${ind}${id}.` }, { c: 'f', t: rng.pick(['push', 'map', 'filter', 'set']) }, { c: 'p', t: '(' }, { c: 's', t: `'${rng.pick(idents)}'` }, { c: 'p', t: ');' }]);
-    else lines.push([]);
-  }
-  const cur = rng.int(4, n - 2);
-  return lines.slice(0, n).map((toks, i) => ({ n: i + 1, cur: i === cur, toks }));
-}
+/** Files the editor shows as source code (the active tab is one of them). */
+const SOURCE = /\.(ts|py)$/;
 
 const ide: WindowApp = (k) => {
   const { rng, t } = k;
   const open = rng.sample(CODE_FILES, rng.int(2, 4));
-  const act = rng.int(0, open.length - 1);
+  // the active tab is a source file (a developer edits code; config and docs files are open beside it)
+  if (!open.some((f) => SOURCE.test(f))) open[0] = rng.pick(CODE_FILES.filter((f) => SOURCE.test(f)));
+  const srcTabs = open.map((f, i) => (SOURCE.test(f) ? i : -1)).filter((i) => i >= 0);
+  const act = rng.pick(srcTabs);
+  const nLines = Math.min(60, Math.floor(k.device.height / 22));
+  const curLine = rng.int(4, nLines - 2);
+  const lines = codeLines(rng, open[act]!.endsWith('.py') ? 'py' : 'ts', nLines, curLine);
+  const cursor = lines.find((l) => l.cur) ?? lines[lines.length - 1]!;
   const activity = toolbar(t('ds.activityBar'), [k.cmd('explorer', { pressed: true }), k.cmd('search'), k.cmd('scm'), k.cmd('debug'), k.cmd('extensions'), SPACER, k.cmd('account'), k.cmd('settings')], 'k-activity');
   const tree = [
     { label: 'src', icon: 'folder-open', chevron: 'chevron-down' },
@@ -437,7 +424,7 @@ const ide: WindowApp = (k) => {
     }),
   };
   const edbar = toolbar(t('toolbar'), [k.cmd('run'), k.cmd('split'), k.cmd('more')], 'k-edactions');
-  const code: Block = { t: 'code', label: open[act]!, lines: codeLines(k, Math.min(60, Math.floor(k.device.height / 22))), minimap: k.device.width > 1400 };
+  const code: Block = { t: 'code', label: open[act]!, lines, minimap: k.device.width > 1400 };
   const panelTabs: Block = {
     t: 'tabs', label: t('ds.panel'), cls: 'k-paneltabs',
     items: [t('ds.problems'), t('ds.output'), t('ds.debugConsole'), k.cmdLabel('terminal')].map((label, i) => {
@@ -447,7 +434,7 @@ const ide: WindowApp = (k) => {
     }),
   };
   const term: Block = { t: 'code', label: k.cmdLabel('terminal'), cls: 'k-term', lines: [{ n: '', toks: [{ c: 'f', t: `${k.persona.email.split('@')[0]}@dev` }, { c: 'p', t: ' web-app % npm test' }] }, { n: '', toks: [{ c: 'n', t: ` PASS ${rng.int(10, 90)} tests` }, { c: 'p', t: ` (${rng.int(1, 9)}.${rng.int(0, 9)}s)` }] }, { n: '', toks: [{ c: 'p', t: 'web-app % ' }] }] };
-  const status: Block = { t: 'statusline', cls: 'k-idestatus', items: [k.btn('branch', { label: rng.pick(['main', 'develop', 'feature/login']), icon: 'git-branch', variant: 'ghost', act: 'cmd:scm' }), { label: `Ln ${rng.int(1, 80)}, Col ${rng.int(1, 40)}` }, { label: 'UTF-8' }, { label: open[act]!.endsWith('.py') ? 'Python' : 'TypeScript' }, k.btn('bell', { icon: 'bell', title: t('notifications'), variant: 'ghost', act: 'cmd:notifications' })] };
+  const status: Block = { t: 'statusline', cls: 'k-idestatus', items: [k.btn('branch', { label: rng.pick(['main', 'develop', 'feature/login']), icon: 'git-branch', variant: 'ghost', act: 'cmd:scm' }), { label: `Ln ${cursor.n}, Col ${rng.int(1, 1 + cursor.toks.reduce((w, x) => w + x.t.length, 0))}` }, { label: 'UTF-8' }, { label: open[act]!.endsWith('.py') ? 'Python' : 'TypeScript' }, k.btn('bell', { icon: 'bell', title: t('notifications'), variant: 'ghost', act: 'cmd:notifications' })] };
   return {
     app: 'ide', title: `${open[act]} — web-app`, appIcon: 'code-xml', appColor: '#0078d4',
     menus: ['Code', t('file'), t('edit'), t('ds.selection'), t('view'), t('ds.go'), t('ds.run'), k.cmdLabel('terminal'), t('window'), t('help')],

@@ -136,15 +136,20 @@ const search: WebApp = (k) => {
   const { rng, t } = k;
   const q = `${topic(k)} ${place(k)}`;
   const tabs: Block = { t: 'tabs', label: t('wb.searchTabs'), items: ['all', 'wb.images', 'videos', 'wb.news', 'wb.maps', 'wb.shopping'].map((key, i) => { const id = k.id(`stab-${i}`); k.hint(id, 'switch-tab', { name: t(key) }); return { id, label: t(key), selected: i === 0 }; }), cls: 'k-searchtabs' };
-  const results = Array.from({ length: rng.int(6, 8) }, (_, i) => {
+  const nRes = rng.int(6, 8);
+  // every result has its own title and snippet, and the related searches are other headlines (a results
+  // page does not repeat itself: a repeated title could not be told apart)
+  const heads = fromList(k, 'headlines', nRes + 4);
+  const snippets = fromList(k, 'sentences', nRes);
+  const results = Array.from({ length: Math.min(nRes, heads.length - 2) }, (_, i) => {
     const site = k.faker.internet.domainName();
     const id = k.id(`res-${i}`);
-    const title = `${fillSlots(k, rng.pick(k.t.list('headlines')))}`;
+    const title = heads[i]!;
     k.hint(id, 'open-result', { name: title });
-    return { id, title, sub: `https://${site} › ${k.faker.internet.domainWord()}`, sub2: fillSlots(k, rng.pick(k.t.list('sentences'))), lead: { icon: 'globe', size: 16 } };
+    return { id, title, sub: `https://${site} › ${k.faker.internet.domainWord()}`, sub2: snippets[i % snippets.length]!, lead: { icon: 'globe', size: 16 } };
   });
   const list: Block = { t: 'list', label: t('wb.results'), items: results, cls: 'k-results', title: t('wb.aboutResults', { n: k.num(rng.int(10000, 9000000)) }) };
-  const related: Block = { t: 'cards', label: t('wb.related'), title: t('wb.related'), cols: 2, items: fromList(k, 'headlines', 4).map((h, i) => { const id = k.id(`rel-${i}`); k.hint(id, 'search-for', { name: h }); return { id, title: h, link: true }; }), cls: 'k-related' };
+  const related: Block = { t: 'cards', label: t('wb.related'), title: t('wb.related'), cols: 2, items: heads.slice(results.length).slice(0, 4).map((h, i) => { const id = k.id(`rel-${i}`); k.hint(id, 'search-for', { name: h }); return { id, title: h, link: true }; }), cls: 'k-related' };
   const spec: WebSpec = {
     header: { brand: brandOf(k, ['Seekr', 'Findly', 'Lookup', 'Quest']), logoIcon: 'search', search: { id: k.id('q'), placeholder: t('search'), value: q }, actions: [k.btn('tools', { label: t('tools'), variant: 'ghost', caret: true, act: 'search-tools' }), k.cmd('settings'), userBtn(k)] },
     body: [tabs, box('row', [box('col', [list, pager(k, 10, 1)], 'grow'), related], 'grow k-main k-searchbody')],
@@ -306,6 +311,14 @@ const board: WebApp = (k) => {
   const team = people(k, 5);
   const tags: Array<[string, string]> = [['Bug', '#cf222e'], ['Feature', '#0969da'], ['Design', '#8250df'], ['Docs', '#1a7f37'], ['Infra', '#bf8700']];
   let n = 100 + rng.int(0, 300);
+  // card titles are distinct (a board lists different issues; a repeated title could not be told apart)
+  const usedTitles = new Set<string>();
+  const cardTitle = (): string => {
+    let title = '';
+    for (let i = 0; i < 8 && (!title || usedTitles.has(title)); i++) title = fillSlots(k, rng.pick(k.t.list('subjects'))).replace(/^(Re|RE|AW|رد): ?/, '');
+    usedTitles.add(title);
+    return title;
+  };
   const kan: Block = {
     t: 'kanban', label: project,
     cols: cols.map((key, ci) => {
@@ -313,7 +326,7 @@ const board: WebApp = (k) => {
       const add = k.btn(`add-${ci}`, { icon: 'plus', title: `${t('add')}: ${t(key)}`, act: 'add-card', args: { name: t(key) } });
       return { title: t(key), count: String(count), add, cards: Array.from({ length: count }, () => {
         const id = k.id(`card-${n}`);
-        const title = fillSlots(k, rng.pick(k.t.list('subjects'))).replace(/^(Re|RE|AW|رد): ?/, '');
+        const title = cardTitle();
         k.hint(id, 'open-card', { name: title });
         const who = rng.pick(team);
         return { id, title, key: `${project.slice(0, 3).toUpperCase()}-${n++}`, tags: rng.sample(tags, rng.int(1, 2)).map(([tt, c]) => ({ t: tt, c })), due: rng.bool(0.5) ? k.shortDate(rng.int(1, 12), rng.int(1, 28)) : '', initials: initials(who), color: rng.pick(COLORS) };

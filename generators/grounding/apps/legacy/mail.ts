@@ -195,7 +195,9 @@ function build(ctx: LegacyContext): BuiltPage {
     const ext = rng.pick(['pdf', 'docx', 'xlsx', 'png', 'key', 'zip']);
     const attName = zh ? `${topic()}.${ext}` : `${faker.system.commonFileName(ext).replace(/\.[^.]+$/, '')}.${ext}`;
     const body = [...paras, signoff];
-    const subject = subjectOf();
+    // a mailbox rarely holds two messages with one subject: draw again (a few times) on a repeat
+    let subject = subjectOf();
+    for (let r = 0; r < 6 && msgs.some((x) => x.subject.toLowerCase() === subject.toLowerCase()); r++) subject = subjectOf();
     msgs.push({
       id: `msg-${i}`,
       from,

@@ -25,6 +25,8 @@ interface Product {
   off: string;
   rating: string;
   stars: string[];
+  /** Accessible name of the star picture ("Rated 4.6 out of 5"). */
+  ratingLabel: string;
   reviews: string;
   bg: string;
   cartLabel: string;
@@ -86,6 +88,8 @@ function build(ctx: LegacyContext): BuiltPage {
   const check = (label: string, count: number, on: boolean) => {
     const id = `flt-${fi++}`;
     hints[id] = { action: 'filter', args: { name: label, state: on ? 'on' : 'off' } };
+    // (the label wraps its checkbox: one target, recorded under the label's id)
+    hints[`${id}-l`] = hints[id]!;
     return { id, label, count: String(count), on };
   };
   const subs = rng.sample(cat.subs, Math.min(cat.subs.length, rng.int(3, 4)));
@@ -148,6 +152,8 @@ function build(ctx: LegacyContext): BuiltPage {
       off: sale ? `-${Math.round((1 - price / old) * 100)}%` : '',
       rating: rating.toFixed(1),
       stars,
+      // (the five stars are one picture of the rating, as shops draw it: one target, not five icons)
+      ratingLabel: t(`Rated ${rating.toFixed(1)} out of 5`, `评分 ${rating.toFixed(1)}，满分 5 分`),
       reviews: zh ? String(rng.int(3, 9999)) : rng.int(3, 9999).toLocaleString('en-US'),
       bg: theme === 'dark' ? `linear-gradient(160deg,#2a2f3a,#1c2029)` : `linear-gradient(160deg,${sw[0]},${sw[1]})`,
       cartLabel: labelledCart ? t(`Add ${name} to cart`, `将${name}加入购物车`) : '',
