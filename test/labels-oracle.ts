@@ -307,7 +307,7 @@ export async function checkLabels(
           if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
         }
       }
-      if (q.style === 'spatial' && !iconAnchorOf(q.text)) {
+      if (q.style === 'spatial' && !iconAnchorOf(q.text) && !codeLineBesideOf(q.text)) {
         const dir = spatialDirection(q.text);
         const anchor = oracleNorm(spans[spans.length - 1]!);
         const held = await ev(page, holdersOf, anchor);
@@ -802,6 +802,23 @@ export function codeLineOf(q: string): { label: string; line: number } | null {
 }
 
 /**
+ * Line number, direction and quoted anchor of a query naming the text beside another on a code line
+ * ("the text immediately to the right of "fetchItems" on line 1"), in any of the 7 languages; else null.
+ */
+export function codeLineBesideOf(q: string): { anchor: string; line: number; dir: 'left' | 'right' } | null {
+  const d = (w: string): 'left' | 'right' => (/right|右|rechts|derecha|droite|يمين/.test(w) ? 'right' : 'left');
+  let m: RegExpExecArray | null;
+  if ((m = /^the text immediately to the (left|right) of "(.+)" on line (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^第(\d+)行“(.+)”(右边|左边)紧挨着的文字$/.exec(q))) return { anchor: m[2]!, line: Number(m[1]), dir: d(m[3]!) };
+  if ((m = /^(\d+)行目の「(.+)」のすぐ(右|左)のテキスト$/.exec(q))) return { anchor: m[2]!, line: Number(m[1]), dir: d(m[3]!) };
+  if ((m = /^der Text direkt (rechts|links) neben „(.+)“ in Zeile (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^el texto justo a la (derecha|izquierda) de «(.+)» en la línea (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^le texte juste à (droite|gauche) de « (.+) » à la ligne (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^النص الموجود مباشرة على (يمين|يسار) "(.+)" في السطر (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  return null;
+}
+
+/**
  * Check the code-line queries of `rec` ({@link codeLineOf}, style `container`) on the re-rendered page:
  * exactly one visible text node reads the line number N with visible text nodes reading N-1 or N+1
  * directly above or below it (a gutter, not a number in the code); the line is every visible text node
@@ -810,8 +827,11 @@ export function codeLineOf(q: string): { label: string; line: number } | null {
  */
 export async function checkCodeLines(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
   const asks = rec.queries.flatMap((q) => {
-    const c = q.tid !== null && q.style === 'container' ? codeLineOf(q.text) : null;
-    return c ? [{ q, ...c }] : [];
+    if (q.tid === null) return [];
+    const c = q.style === 'container' ? codeLineOf(q.text) : null;
+    if (c) return [{ q, label: c.label, line: c.line, dir: null as 'left' | 'right' | null }];
+    const b = q.style === 'spatial' ? codeLineBesideOf(q.text) : null;
+    return b ? [{ q, label: b.anchor, line: b.line, dir: b.dir }] : [];
   });
   if (!asks.length) return { checked: 0, problems: [] };
   return onReadPage(pool, source, opts, async (page, runs) => {
@@ -841,8 +861,21 @@ export async function checkCodeLines(pool: BrowserPool, source: PageSource, opts
         bad('unresolved_target', t.dom.selector);
         continue;
       }
-      if (shows.length !== 1) bad('second_in_container', `${shows.length} texts on line ${a.line} show "${a.label}": ${shows.map((r) => r.raw).join(' | ')}`);
-      else if (!shows[0]!.owners.some((o) => own.includes(o))) bad('container_mismatch', `"${shows[0]!.raw}" on line ${a.line} is not the target's`);
+      if (shows.length !== 1) {
+        bad(a.dir ? 'anchor_not_unique' : 'second_in_container', `${shows.length} texts on line ${a.line} show "${a.label}": ${shows.map((r) => r.raw).join(' | ')}`);
+        continue;
+      }
+      const mine = (r: RunInfo): boolean => r.owners.some((o) => own.includes(o));
+      if (!a.dir) {
+        if (!mine(shows[0]!)) bad('container_mismatch', `"${shows[0]!.raw}" on line ${a.line} is not the target's`);
+        continue;
+      }
+      // beside the anchor: the nearest run on the line that way (its left / right edge), which must be the target's
+      const ab = box(shows[0]!);
+      const side = onLine
+        .filter((r) => r !== shows[0] && (a.dir === 'right' ? box(r)[0] >= ab[2] - 1 : box(r)[2] <= ab[0] + 1))
+        .sort((x, y) => (a.dir === 'right' ? box(x)[0] - box(y)[0] : box(y)[2] - box(x)[2]));
+      if (!side.length || !mine(side[0]!)) bad('spatial_not_nearest', `nearest ${a.dir} of "${a.label}" on line ${a.line}: ${side[0] ? `"${side[0].raw}"` : 'nothing'}`);
     }
     return { checked: asks.length, problems };
   });

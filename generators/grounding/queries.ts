@@ -34,7 +34,7 @@ import { containerQuery, resolveContainer, type ContainerSpec } from './containe
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
-import { gCell, gCellNth, gDir, gDirIcon, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, lineText, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { gCell, gCellNth, gDir, gDirIcon, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, lineDirText, lineText, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
   ICON_DESCRIPTIONS,
@@ -110,6 +110,8 @@ export type QuerySpec =
    * text target labelled `label` whose box lies in the band of that gutter number ({@link codeLines}).
    */
   | { kind: 'line'; line: string; label: string }
+  /** On code line `line`, the text right beside (`dir`) the one text of that line labelled `anchor`: "the text immediately to the right of "fetchItems" on line 1". */
+  | { kind: 'lineDir'; line: string; anchor: string; dir: 'left' | 'right' }
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
 
@@ -701,6 +703,19 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       const n = normText(spec.label);
       return g.members.filter((t) => normText(visibleLabel(t) ?? '') === n);
     }
+    case 'lineDir': {
+      const g = codeLines(targets)?.get(spec.line);
+      if (!g) return [];
+      const n = normText(spec.anchor);
+      const as = g.members.filter((t) => normText(visibleLabel(t) ?? '') === n);
+      if (as.length !== 1) return [];
+      const a = bx(as[0]!);
+      const side = g.members
+        .filter((t) => t !== as[0] && (spec.dir === 'right' ? bx(t)[0] >= a[2] - 1 : bx(t)[2] <= a[0] + 1))
+        .map((t) => ({ t, gap: spec.dir === 'right' ? bx(t)[0] - a[2] : a[0] - bx(t)[2] }))
+        .sort((x, y) => x.gap - y.gap);
+      return side.length ? side.filter((x) => x.gap <= side[0]!.gap + 0.5).map((x) => x.t) : [];
+    }
     case 'cell': {
       const tb = tableOf(targets, spec.landmark);
       if (!tb) return [];
@@ -1149,18 +1164,18 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // line shows (every run right of the gutter in the number's band, across the whole screen)
   const lineOf = new Map<QueryTarget, QuerySpec>();
   const code = codeLines(targets);
+  // another column of numbers on screen (a track list, a second editor that is no target) has its
+  // own "line 5": a run reading N with one reading N-1 or N+1 right above or below it, not the gutter's
+  const numberedElsewhere = (line: string, num: QueryTarget): boolean => {
+    const k = Number(line);
+    return runs.some(
+      (r) =>
+        r.n === line &&
+        !owns(num, r) &&
+        runs.some((o) => (o.n === String(k - 1) || o.n === String(k + 1)) && overlap(r.r[0], r.r[2], o.r[0], o.r[2]) > 0 && Math.abs(o.r[1] - r.r[1]) < 3 * (r.r[3] - r.r[1])),
+    );
+  };
   if (code && runs.length) {
-    // another column of numbers on screen (a track list, a second editor that is no target) has its
-    // own "line 5": a run reading N with one reading N-1 or N+1 right above or below it, not the gutter's
-    const numberedElsewhere = (line: string, num: QueryTarget): boolean => {
-      const k = Number(line);
-      return runs.some(
-        (r) =>
-          r.n === line &&
-          !owns(num, r) &&
-          runs.some((o) => (o.n === String(k - 1) || o.n === String(k + 1)) && overlap(r.r[0], r.r[2], o.r[0], o.r[2]) > 0 && Math.abs(o.r[1] - r.r[1]) < 3 * (r.r[3] - r.r[1])),
-      );
-    };
     for (const [line, { num, members }] of code) {
       if (numberedElsewhere(line, num)) continue;
       const b = bx(num);
@@ -1173,6 +1188,38 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         if (onLine.some((run) => !owns(t, run) && containsText(run.n, n))) continue;
         if (seenRejected.some((r) => overlap(b[1], b[3], r.box[1], r.box[3]) > 0 && r.box[0] >= right - 1)) continue;
         lineOf.set(t, { kind: 'line', line, label: lab! });
+      }
+    }
+  }
+
+  // beside a text of a code line ("the text immediately to the right of "fetchItems" on line 1"): the
+  // anchor's words shown by no other visible text on the line, the target's run the nearest visible run
+  // that way (every run on the line counts, punctuation too)
+  const lineDirOf = new Map<QueryTarget, QuerySpec>();
+  if (code && runs.length) {
+    for (const [line, { num, members }] of code) {
+      if (numberedElsewhere(line, num)) continue;
+      const b = bx(num);
+      const onLine = runs.filter((run) => run.r[0] >= b[2] - 1 && run.lines.some((ln) => overlap(b[1], b[3], ln[1], ln[3]) >= 0.5 * Math.min(b[3] - b[1], ln[3] - ln[1])));
+      if (seenRejected.some((r) => overlap(b[1], b[3], r.box[1], r.box[3]) > 0 && r.box[0] >= b[2] - 1)) continue;
+      for (const a of members) {
+        const lab = labels.get(a);
+        const n = lab === undefined ? '' : normText(lab);
+        if (!n || !/\p{L}/u.test(lab!) || lab!.length > 32 || onLine.some((run) => !owns(a, run) && containsText(run.n, n))) continue;
+        const aRuns = onLine.filter((run) => owns(a, run));
+        if (aRuns.length !== 1) continue;
+        const ar = aRuns[0]!.r;
+        for (const dir of ['right', 'left'] as const) {
+          const side = onLine
+            .filter((run) => run !== aRuns[0] && (dir === 'right' ? run.r[0] >= ar[2] - 1 : run.r[2] <= ar[0] + 1))
+            .map((run) => ({ run, gap: dir === 'right' ? run.r[0] - ar[2] : ar[0] - run.r[2] }))
+            .sort((x, y) => x.gap - y.gap);
+          const first = side[0];
+          if (!first || (side[1] && side[1].gap <= first.gap + 2)) continue;
+          const t = members.find((m) => m !== a && owns(m, first.run));
+          if (!t || lineDirOf.has(t)) continue;
+          lineDirOf.set(t, { kind: 'lineDir', line, anchor: lab!, dir });
+        }
       }
     }
   }
@@ -1198,7 +1245,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const lab = labels.get(t) ?? null;
     const interactive = INTERACTIVE_ROLES.has(rc);
     // a text without a usable label, or an image that is neither labelled nor a known icon, is not describable
-    if (!interactive && !lab && !(rc === 'img' && t.icon)) continue;
+    if (!interactive && !lab && !(rc === 'img' && t.icon) && !lineDirOf.has(t)) continue;
     // ---- disabled controls: a click does nothing, so no action query; only "the disabled X button"
     if (interactive && disabled(t)) {
       if (lab && !rejectedClash(rc, lab) && !textClash(t, lab)) {
@@ -1350,6 +1397,11 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDirIcon(g, o.dir, rc, o.desc, iconRng.bool(0.5), o.far) : dirIconTemplate(o.dir, noun, o.desc, l, iconRng, o.far), spec);
         }
       }
+    }
+    // ---- or beside a text of its code line
+    {
+      const ld = lineDirOf.get(t);
+      if (ld?.kind === 'lineDir' && !out.some((q) => q.tid === t.tid && q.style === 'spatial') && resolvesTo(ld, t)) emit(t, 'spatial', lineDirText(lang, ld.dir, ld.anchor, ld.line), ld);
     }
     // ---- positional
     {

@@ -497,3 +497,28 @@ export function gDirIcon(l: GLang, dir: GDirection, rc: string, desc: string, al
     }
   }
 }
+
+/**
+ * On a code line, the text right beside another: "the text immediately to the right of "fetchItems" on
+ * line 1", "第1行“fetchItems”右边紧挨着的文字", in any language (`line` as the gutter shows it).
+ */
+export function lineDirText(l: Lang, dir: 'left' | 'right', anchor: string, line: string): string {
+  const A = gq(l, anchor);
+  const right = dir === 'right';
+  switch (l) {
+    case 'en':
+      return `the text immediately to the ${dir} of ${A} on line ${line}`;
+    case 'zh':
+      return `第${line}行${A}${right ? '右边' : '左边'}紧挨着的文字`;
+    case 'ja':
+      return `${line}行目の${A}のすぐ${right ? '右' : '左'}のテキスト`;
+    case 'de':
+      return `der Text direkt ${right ? 'rechts' : 'links'} neben ${A} in Zeile ${line}`;
+    case 'es':
+      return `el texto justo a la ${right ? 'derecha' : 'izquierda'} de ${A} en la línea ${line}`;
+    case 'fr':
+      return `le texte juste à ${right ? 'droite' : 'gauche'} de ${A} à la ligne ${line}`;
+    case 'ar':
+      return `النص الموجود مباشرة على ${right ? 'يمين' : 'يسار'} ${A} في السطر ${line}`;
+  }
+}
