@@ -7,7 +7,10 @@
  * - `state`: the label plus the checked/on state of a checkbox or switch;
  * - `functional`: what the control does ("archive the selected message"), from the page's control hint,
  *   else the accessible-name -> action table, else role templates over the accessible name;
- * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor;
+ * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor, or (with no such
+ *   anchor) next to an icon drawn once on the page ("the button right of the scissors icon"), or, in a
+ *   code editor, the text right beside another on its line ("the text immediately to the right of
+ *   "fetchItems" on line 1");
  * - `positional`: ordinal in a list / row of its landmark (controls; texts, headings and icons when every
  *   visible text / icon in that line is counted), row & column among same-label controls, or the one
  *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
@@ -15,7 +18,8 @@
  *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
  * - `icon`: icon-only controls and icons, by what the icon depicts;
  * - `container`: the target inside its item, named by a text unique on screen ("the "Add to cart"
- *   button in the card with "Wool Hat""; generators/grounding/container-queries.ts).
+ *   button in the card with "Wool Hat""; generators/grounding/container-queries.ts), or a code editor's
+ *   text on the line its gutter numbers ("the text "return" on line 5").
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
  * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
