@@ -321,7 +321,7 @@ export async function checkLabelsOn(
         if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
       }
     }
-    if (q.style === 'spatial') {
+    if (q.style === 'spatial' && !iconAnchorOf(q.text) && !codeLineBesideOf(q.text)) {
       const dir = spatialDirection(q.text);
       const anchor = oracleNorm(spans[spans.length - 1]!);
       const held = await ev(page, holdersOf, anchor);
@@ -709,7 +709,7 @@ export async function checkContainerQueries(pool: BrowserPool, source: PageSourc
     const problems: LabelProblem[] = [];
     let checked = 0;
     const anchorFirst = /^(zh|ja)/.test(rec.locale);
-    for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container')) {
+    for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container' && !codeLineOf(x.text))) {
       const t = rec.targets.find((x) => x.tid === q.tid)!;
       if (t.dom.selector.includes('>>>')) continue;
       checked++;
@@ -786,5 +786,254 @@ export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, 
       for (const d of shown) found.push({ qid: a.q.qid, text: a.q.text, kind: 'second_text', detail: `landmark "${a.lm}": ${d}` });
     }
     return { checked: judged, problems: found };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ code lines
+
+/**
+ * Quoted text and line number of a code-line query ("the text "return" on line 5") in any of the 7
+ * languages; null for other queries.
+ */
+export function codeLineOf(q: string): { label: string; line: number } | null {
+  const pats: RegExp[] = [
+    /^the text "(.+)" on line (\d+)$/,
+    /^第(\d+)行的文字“(.+)”$/,
+    /^(\d+)行目のテキスト「(.+)」$/,
+    /^der Text „(.+)“ in Zeile (\d+)$/,
+    /^el texto «(.+)» de la línea (\d+)$/,
+    /^le texte « (.+) » à la ligne (\d+)$/,
+    /^النص "(.+)" في السطر (\d+)$/,
+  ];
+  for (const [i, re] of pats.entries()) {
+    const m = re.exec(q);
+    if (!m) continue;
+    const numFirst = i === 1 || i === 2;
+    return { label: numFirst ? m[2]! : m[1]!, line: Number(numFirst ? m[1] : m[2]) };
+  }
+  return null;
+}
+
+/**
+ * Line number, direction and quoted anchor of a query naming the text beside another on a code line
+ * ("the text immediately to the right of "fetchItems" on line 1"), in any of the 7 languages; else null.
+ */
+export function codeLineBesideOf(q: string): { anchor: string; line: number; dir: 'left' | 'right' } | null {
+  const d = (w: string): 'left' | 'right' => (/right|右|rechts|derecha|droite|يمين/.test(w) ? 'right' : 'left');
+  let m: RegExpExecArray | null;
+  if ((m = /^the text immediately to the (left|right) of "(.+)" on line (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^第(\d+)行“(.+)”(右边|左边)紧挨着的文字$/.exec(q))) return { anchor: m[2]!, line: Number(m[1]), dir: d(m[3]!) };
+  if ((m = /^(\d+)行目の「(.+)」のすぐ(右|左)のテキスト$/.exec(q))) return { anchor: m[2]!, line: Number(m[1]), dir: d(m[3]!) };
+  if ((m = /^der Text direkt (rechts|links) neben „(.+)“ in Zeile (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^el texto justo a la (derecha|izquierda) de «(.+)» en la línea (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^le texte juste à (droite|gauche) de « (.+) » à la ligne (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  if ((m = /^النص الموجود مباشرة على (يمين|يسار) "(.+)" في السطر (\d+)$/.exec(q))) return { anchor: m[2]!, line: Number(m[3]), dir: d(m[1]!) };
+  return null;
+}
+
+/**
+ * Check the code-line queries of `rec` ({@link codeLineOf}, style `container`) on the re-rendered page:
+ * exactly one visible text node reads the line number N with visible text nodes reading N-1 or N+1
+ * directly above or below it (a gutter, not a number in the code); the line is every visible text node
+ * right of that number whose line box overlaps the number's vertically by half the smaller height; the
+ * quoted text (normalised, whole words) is shown by exactly one of them, and that one is the target's.
+ */
+export async function checkCodeLines(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const asks = rec.queries.flatMap((q) => {
+    if (q.tid === null) return [];
+    const c = q.style === 'container' ? codeLineOf(q.text) : null;
+    if (c) return [{ q, label: c.label, line: c.line, dir: null as 'left' | 'right' | null }];
+    const b = q.style === 'spatial' ? codeLineBesideOf(q.text) : null;
+    return b ? [{ q, label: b.anchor, line: b.line, dir: b.dir }] : [];
+  });
+  if (!asks.length) return { checked: 0, problems: [] };
+  return onReadPage(pool, source, opts, async (page, runs) => {
+    const problems: LabelProblem[] = [];
+    const box = (r: RunInfo): B => unionB(r.lines);
+    const vOverlap = (a: B, b: B): boolean => overlap(a[1], a[3], b[1], b[3]) >= 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+    const num = (r: RunInfo, n: number): boolean => r.raw === String(n);
+    for (const a of asks) {
+      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
+      // the gutter number: a run reading N with a run reading N-1 or N+1 right above or below, in its column
+      const gutter = runs.filter(
+        (r) =>
+          num(r, a.line) &&
+          runs.some((o) => (num(o, a.line - 1) || num(o, a.line + 1)) && overlap(box(r)[0], box(r)[2], box(o)[0], box(o)[2]) > 0 && Math.abs(box(o)[1] - box(r)[1]) < 3 * (box(r)[3] - box(r)[1])),
+      );
+      if (gutter.length !== 1) {
+        bad('anchor_not_unique', `${gutter.length} gutter numbers read ${a.line}: ${gutter.map((r) => `[${box(r).map(Math.round).join(',')}]`).join(' ')}`);
+        continue;
+      }
+      const g = box(gutter[0]!);
+      const onLine = runs.filter((r) => r !== gutter[0] && r.lines.some((ln) => ln[0] >= g[2] - 1 && vOverlap(g, ln)));
+      const n = oracleNorm(a.label);
+      const shows = onLine.filter((r) => oracleContains(r.n, n));
+      const t = rec.targets.find((x) => x.tid === a.q.tid)!;
+      const own = await ev(page, ownerIds, t.dom.selector);
+      if (!own) {
+        bad('unresolved_target', t.dom.selector);
+        continue;
+      }
+      if (shows.length !== 1) {
+        bad(a.dir ? 'anchor_not_unique' : 'second_in_container', `${shows.length} texts on line ${a.line} show "${a.label}": ${shows.map((r) => r.raw).join(' | ')}`);
+        continue;
+      }
+      const mine = (r: RunInfo): boolean => r.owners.some((o) => own.includes(o));
+      if (!a.dir) {
+        if (!mine(shows[0]!)) bad('container_mismatch', `"${shows[0]!.raw}" on line ${a.line} is not the target's`);
+        continue;
+      }
+      // beside the anchor: the nearest run on the line that way (its left / right edge), which must be the target's
+      const ab = box(shows[0]!);
+      const side = onLine
+        .filter((r) => r !== shows[0] && (a.dir === 'right' ? box(r)[0] >= ab[2] - 1 : box(r)[2] <= ab[0] + 1))
+        .sort((x, y) => (a.dir === 'right' ? box(x)[0] - box(y)[0] : box(y)[2] - box(x)[2]));
+      if (!side.length || !mine(side[0]!)) bad('spatial_not_nearest', `nearest ${a.dir} of "${a.label}" on line ${a.line}: ${side[0] ? `"${side[0].raw}"` : 'nothing'}`);
+    }
+    return { checked: asks.length, problems };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ icon anchors
+
+/** A spatial query anchored on an icon ("the button right of the scissors icon", "links neben dem Symbol „Lupe“"): the words naming the icon, or null. */
+export function iconAnchorOf(q: string): string | null {
+  const pats: RegExp[] = [
+    /(?:to the (?:left|right) of|above|below) the (.+) icon$/,
+    /^(.+)图标(?:左边|右边|上方|下方)/,
+    /^(.+)アイコンの(?:すぐ)?[左右上下]/,
+    /(?:links neben|rechts neben|über|unter) dem Symbol „(.+)“$/,
+    /(?:a la izquierda|a la derecha|encima|debajo) del icono de (.+)$/,
+    /(?:à gauche|à droite|au-dessus|en dessous) de l’icône « (.+) »$/,
+    /(?:على يسار|على يمين|فوق|تحت) أيقونة (.+)$/,
+  ];
+  for (const re of pats) {
+    const m = re.exec(q);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** In-page: every visible icon (`[data-icon]`, a lucide `svg` by its class or label, a lucide `img` by its file), outermost only, with its name, box and data-lo owner chain. */
+function visibleIcons(): Array<{ name: string; box: B; owners: number[] }> {
+  // (elements without text have no data-lo id from readPage: number them from a range of their own)
+  const w = window as unknown as { __loNext?: number };
+  const loId = (e: Element): number => {
+    let v = e.getAttribute('data-lo');
+    if (!v) e.setAttribute('data-lo', (v = String((w.__loNext = (w.__loNext ?? 1_000_000) + 1))));
+    return Number(v);
+  };
+  const nameOf = (e: Element): string | null => {
+    const di = e.getAttribute('data-icon');
+    if (di) return di;
+    if (e.localName === 'svg') {
+      const al = e.getAttribute('aria-label');
+      if (al) return al.trim();
+      const m = /(?:^|\s)lucide-([\w-]+)/.exec(e.getAttribute('class') || '');
+      if (m) return m[1]!;
+    }
+    if (e.localName === 'img') {
+      const m = /lucide-static\/icons\/([\w-]+)\.svg/.exec(e.getAttribute('src') || '');
+      if (m) return m[1]!;
+    }
+    return null;
+  };
+  const out: Array<{ name: string; box: B; owners: number[] }> = [];
+  for (const e of Array.from(document.querySelectorAll('[data-icon], svg, img'))) {
+    const name = nameOf(e);
+    if (!name) continue;
+    let outer = false;
+    for (let p = e.parentElement; p && !outer; p = p.parentElement) if (p.matches('[data-icon], svg') && nameOf(p)) outer = true;
+    if (outer || !e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!top || !(top === e || e.contains(top) || top.contains(e))) continue;
+    const owners: number[] = [];
+    for (let p: Element | null = e; p; p = p.parentElement) owners.push(loId(p));
+    out.push({ name, box: [r.left, r.top, r.right, r.bottom], owners });
+  }
+  return out;
+}
+
+/** In-page: visible boxes (with data-lo ids) of the links (`a[href]`, `[role=link]`) or buttons (`button`, `[role=button]`, button inputs) on screen. */
+function controlsByRole(kind: string): Array<{ id: number; box: B }> {
+  // (elements without text have no data-lo id from readPage: number them from a range of their own)
+  const w = window as unknown as { __loNext?: number };
+  const loId = (e: Element): number => {
+    let v = e.getAttribute('data-lo');
+    if (!v) e.setAttribute('data-lo', (v = String((w.__loNext = (w.__loNext ?? 1_000_000) + 1))));
+    return Number(v);
+  };
+  const sel = kind === 'link' ? 'a[href], [role=link]' : 'button, [role=button], input[type=submit], input[type=button]';
+  const out: Array<{ id: number; box: B }> = [];
+  for (const e of Array.from(document.querySelectorAll(sel))) {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    out.push({ id: loId(e), box: [r.left, r.top, r.right, r.bottom] });
+  }
+  return out;
+}
+
+/**
+ * Check the spatial queries anchored on an icon ({@link iconAnchorOf}) on the re-rendered page. The
+ * words naming the icon are matched against what each visible icon depicts in the record's language
+ * (`describe(icon)`: the vocabulary tables, passed in by the test); exactly one visible icon on screen
+ * may answer to them. From that icon's box, the nearest visible thing of the target's kind in the
+ * query's direction (links: `a[href]`; buttons: `button`, `[role=button]`; texts: visible text lines),
+ * overlapping it across that direction, must be the target (the control holding the icon excluded).
+ */
+export async function checkIconSpatial(
+  pool: BrowserPool,
+  source: PageSource,
+  opts: PageOptions,
+  rec: GroundingRecord,
+  describe: (icon: string) => string | null,
+): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const asks = rec.queries.flatMap((q) => {
+    const words = q.tid !== null && q.style === 'spatial' ? iconAnchorOf(q.text) : null;
+    return words ? [{ q, words }] : [];
+  });
+  if (!asks.length) return { checked: 0, problems: [] };
+  return onReadPage(pool, source, opts, async (page, runs) => {
+    const problems: LabelProblem[] = [];
+    const icons = await ev(page, visibleIcons, null);
+    // (numbers the controls first, so that a control showing no text has an id for ownerIds)
+    const ctl: Record<string, Array<{ id: number; box: B }>> = { link: await ev(page, controlsByRole, 'link'), button: await ev(page, controlsByRole, 'button') };
+    for (const a of asks) {
+      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
+      const dir = spatialDirection(a.q.text);
+      const held = icons.filter((i) => describe(i.name) === a.words);
+      if (held.length !== 1 || !dir) {
+        bad('anchor_not_unique', `${held.length} visible icons depict "${a.words}" (direction ${dir})`);
+        continue;
+      }
+      const anchor = held[0]!;
+      const t = rec.targets.find((x) => x.tid === a.q.tid)!;
+      const own = await ev(page, ownerIds, t.dom.selector);
+      if (!own) {
+        bad('unresolved_target', t.dom.selector);
+        continue;
+      }
+      const ownSet = new Set(own);
+      let nearest: { mine: boolean; gap: number; what: string } | null = null;
+      if (t.role === 'link' || t.role === 'button') {
+        for (const c of ctl[t.role]!) {
+          if (anchor.owners.includes(c.id)) continue;
+          const g = gapTo(anchor.box, c.box, dir);
+          if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] (icon at [${anchor.box.map(Math.round).join(',')}])` };
+        }
+      } else {
+        for (const r of runs) {
+          for (const ln of r.lines) {
+            const g = gapTo(anchor.box, ln, dir);
+            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: r.owners.some((o) => ownSet.has(o)), gap: g, what: `"${r.raw.slice(0, 40)}"` };
+          }
+        }
+      }
+      if (!nearest || !nearest.mine) bad('spatial_not_nearest', `nearest ${dir} of the ${anchor.name} icon: ${nearest?.what ?? 'nothing'}`);
+    }
+    return { checked: asks.length, problems };
   });
 }

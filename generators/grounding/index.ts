@@ -12,7 +12,7 @@ import type { BrowserPool } from '../../renderers/browser.js';
 import { captureAndHitTest, type CaptureOptions, type CaptureResult } from '../../hittest/capture.js';
 import type { GroundingLocale, GroundingTheme } from './common.js';
 import { FAMILY_NAMES, personaLabel, sampleScenario, scenarioIndex } from './scenarios.js';
-import { toRecordQueries, writeQueries } from './queries.js';
+import { iconCounts, toRecordQueries, writeQueries } from './queries.js';
 
 export { FAMILY_NAMES, sampleScenario, personaLabel, scenarioIndex, familySchedule, builtinScenarios, type Scenario, type ScenarioConfig } from './scenarios.js';
 export { DEVICE_PRESETS, SCENARIO_STATES, parseScenarioText, loadScenarioFiles, type ScenarioDef, type ScenarioFile } from './scenario-file.js';
@@ -102,6 +102,7 @@ export async function groundingSample(
     hints: sc.hints,
     family: sc.family,
     negatives: sc.negatives,
+    iconCounts: iconCounts(sc.html),
   });
   const record = RecordNoImage.parse({
     id,

@@ -7,7 +7,10 @@
  * - `state`: the label plus the checked/on state of a checkbox or switch;
  * - `functional`: what the control does ("archive the selected message"), from the page's control hint,
  *   else the accessible-name -> action table, else role templates over the accessible name;
- * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor;
+ * - `spatial`: the nearest control of its kind next to a uniquely labelled anchor, or (with no such
+ *   anchor) next to an icon drawn once on the page ("the button right of the scissors icon"), or, in a
+ *   code editor, the text right beside another on its line ("the text immediately to the right of
+ *   "fetchItems" on line 1");
  * - `positional`: ordinal in a list / row of its landmark (controls; texts, headings and icons when every
  *   visible text / icon in that line is counted), row & column among same-label controls, or the one
  *   control of its kind in its landmark ("the search field in the toolbar"), or a table cell by its
@@ -15,7 +18,8 @@
  *   number under the header: "the cell in the "Date Modified" column of the third row below the header");
  * - `icon`: icon-only controls and icons, by what the icon depicts;
  * - `container`: the target inside its item, named by a text unique on screen ("the "Add to cart"
- *   button in the card with "Wool Hat""; generators/grounding/container-queries.ts).
+ *   button in the card with "Wool Hat""; generators/grounding/container-queries.ts), or a code editor's
+ *   text on the line its gutter numbers ("the text "return" on line 5").
  *
  * Every query carries a machine-readable {@link QuerySpec}; {@link resolveQuery} applies the same rules
  * to a target list, and a query is kept only when it resolves to exactly its own target (and, for
@@ -34,9 +38,10 @@ import { containerQuery, resolveContainer, type ContainerSpec } from './containe
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
-import { gCell, gCellNth, gDir, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, stateOnly, type GLang, type StateWord } from './query-lang.js';
+import { gCell, gCellNth, gDir, gDirIcon, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, lineDirText, lineText, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
+  ICON_DESCRIPTIONS,
   INTERACTIVE_ROLES,
   LABELLED_ROLES,
   NAME_ACTIONS,
@@ -76,6 +81,8 @@ export type QuerySpec =
   | { kind: 'state'; roleClass: string; state: StateWord; landmark: string | null }
   /** Nearest control of `roleClass` in direction `dir` of the target labelled `anchor`. */
   | { kind: 'dir'; roleClass: string; anchor: string; dir: Direction }
+  /** Nearest target of `roleClass` in direction `dir` of the one target showing icon `icon` ("the button right of the scissors icon"). */
+  | { kind: 'dirIcon'; roleClass: string; icon: string; dir: Direction }
   /** n-th (1-based; -1 = last) member of the (landmark, roleClass) group laid out along `axis`. */
   | { kind: 'ordinal'; roleClass: string; landmark: string | null; axis: 'col' | 'row'; n: number }
   /**
@@ -102,6 +109,13 @@ export type QuerySpec =
   | { kind: 'sheet'; col: string; row: string }
   /** The target inside the item named by a visible text: "the "Add to cart" button in the card with "Wool Hat"" (generators/grounding/container-queries.ts). */
   | ContainerSpec
+  /**
+   * A text of a code editor on the line its gutter numbers `line` ("the text "return" on line 5"): the
+   * text target labelled `label` whose box lies in the band of that gutter number ({@link codeLines}).
+   */
+  | { kind: 'line'; line: string; label: string }
+  /** On code line `line`, the text right beside (`dir`) the one text of that line labelled `anchor`: "the text immediately to the right of "fetchItems" on line 1". */
+  | { kind: 'lineDir'; line: string; anchor: string; dir: 'left' | 'right' }
   /** Hard negative: refers to nothing on the page. */
   | { kind: 'none'; label: string };
 
@@ -157,6 +171,28 @@ export interface QueryWriterInput {
   textRuns?: ReadonlyArray<{ t: string; r: readonly number[]; lines?: ReadonlyArray<readonly number[]> }>;
   /** Grapheme clusters the screenshot does not paint with a real glyph (capture `unpainted`); never quoted. */
   unpainted?: readonly string[];
+  /**
+   * How many icons of each name the page's markup draws ({@link iconCounts} of a generated page's HTML,
+   * hidden ones included). A query is anchored on an icon ("the button right of the scissors icon") only
+   * when its name is drawn once: decorative icons are no targets, so the targets alone cannot tell.
+   * Absent (users' pages): no query is anchored on an icon.
+   */
+  iconCounts?: Readonly<Record<string, number>>;
+}
+
+/**
+ * Icons drawn by an HTML source, by name: `<svg>` elements with `data-icon="…"` or a `lucide-…` class,
+ * and `<img>` elements showing a lucide-static file. Markup added by scripts is not seen: use it for
+ * pages whose icons are all in the source (the generated pages).
+ */
+export function iconCounts(html: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const add = (n: string | undefined): void => {
+    if (n) out[n] = (out[n] ?? 0) + 1;
+  };
+  for (const m of html.matchAll(/<svg\b[^>]*>/gi)) add(/\bdata-icon="([\w-]+)"/.exec(m[0])?.[1] ?? /\blucide-([\w-]+)/.exec(m[0])?.[1]);
+  for (const m of html.matchAll(/<img\b[^>]*>/gi)) add(/lucide-static\/icons\/([\w-]+)\.svg/.exec(m[0])?.[1]);
+  return out;
 }
 
 // ------------------------------------------------------------------------------------------ basics
@@ -509,6 +545,46 @@ function sheetHeaders(targets: readonly QueryTarget[]): { cols: Map<string, Quer
   return { cols, rows, headers: new Set(heads) };
 }
 
+/**
+ * The lines of the one code editor on screen, read from the targets: a gutter of line numbers (plain
+ * texts reading 1, 2, 3 … in ascending order, stacked in one column of one landmark, at least three)
+ * and, per number, the plain texts of that landmark right of the gutter whose box overlaps the
+ * number's box vertically by half the smaller height (its `band`, CSS px). Null when there is no such
+ * gutter, or more than one (two editors side by side both have a line 5).
+ */
+function codeLines(targets: readonly QueryTarget[]): Map<string, { num: QueryTarget; members: QueryTarget[] }> | null {
+  // numbers right-aligned in one column of one landmark (a number literal in the code is elsewhere)
+  const byCol = new Map<string, QueryTarget[]>();
+  for (const t of targets) {
+    if (roleClass(t.role) !== 'text' || !/^\d{1,4}$/.test(squash(t.text))) continue;
+    const k = `${t.context.landmark ?? ''}\u0000${Math.round(bx(t)[2] / 3)}`;
+    (byCol.get(k) ?? byCol.set(k, []).get(k)!).push(t);
+  }
+  let found: { lm: string | null; order: QueryTarget[] } | null = null;
+  for (const nums of byCol.values()) {
+    const lm = nums[0]!.context.landmark ?? null;
+    const lay = lineLayout(nums);
+    if (!lay || lay.axis !== 'col' || lay.order.length < 3) continue;
+    const v = lay.order.map((t) => Number(squash(t.text)));
+    if (v.some((x, i) => i > 0 && x <= v[i - 1]!)) continue;
+    if (found) return null;
+    found = { lm, order: lay.order };
+  }
+  if (!found) return null;
+  const gutterRight = Math.max(...found.order.map((t) => bx(t)[2]));
+  const out = new Map<string, { num: QueryTarget; members: QueryTarget[] }>();
+  for (const num of found.order) {
+    const b = bx(num);
+    const members = targets.filter((t) => {
+      if (t === num || roleClass(t.role) !== 'text' || (t.context.landmark ?? null) !== found!.lm) return false;
+      const c = bx(t);
+      return c[0] >= gutterRight - 1 && overlap(b[1], b[3], c[1], c[3]) >= 0.5 * Math.min(b[3] - b[1], c[3] - c[1]);
+    });
+    out.set(squash(num.text), { num, members });
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------ resolver
 
 /**
@@ -575,6 +651,13 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
       return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
     }
+    case 'dirIcon': {
+      const anchors = targets.filter((t) => t.icon === spec.icon);
+      if (anchors.length !== 1) return [];
+      const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
+      if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
+      return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
+    }
     case 'ordinal': {
       const group = targets.filter((t) => roleClass(t.role) === spec.roleClass && (spec.landmark === null || (t.context.landmark ?? null) === spec.landmark));
       const lay = lineLayout(group);
@@ -616,6 +699,26 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       const r = h?.rows.get(spec.row);
       if (!h || !c || !r) return [];
       return targets.filter((t) => !h.headers.has(t) && cx(bx(t)) >= bx(c)[0] && cx(bx(t)) <= bx(c)[2] && cy(bx(t)) >= bx(r)[1] && cy(bx(t)) <= bx(r)[3]);
+    }
+    case 'line': {
+      const cl = codeLines(targets);
+      const g = cl?.get(spec.line);
+      if (!g) return [];
+      const n = normText(spec.label);
+      return g.members.filter((t) => normText(visibleLabel(t) ?? '') === n);
+    }
+    case 'lineDir': {
+      const g = codeLines(targets)?.get(spec.line);
+      if (!g) return [];
+      const n = normText(spec.anchor);
+      const as = g.members.filter((t) => normText(visibleLabel(t) ?? '') === n);
+      if (as.length !== 1) return [];
+      const a = bx(as[0]!);
+      const side = g.members
+        .filter((t) => t !== as[0] && (spec.dir === 'right' ? bx(t)[0] >= a[2] - 1 : bx(t)[2] <= a[0] + 1))
+        .map((t) => ({ t, gap: spec.dir === 'right' ? bx(t)[0] - a[2] : a[0] - bx(t)[2] }))
+        .sort((x, y) => x.gap - y.gap);
+      return side.length ? side.filter((x) => x.gap <= side[0]!.gap + 0.5).map((x) => x.t) : [];
     }
     case 'cell': {
       const tb = tableOf(targets, spec.landmark);
@@ -687,6 +790,21 @@ function dirTemplate(dir: Direction, noun: string, anchor: string, l: QueryLocal
   const first = `the first ${noun} ${rel} ${Q(anchor)}`;
   return far ? first : rng.pick([`the ${noun} immediately ${rel} ${Q(anchor)}`, first]);
 }
+
+/** Spatial query anchored on an icon in English / Chinese: "the button immediately to the right of the scissors icon". */
+function dirIconTemplate(dir: Direction, noun: string, desc: string, l: QueryLocale, rng: Rng, far = false): string {
+  if (l === 'zh-CN') {
+    const side = { left: '左边', right: '右边', above: '上方', below: '下方' }[dir];
+    const first = `${desc}图标${side}的第一个${noun}`;
+    return far ? first : rng.pick([`${desc}图标${side}紧挨着的${noun}`, first]);
+  }
+  const rel = { left: 'to the left of', right: 'to the right of', above: 'above', below: 'below' }[dir];
+  const first = `the first ${noun} ${rel} the ${desc} icon`;
+  return far ? first : rng.pick([`the ${noun} immediately ${rel} the ${desc} icon`, first]);
+}
+
+/** Role classes given spatial queries anchored on an icon (those the label oracle can check: test/labels-oracle.ts). */
+const ICON_SPATIAL: ReadonlySet<string> = new Set(['button', 'link', 'text']);
 
 function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark: string | null, l: QueryLocale): string {
   const lm = landmark ? landmarkPhrase(landmark, l) : null;
@@ -1046,6 +1164,81 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
   }
 
+  // code editor lines ("the text "return" on line 5"): a text whose words no other visible text on its
+  // line shows (every run right of the gutter in the number's band, across the whole screen)
+  const lineOf = new Map<QueryTarget, QuerySpec>();
+  const code = codeLines(targets);
+  // another column of numbers on screen (a track list, a second editor that is no target) has its
+  // own "line 5": a run reading N with one reading N-1 or N+1 right above or below it, not the gutter's
+  const numberedElsewhere = (line: string, num: QueryTarget): boolean => {
+    const k = Number(line);
+    return runs.some(
+      (r) =>
+        r.n === line &&
+        !owns(num, r) &&
+        runs.some((o) => (o.n === String(k - 1) || o.n === String(k + 1)) && overlap(r.r[0], r.r[2], o.r[0], o.r[2]) > 0 && Math.abs(o.r[1] - r.r[1]) < 3 * (r.r[3] - r.r[1])),
+    );
+  };
+  if (code && runs.length) {
+    for (const [line, { num, members }] of code) {
+      if (numberedElsewhere(line, num)) continue;
+      const b = bx(num);
+      const right = bx(num)[2];
+      const onLine = runs.filter((run) => run.r[0] >= right - 1 && run.lines.some((ln) => overlap(b[1], b[3], ln[1], ln[3]) >= 0.5 * Math.min(b[3] - b[1], ln[3] - ln[1])));
+      for (const t of members) {
+        const lab = labels.get(t);
+        const n = lab === undefined ? '' : normText(lab);
+        if (!n || !/\p{L}/u.test(lab!) || lab!.length > MAX_LABEL) continue;
+        if (onLine.some((run) => !owns(t, run) && containsText(run.n, n))) continue;
+        if (seenRejected.some((r) => overlap(b[1], b[3], r.box[1], r.box[3]) > 0 && r.box[0] >= right - 1)) continue;
+        lineOf.set(t, { kind: 'line', line, label: lab! });
+      }
+    }
+  }
+
+  // beside a text of a code line ("the text immediately to the right of "fetchItems" on line 1"): the
+  // anchor's words shown by no other visible text on the line, the target's run the nearest visible run
+  // that way (every run on the line counts, punctuation too)
+  const lineDirOf = new Map<QueryTarget, QuerySpec>();
+  if (code && runs.length) {
+    for (const [line, { num, members }] of code) {
+      if (numberedElsewhere(line, num)) continue;
+      const b = bx(num);
+      const onLine = runs.filter((run) => run.r[0] >= b[2] - 1 && run.lines.some((ln) => overlap(b[1], b[3], ln[1], ln[3]) >= 0.5 * Math.min(b[3] - b[1], ln[3] - ln[1])));
+      if (seenRejected.some((r) => overlap(b[1], b[3], r.box[1], r.box[3]) > 0 && r.box[0] >= b[2] - 1)) continue;
+      for (const a of members) {
+        const lab = labels.get(a);
+        const n = lab === undefined ? '' : normText(lab);
+        if (!n || !/\p{L}/u.test(lab!) || lab!.length > 32 || onLine.some((run) => !owns(a, run) && containsText(run.n, n))) continue;
+        const aRuns = onLine.filter((run) => owns(a, run));
+        if (aRuns.length !== 1) continue;
+        const ar = aRuns[0]!.r;
+        for (const dir of ['right', 'left'] as const) {
+          const side = onLine
+            .filter((run) => run !== aRuns[0] && (dir === 'right' ? run.r[0] >= ar[2] - 1 : run.r[2] <= ar[0] + 1))
+            .map((run) => ({ run, gap: dir === 'right' ? run.r[0] - ar[2] : ar[0] - run.r[2] }))
+            .sort((x, y) => x.gap - y.gap);
+          const first = side[0];
+          if (!first || (side[1] && side[1].gap <= first.gap + 2)) continue;
+          const t = members.find((m) => m !== a && owns(m, first.run));
+          if (!t || lineDirOf.has(t)) continue;
+          lineDirOf.set(t, { kind: 'lineDir', line, anchor: lab!, dir });
+        }
+      }
+    }
+  }
+
+  // icon anchors for spatial queries: an icon-only target (no text of its own) whose icon no other
+  // target shows, with a name for the icon in the page's language
+  const iconAnchorDesc = new Map<QueryTarget, string>();
+  for (const a of targets) {
+    if (!a.icon || squash(a.text) || input.iconCounts?.[a.icon] !== 1 || targets.some((x) => x !== a && x.icon === a.icon)) continue;
+    const desc = g ? iconName(a.icon, g) : lang === 'zh' ? (ICON_DESCRIPTIONS[a.icon]?.zh ?? null) : iconDescription(a.icon, 'en-US');
+    if (desc) iconAnchorDesc.set(a, desc);
+  }
+  const iconAnchors = [...iconAnchorDesc.keys()];
+  const iconRng = rng.fork('icon-anchor');
+
   // container queries see every visible run and seen rejected element; their own RNG stream keeps the
   // other styles' draws as they were
   const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText, runs, owns, seenRejected, unpainted: bad };
@@ -1056,7 +1249,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const lab = labels.get(t) ?? null;
     const interactive = INTERACTIVE_ROLES.has(rc);
     // a text without a usable label, or an image that is neither labelled nor a known icon, is not describable
-    if (!interactive && !lab && !(rc === 'img' && t.icon)) continue;
+    if (!interactive && !lab && !(rc === 'img' && t.icon) && !lineDirOf.has(t)) continue;
     // ---- disabled controls: a click does nothing, so no action query; only "the disabled X button"
     if (interactive && disabled(t)) {
       if (lab && !rejectedClash(rc, lab) && !textClash(t, lab)) {
@@ -1144,36 +1337,43 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // ---- spatial
     {
+      /** The gap to `t` when it is the one nearest thing of its kind in direction `dir` of anchor `a` (CSS px), else null. */
+      const spatialFrom = (a: QueryTarget, dir: Direction): { gap: number; far: boolean } | null => {
+        {
+          const c = inDirection(bx(a), dir, rc, targets, a);
+          if (!c.length || c[0]!.t !== t) return null;
+          // in line with the anchor's words too, not only with its box: a link above the edge of a wide
+          // button is "above" its frame but not above the label a reader looks at
+          const aLines = runs.filter((run) => owns(a, run)).flatMap((run) => run.lines);
+          if (aLines.length && dirGap(unionBoxes(aLines) as Box4, bx(t), dir) === null) return null;
+          const horiz = dir === 'left' || dir === 'right';
+          const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
+          const far = c[0]!.gap > near;
+          if (c[0]!.gap > (far && FAR_ROLES.has(rc) ? (horiz ? MAX_GAP.farH : MAX_GAP.farV) : near) || (c[1] && c[1].gap <= c[0]!.gap + 4)) return null;
+          // "the first X below Y" across a gap: no other control at all lies between them that way
+          if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) return null;
+          // a control of the same kind between them whose box was refined to its text (a block link whose
+          // row spans the page, item 10) may be "in line" by its element box: "the first X below Y" is unsure
+          if (far && targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) return null;
+          // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
+          if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
+          // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
+          // as "first below X" on the screenshot: the sentence would be ambiguous
+          // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
+          if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          // "the text below X" is read against everything written on screen, not only the targets:
+          // no visible line of another element may come first in that direction
+          if (!interactive && runs.some((run) => !owns(t, run) && !owns(a, run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          return { gap: c[0]!.gap, far };
+        }
+      };
       const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number; far: boolean }> = [];
       for (const a of anchors) {
         // only anchors in the same landmark: "right of X" across two panes reads as nonsense
         if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
         for (const dir of ['right', 'left', 'below', 'above'] as const) {
-          const c = inDirection(bx(a), dir, rc, targets, a);
-          if (!c.length || c[0]!.t !== t) continue;
-          // in line with the anchor's words too, not only with its box: a link above the edge of a wide
-          // button is "above" its frame but not above the label a reader looks at
-          const aLines = runs.filter((run) => owns(a, run)).flatMap((run) => run.lines);
-          if (aLines.length && dirGap(unionBoxes(aLines) as Box4, bx(t), dir) === null) continue;
-          const horiz = dir === 'left' || dir === 'right';
-          const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
-          const far = c[0]!.gap > near;
-          if (c[0]!.gap > (far && FAR_ROLES.has(rc) ? (horiz ? MAX_GAP.farH : MAX_GAP.farV) : near) || (c[1] && c[1].gap <= c[0]!.gap + 4)) continue;
-          // "the first X below Y" across a gap: no other control at all lies between them that way
-          if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) continue;
-          // a control of the same kind between them whose box was refined to its text (a block link whose
-          // row spans the page, item 10) may be "in line" by its element box: "the first X below Y" is unsure
-          if (far && targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) continue;
-          // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
-          if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) continue;
-          // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
-          // as "first below X" on the screenshot: the sentence would be ambiguous
-          // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
-          if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) continue;
-          // "the text below X" is read against everything written on screen, not only the targets:
-          // no visible line of another element may come first in that direction
-          if (!interactive && runs.some((run) => !owns(t, run) && !owns(a, run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) continue;
-          opts.push({ anchor: a, dir, gap: c[0]!.gap, far });
+          const o = spatialFrom(a, dir);
+          if (o) opts.push({ anchor: a, dir, ...o });
         }
       }
       opts.sort((x, y) => x.gap - y.gap);
@@ -1183,7 +1383,29 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         const anchor = labels.get(o.anchor)!;
         const spec: QuerySpec = { kind: 'dir', roleClass: rc, anchor, dir: o.dir };
         if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDir(g, o.dir, rc, anchor, rng.bool(0.5), o.far) : dirTemplate(o.dir, noun, anchor, l, rng, o.far), spec);
+      } else if (ICON_SPATIAL.has(rc)) {
+        // no text anchor: an icon next to it that no other target shows ("the button right of the scissors
+        // icon"), named in the page's language (its own RNG stream keeps the other draws as they were)
+        const iopts: Array<{ anchor: QueryTarget; desc: string; dir: Direction; gap: number; far: boolean }> = [];
+        for (const a of iconAnchors) {
+          if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
+          for (const dir of ['right', 'left', 'below', 'above'] as const) {
+            const o = spatialFrom(a, dir);
+            if (o) iopts.push({ anchor: a, desc: iconAnchorDesc.get(a)!, dir, ...o });
+          }
+        }
+        iopts.sort((x, y) => x.gap - y.gap);
+        if (iopts.length) {
+          const o = iconRng.pick(iopts.slice(0, 3));
+          const spec: QuerySpec = { kind: 'dirIcon', roleClass: rc, icon: o.anchor.icon!, dir: o.dir };
+          if (resolvesTo(spec, t)) emit(t, 'spatial', g ? gDirIcon(g, o.dir, rc, o.desc, iconRng.bool(0.5), o.far) : dirIconTemplate(o.dir, noun, o.desc, l, iconRng, o.far), spec);
+        }
       }
+    }
+    // ---- or beside a text of its code line
+    {
+      const ld = lineDirOf.get(t);
+      if (ld?.kind === 'lineDir' && !out.some((q) => q.tid === t.tid && q.style === 'spatial') && resolvesTo(ld, t)) emit(t, 'spatial', lineDirText(lang, ld.dir, ld.anchor, ld.line), ld);
     }
     // ---- positional
     {
@@ -1251,7 +1473,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     // ---- container: "the "Add to cart" button in the card with "Wool Hat"" (generators/grounding/container-queries.ts)
     {
       const cq = containerQuery(t, targets, containerScreen, lang, containerRng);
-      if (cq && resolvesTo(cq.spec, t)) emit(t, 'container', cq.text, cq.spec);
+      const wrote = !!cq && resolvesTo(cq.spec, t) && emit(t, 'container', cq.text, cq.spec);
+      // ---- or its line in a code editor: the line is the item, named by its number in the gutter
+      const ln = lineOf.get(t);
+      if (!wrote && ln?.kind === 'line' && resolvesTo(ln, t)) emit(t, 'container', lineText(lang, ln.label, ln.line), ln);
     }
   }
 

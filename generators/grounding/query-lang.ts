@@ -440,3 +440,85 @@ export function gIcon(l: GLang, desc: string, rc: string, lm: string | null, lab
 export function gDefNoun(l: GLang, rc: string): string {
   return def(l, noun(l, rc));
 }
+
+/**
+ * A text of a code editor by the line its gutter numbers (`line`, the number as shown): "the text
+ * "return" on line 5", "第5行的文字“return”", "der Text „return“ in Zeile 5", in any language.
+ */
+export function lineText(l: Lang, label: string, line: string): string {
+  const Q = gq(l, label);
+  switch (l) {
+    case 'en':
+      return `the text ${Q} on line ${line}`;
+    case 'zh':
+      return `第${line}行的文字${Q}`;
+    case 'ja':
+      return `${line}行目のテキスト${Q}`;
+    case 'de':
+      return `der Text ${Q} in Zeile ${line}`;
+    case 'es':
+      return `el texto ${Q} de la línea ${line}`;
+    case 'fr':
+      return `le texte ${Q} à la ligne ${line}`;
+    case 'ar':
+      return `النص ${Q} في السطر ${line}`;
+  }
+}
+
+/**
+ * Spatial query anchored on an icon (an icon-only control or image whose icon no other target shows):
+ * "die Schaltfläche direkt rechts neben dem Symbol „Lupe“", "el primer botón a la derecha del icono de
+ * lupa". `desc` is what the icon depicts in the language (icon-names.ts); `far` as in {@link gDir}.
+ */
+export function gDirIcon(l: GLang, dir: GDirection, rc: string, desc: string, alt: boolean, far = false): string {
+  const nn = noun(l, rc);
+  if (far) alt = false;
+  switch (l) {
+    case 'ja': {
+      const side = { left: '左', right: '右', above: '上', below: '下' }[dir];
+      if (far) return `${desc}アイコンの${side}にある最初の${nn.n}`;
+      return alt ? `${desc}アイコンの${side}隣にある${nn.n}` : `${desc}アイコンのすぐ${side}の${nn.n}`;
+    }
+    case 'de': {
+      const rel = { left: 'links neben', right: 'rechts neben', above: 'über', below: 'unter' }[dir];
+      return `${alt ? `${def(l, nn)} direkt` : ordPhrase(l, 1, nn)} ${rel} dem Symbol ${gq(l, desc)}`;
+    }
+    case 'es': {
+      const rel = { left: 'a la izquierda del', right: 'a la derecha del', above: 'encima del', below: 'debajo del' }[dir];
+      return `${alt ? `${def(l, nn)} justo` : ordPhrase(l, 1, nn)} ${rel} icono de ${desc}`;
+    }
+    case 'fr': {
+      const rel = { left: 'à gauche de', right: 'à droite de', above: 'au-dessus de', below: 'en dessous de' }[dir];
+      return `${alt ? `${def(l, nn)} juste` : ordPhrase(l, 1, nn)} ${rel} l’icône ${gq(l, desc)}`;
+    }
+    case 'ar': {
+      const rel = { left: 'على يسار', right: 'على يمين', above: 'فوق', below: 'تحت' }[dir];
+      return alt ? `${arDef(nn)} الموجود مباشرة ${rel} أيقونة ${desc}` : `أول ${nn.n} ${rel} أيقونة ${desc}`;
+    }
+  }
+}
+
+/**
+ * On a code line, the text right beside another: "the text immediately to the right of "fetchItems" on
+ * line 1", "第1行“fetchItems”右边紧挨着的文字", in any language (`line` as the gutter shows it).
+ */
+export function lineDirText(l: Lang, dir: 'left' | 'right', anchor: string, line: string): string {
+  const A = gq(l, anchor);
+  const right = dir === 'right';
+  switch (l) {
+    case 'en':
+      return `the text immediately to the ${dir} of ${A} on line ${line}`;
+    case 'zh':
+      return `第${line}行${A}${right ? '右边' : '左边'}紧挨着的文字`;
+    case 'ja':
+      return `${line}行目の${A}のすぐ${right ? '右' : '左'}のテキスト`;
+    case 'de':
+      return `der Text direkt ${right ? 'rechts' : 'links'} neben ${A} in Zeile ${line}`;
+    case 'es':
+      return `el texto justo a la ${right ? 'derecha' : 'izquierda'} de ${A} en la línea ${line}`;
+    case 'fr':
+      return `le texte juste à ${right ? 'droite' : 'gauche'} de ${A} à la ligne ${line}`;
+    case 'ar':
+      return `النص الموجود مباشرة على ${right ? 'يمين' : 'يسار'} ${A} في السطر ${line}`;
+  }
+}
