@@ -24,19 +24,10 @@ const LOCALES: CaptchaLocale[] = ['ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'];
 
 /** Types whose reasoning is not written in the five locales above yet (English whole there). Only shrinks. */
 const UNTRANSLATED: string[] = [
-  'clock_time_order_click',
-  'commonsense_question_entry', 'connect_icon_pick', 'count_match_arrows',
-  'cube_net_fold_pick', 
-  'distance_order_click', 
-  'grid_coordinate_move', 'image_matching_pick', 
-  'match_three_swap', 
-  'mirror_pick', 'occluded_count_order_click', 'orbit_match',
-  'path_navigate_arrows', 'phrase_order_click', 
-  'rotate_arrows_match_ref', 'route_waypoint_click',
-  'shape_attribute_ordered', 'sides_order_click', 'size_order_click', 
-  'spatial_relation_click', 'sum_match_arrows', 
-  
-  'text_question_logic', 
+  'clock_time_order_click', 'commonsense_question_entry', 'connect_icon_pick', 'count_match_arrows', 'cube_net_fold_pick',
+  'distance_order_click', 'grid_coordinate_move', 'image_matching_pick', 'match_three_swap', 'mirror_pick', 'occluded_count_order_click',
+  'orbit_match', 'path_navigate_arrows', 'phrase_order_click', 'rotate_arrows_match_ref', 'route_waypoint_click',
+  'shape_attribute_ordered', 'sides_order_click', 'size_order_click', 'spatial_relation_click', 'sum_match_arrows', 'text_question_logic',
 ];
 
 function latents(e: CaptchaEngine, d: (typeof DIFFICULTIES)[number], n: number, tag = 'reason'): Latent[] {
