@@ -10,15 +10,14 @@
  * Oracles: hand-written English word list and the noun tables of lib/icons.ts, lib/lucide.ts, lib/palette.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../core/rng.js';
 import { CaptchaRecord, DIFFICULTIES } from '../core/schema.js';
 import { ENGINES, getEngine } from '../generators/captcha/registry.js';
 import { captchaSampleDetailed } from '../generators/captcha/index.js';
 import { ICONS } from '../generators/captcha/lib/icons.js';
 import { LUCIDE_ITEMS } from '../generators/captcha/lib/lucide.js';
 import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
+import { latents } from './captcha-latents.js';
 import { type CaptchaLocale, reasonsIn } from '../generators/captcha/lib/i18n.js';
-import type { CaptchaEngine, Latent } from '../generators/captcha/engine.js';
 
 const LOCALES: CaptchaLocale[] = ['ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'];
 
@@ -30,14 +29,6 @@ const UNTRANSLATED: string[] = [
   'shape_attribute_ordered', 'sides_order_click', 'size_order_click', 'spatial_relation_click', 'sum_match_arrows', 'text_question_logic',
 ];
 
-function latents(e: CaptchaEngine, d: (typeof DIFFICULTIES)[number], n: number, tag = 'reason'): Latent[] {
-  const out: Latent[] = [];
-  for (let k = 0; out.length < n && k < 80; k++) {
-    const l = e.sample(new Rng(`${tag}-${e.type}-${d}-${k}`), d);
-    if (!e.validate(l)) out.push(l);
-  }
-  return out;
-}
 
 /**
  * English words no sentence of the other six languages contains (hand-written; not "type" or "centre",
@@ -80,7 +71,7 @@ describe('CAPTCHA reasonings are written in their locale', () => {
   it.each(DIFFICULTIES.map((d) => [d]))('%s: translated types reason without English, the others in English whole', (d) => {
     const offenders: string[] = [];
     for (const e of ENGINES) {
-      for (const l of latents(e, d, 3)) {
+      for (const l of latents(e, d, 2, 'reason')) {
         for (const loc of LOCALES) {
           const r = e.reasoning(l, loc, undefined, loc);
           if (UNTRANSLATED.includes(e.type)) {
@@ -100,7 +91,7 @@ describe('CAPTCHA reasonings are written in their locale', () => {
 
   it('the oracle flags English: every en-US reasoning of a translated type', () => {
     for (const e of ENGINES.filter((x) => !UNTRANSLATED.includes(x.type))) {
-      const l = latents(e, 'easy', 1)[0]!;
+      const l = latents(e, 'easy', 1, 'reason')[0]!;
       expect(english(e.reasoning(l, 'en-US'), 'de-DE'), e.type).not.toBeNull();
     }
   });
