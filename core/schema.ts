@@ -386,8 +386,16 @@ export const CaptchaRecord = z.object({
     /** UI-Venus text form of `actions`, one per line. */
     text: z.string(),
     ordered: z.boolean(),
-    /** Short reasoning from the visible state to the actions, in the record's locale. */
+    /**
+     * Short reasoning from the visible state to the actions, in the record's locale: `reasonings[locale]`,
+     * or `''` when the CAPTCHA type has no reasoning written in that locale yet (exports then write no
+     * thought; the English and Chinese texts stay in `reasonings`).
+     */
     reasoning: z.string(),
+    /**
+     * The reasoning by locale: always `en-US` and `zh-CN`, and the record's own locale when the type's
+     * reasoning is written in it (a key is present only with text in that language).
+     */
     reasonings: z.record(z.string(), z.string()),
   }),
   verifier: Verifier,

@@ -7,24 +7,15 @@
  * Oracles are hand-written phrases per language, not the catalogues.
  */
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../core/rng.js';
 import { DIFFICULTIES } from '../core/schema.js';
 import { ENGINES, getEngine } from '../generators/captcha/registry.js';
 import { ICONS, ICON_NOUNS } from '../generators/captcha/lib/icons.js';
 import { glyphFor } from '../renderers/glyphs.js';
 import { LUCIDE_ITEMS } from '../generators/captcha/lib/lucide.js';
 import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
+import { latents } from './captcha-latents.js';
 import { CAPTCHA_LOCALES, type CaptchaLocale } from '../generators/captcha/lib/i18n.js';
-import type { CaptchaEngine, Latent } from '../generators/captcha/engine.js';
 
-function latents(e: CaptchaEngine, d: (typeof DIFFICULTIES)[number], n: number, tag = 'lang'): Latent[] {
-  const out: Latent[] = [];
-  for (let k = 0; out.length < n && k < 80; k++) {
-    const l = e.sample(new Rng(`${tag}-${e.type}-${d}-${k}`), d);
-    if (!e.validate(l)) out.push(l);
-  }
-  return out;
-}
 
 /** Common English words that no sentence in another of the seven languages contains (hand-written). */
 const ENGLISH = /\b(the|and|of|with|from|is|are|this|that|under|cover|pattern|click|type|picture|would|each|every|through|cells?)\b/i;

@@ -20,6 +20,7 @@ import { HOST_CONTEXTS, composite, type HostContext } from '../../renderers/comp
 import { LATIN_FACES } from '../../renderers/glyphs.js';
 import { CAPTCHA_LOCALES, RECORD_LOCALES, type CaptchaLocale, type Difficulty, type Latent } from './engine.js';
 import { CAPTCHA_TYPES, ENGINES, getEngine } from './registry.js';
+import { reasonsIn } from './lib/i18n.js';
 import { STYLE_FAMILIES, makeStyle } from './lib/style.js';
 
 export type { Difficulty } from './engine.js';
@@ -286,8 +287,9 @@ export async function captchaSampleDetailed(cfg: CaptchaConfig, seed: number, in
   const reasonings: Record<string, string> = {};
   const instructions: Record<string, string> = {};
   for (const loc of RECORD_LOCALES.includes(locale) ? RECORD_LOCALES : [...RECORD_LOCALES, locale]) {
-    // every text names controls by the labels drawn in this record's widget (style.locale)
-    reasonings[loc] = engine.reasoning(latent, loc, m, style.locale);
+    // every text names controls by the labels drawn in this record's widget (style.locale); a reasoning
+    // only in a locale the type's reasoning is written in (never English under another locale's key)
+    if (reasonsIn(type, loc)) reasonings[loc] = engine.reasoning(latent, loc, m, style.locale);
     instructions[loc] = engine.instruction(latent, loc, style.locale);
   }
   const record: Omit<CaptchaRecord, 'image'> = {
@@ -323,7 +325,7 @@ export async function captchaSampleDetailed(cfg: CaptchaConfig, seed: number, in
       actions_norm1000: actions.map((a) => mapActionPoints(a, (p) => pointToNorm1000(p, size))),
       text: actionsToText(actions),
       ordered: sol.ordered,
-      reasoning: reasonings[locale]!,
+      reasoning: reasonings[locale] ?? '',
       reasonings,
     },
     verifier,

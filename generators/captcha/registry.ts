@@ -9,6 +9,7 @@
  */
 import { badValue } from '../../core/errors.js';
 import type { CaptchaEngine, Latent } from './engine.js';
+import { reasonsIn } from './lib/i18n.js';
 import { plainJson } from './lib/plain-json.js';
 import { connectIconPick } from './engines/arrows/connect_icon_pick.js';
 import { countMatchArrows } from './engines/arrows/count_match_arrows.js';
@@ -109,9 +110,18 @@ import { textOutlineTextured } from './engines/text-entry/text_outline_textured.
 import { textOverlapCrowded } from './engines/text-entry/text_overlap_crowded.js';
 import { textQuestionLogic } from './engines/text-entry/text_question_logic.js';
 
-/** The same engine with `sample` passed through {@link plainJson} (a latent compares equal to its JSON record). */
+/**
+ * The same engine with `sample` passed through {@link plainJson} (a latent compares equal to its JSON
+ * record), and `reasoning` in English whole (sentences and the nouns, colours, positions placed in them)
+ * for a locale the type's reasoning is not written in yet ({@link reasonsIn}): never a sentence mixing
+ * two languages.
+ */
 function normalised<L extends Latent>(e: CaptchaEngine<L>): CaptchaEngine<L> {
-  return { ...e, sample: (rng, d) => plainJson(e.sample(rng, d)) };
+  return {
+    ...e,
+    sample: (rng, d) => plainJson(e.sample(rng, d)),
+    reasoning: (l, locale, m, widget) => e.reasoning(l, reasonsIn(e.type, locale) ? locale : 'en-US', m, widget ?? locale),
+  };
 }
 
 /** Every registered engine, in catalogue order (`number`). */

@@ -322,7 +322,20 @@ export function boxInside(inner: Box, outer: Box): boolean {
   return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
 }
 
-/** Position words for reasoning: which ninth of `area` holds point (x, y). */
+/**
+ * The nine picture regions in the locales besides English and Chinese, `[row][col]`: Japanese nouns
+ * ("左上"), German, Spanish and French adverbial phrases ("oben links", "arriba a la izquierda",
+ * "en haut à gauche"), Arabic nouns that follow a preposition ("أعلى اليسار").
+ */
+const REGION_WORDS = {
+  'ja-JP': [['左上', '上中央', '右上'], ['左中央', '中央', '右中央'], ['左下', '下中央', '右下']],
+  'de-DE': [['oben links', 'oben in der Mitte', 'oben rechts'], ['links in der Mitte', 'in der Mitte', 'rechts in der Mitte'], ['unten links', 'unten in der Mitte', 'unten rechts']],
+  'es-ES': [['arriba a la izquierda', 'arriba en el centro', 'arriba a la derecha'], ['en el centro a la izquierda', 'en el centro', 'en el centro a la derecha'], ['abajo a la izquierda', 'abajo en el centro', 'abajo a la derecha']],
+  'fr-FR': [['en haut à gauche', 'en haut au centre', 'en haut à droite'], ['au milieu à gauche', 'au centre', 'au milieu à droite'], ['en bas à gauche', 'en bas au centre', 'en bas à droite']],
+  ar: [['أعلى اليسار', 'أعلى الوسط', 'أعلى اليمين'], ['يسار الوسط', 'الوسط', 'يمين الوسط'], ['أسفل اليسار', 'أسفل الوسط', 'أسفل اليمين']],
+} as const;
+
+/** Position words for reasoning: which ninth of `area` holds point (x, y) ({@link REGION_WORDS} outside en / zh). */
 export function regionWord(x: number, y: number, area: Box, locale: CaptchaLocale): string {
   const fx = (x - area[0]) / (area[2] - area[0]);
   const fy = (y - area[1]) / (area[3] - area[1]);
@@ -333,6 +346,8 @@ export function regionWord(x: number, y: number, area: Box, locale: CaptchaLocal
     const c = ['左', '中', '右'][col]!;
     return row === 1 && col === 1 ? '中央' : row === 1 ? `中部偏${c}` : col === 1 ? `${r}方中间` : `${c}${r}方`;
   }
+  const other = REGION_WORDS[locale as keyof typeof REGION_WORDS];
+  if (other) return other[row]![col]!;
   const r = ['top', 'middle', 'bottom'][row]!;
   const c = ['left', 'centre', 'right'][col]!;
   return row === 1 && col === 1 ? 'centre' : row === 1 ? `middle ${c}` : `${r} ${c}`;

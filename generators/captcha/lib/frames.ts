@@ -125,7 +125,11 @@ export function orderSteps(parts: Array<{ name: string; box: Box }>, area: Box, 
     .map((p, i) => {
       const c = boxCenter(p.box);
       const where = regionWord(c[0], c[1], area, locale);
-      return say(locale, { en: `#${i + 1} ${p.name} at the ${where} ${ptText(m, c)}`, zh: `第${i + 1}个${p.name}在${where} ${ptText(m, c)}` });
+      const at = ptText(m, c);
+      return say(locale, {
+        en: `#${i + 1} ${p.name} at the ${where} ${at}`, zh: `第${i + 1}个${p.name}在${where} ${at}`, ja: `${i + 1}番目：${p.name}（${where} ${at}）`,
+        de: `Nr. ${i + 1}: ${p.name} ${where} ${at}`, es: `N.º ${i + 1}: ${p.name} ${where} ${at}`, fr: `N° ${i + 1} : ${p.name} ${where} ${at}`, ar: `رقم ${i + 1}: ${p.name} في ${where} ${at}`,
+      });
     })
-    .join(say(locale, { en: '; ', zh: '；' }));
+    .join(say(locale, { en: '; ', zh: '；', ja: '、', fr: ' ; ', ar: '؛ ' }));
 }

@@ -139,10 +139,19 @@ export function gridSteps(f: GridFrame, idx: number[], locale: CaptchaLocale, m:
     const r = Math.floor(i / f.cols) + 1;
     const c = (i % f.cols) + 1;
     const at = ptText(m, boxCenter(f.tiles[i]!));
-    return say(locale, { en: `row ${r}, column ${c} ${at}`, zh: `第${r}行第${c}列 ${at}` });
+    return `${cellWords(i, f.cols, locale)} ${at}`;
   });
   const sub = ptText(m, boxCenter(f.submit_box));
-  return say(locale, { en: `That is ${idx.length} tile${idx.length === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then ${name} at ${sub}.`, zh: `需要选中 ${idx.length} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的${name}按钮。` });
+  const n = idx.length;
+  return say(locale, {
+    en: `That is ${n} tile${n === 1 ? '' : 's'}: ${parts.join('; ')}. Click each of them, then ${name} at ${sub}.`,
+    zh: `需要选中 ${n} 格：${parts.join('、')}。逐个点击后，再点击 ${sub} 处的${name}按钮。`,
+    ja: `該当するのは ${n} マス：${parts.join('、')}。それぞれをクリックしてから、${sub} の${name}をクリックします。`,
+    de: `Das ${n === 1 ? 'ist 1 Kachel' : `sind ${n} Kacheln`}: ${parts.join('; ')}. Klicken Sie jede davon an und dann bei ${sub} auf ${name}.`,
+    es: `${n === 1 ? 'Es 1 casilla' : `Son ${n} casillas`}: ${parts.join('; ')}. Haz clic en cada una y por último en ${name}, en ${sub}.`,
+    fr: `Cela fait ${n} case${n === 1 ? '' : 's'} : ${parts.join(' ; ')}. Cliquez sur chacune, puis sur ${name} à ${sub}.`,
+    ar: `المربعات المطلوبة (${n}): ${parts.join('؛ ')}. انقر على كل منها، ثم على ${name} عند ${sub}.`,
+  });
 }
 
 /**
@@ -167,7 +176,7 @@ export function gridBoxes(area: Box, rows: number, cols: number, gap: number): B
 export function cellWords(i: number, cols: number, locale: CaptchaLocale): string {
   const r = Math.floor(i / cols) + 1;
   const c = (i % cols) + 1;
-  return say(locale, { en: `row ${r}, column ${c}`, zh: `第${r}行第${c}列` });
+  return say(locale, { en: `row ${r}, column ${c}`, zh: `第${r}行第${c}列`, ja: `${r}行${c}列`, de: `Zeile ${r}, Spalte ${c}`, es: `fila ${r}, columna ${c}`, fr: `ligne ${r}, colonne ${c}`, ar: `الصف ${r}، العمود ${c}` });
 }
 
 /** A Set+Submit grid: `rows` x `cols` square cells of side `cell` from y = `top`, and a full-width submit button below. */

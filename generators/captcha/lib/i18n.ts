@@ -14,7 +14,8 @@ export type CaptchaLocale = (typeof CAPTCHA_LOCALES)[number];
 export const DEFAULT_CAPTCHA_LOCALES: readonly CaptchaLocale[] = ['en-US', 'zh-CN'];
 /**
  * Locales every record carries an instruction and a reasoning for (`captcha.instructions`,
- * `solution.reasonings`), whatever its own locale; a record in another locale adds its own.
+ * `solution.reasonings`), whatever its own locale; a record in another locale adds its own instruction,
+ * and its own reasoning where the type's reasoning is written in that locale ({@link reasonsIn}).
  */
 export const RECORD_LOCALES: readonly CaptchaLocale[] = ['en-US', 'zh-CN'];
 /** Locales written right to left. */
@@ -105,6 +106,19 @@ export function wordIn<T>(locale: CaptchaLocale, en: string, zh: string, t: Othe
   if (locale === 'zh-CN') return zh;
   if (locale === 'ja-JP') return t.ja;
   return pick(t[SHORT[locale] as 'de' | 'es' | 'fr' | 'ar']);
+}
+
+/**
+ * Whether CAPTCHA type `type` has its reasoning written in `locale`: en-US and zh-CN always; another
+ * locale when its catalogue holds every `reasoning*` text the en-US catalogue has for that type. The
+ * registry (generators/captcha/registry.ts) reasons in English whole where this is false, and a record
+ * carries `solution.reasonings[locale]` only where it is true.
+ */
+export function reasonsIn(type: string, locale: CaptchaLocale): boolean {
+  if (RECORD_LOCALES.includes(locale)) return true;
+  const keys = Object.keys(catalogue('en-US')[type] ?? {}).filter((k) => k.startsWith('reasoning'));
+  const own = catalogue(locale)[type] ?? {};
+  return keys.length > 0 && keys.every((k) => own[k] !== undefined);
 }
 
 /**

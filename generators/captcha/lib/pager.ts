@@ -85,4 +85,5 @@ export function pagerInvalid(n: number, cursor: number, target: number): string 
 }
 
 /** Ordinal option words ("option 3" / "第3个"). */
-export const optWord = (i: number, locale: CaptchaLocale): string => (say(locale, { en: `option ${i + 1}`, zh: `第${i + 1}个` }));
+export const optWord = (i: number, locale: CaptchaLocale): string =>
+  say(locale, { en: `option ${i + 1}`, zh: `第${i + 1}个`, ja: `選択肢${i + 1}`, de: `Option ${i + 1}`, es: `la opción ${i + 1}`, fr: `l’option ${i + 1}`, ar: `الخيار ${i + 1}` });

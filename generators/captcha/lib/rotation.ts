@@ -99,6 +99,11 @@ export function rotationDragText(locale: CaptchaLocale, l: { needed_deg: number;
   return say(locale, {
       en: `The slider's full travel of ${full} px turns it 360° clockwise; it needs ${l.needed_deg}° clockwise, so drag the handle at ${start} right by about ${dxc} px, keeping it level.`,
       zh: `滑块整条行程 ${full} 像素对应顺时针 360°，需要顺时针转 ${l.needed_deg}°，所以把滑块从 ${start} 水平向右拖动约 ${dxc} 像素。`,
+      ja: `スライダーの全行程 ${full} px で時計回りに 360° 回ります。時計回りに ${l.needed_deg}° 必要なので、${start} のつまみを水平のまま右へ約 ${dxc} px ドラッグします。`,
+      de: `Der ganze Weg der Leiste von ${full} px dreht es um 360° im Uhrzeigersinn; nötig sind ${l.needed_deg}° im Uhrzeigersinn, also ziehen Sie den Griff bei ${start} waagerecht um etwa ${dxc} px nach rechts.`,
+      es: `El recorrido completo del riel, ${full} px, lo gira 360° en el sentido de las agujas del reloj; hacen falta ${l.needed_deg}° en ese sentido, así que arrastra el control de ${start} unos ${dxc} px hacia la derecha, sin moverlo en vertical.`,
+      fr: `La course complète de la glissière, ${full} px, le fait tourner de 360° dans le sens des aiguilles d’une montre ; il faut ${l.needed_deg}° dans ce sens, donc faites glisser la poignée en ${start} d’environ ${dxc} px vers la droite, bien à l’horizontale.`,
+      ar: `المسار الكامل لشريط التمرير (${full} px) يديره 360° باتجاه عقارب الساعة؛ والمطلوب ${l.needed_deg}° بهذا الاتجاه، لذا اسحب المقبض من ${start} نحو اليمين بنحو ${dxc} px مع إبقائه أفقيًا.`,
     });
 }
 

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { hsl, line, ptText } from '../../lib/draw.js';
-import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
+import { ICON_FAMILIES, iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { tile } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -78,7 +78,7 @@ export const dragConnectPairs = dragEngine<ConnectPairsLatent, typeof KNOBS>({
 
   reasoning: (l, locale) => ({ n: l.left.length, turned: l.rots.some(Boolean) ? say(locale, 'drag_connect_pairs.turned') : '' }),
 
-  step: (l, i, locale, m) => ({ name: iconName(l.left[i]!, locale), from: ptText(m, boxCenter(l.left_boxes[i]!)), to: ptText(m, boxCenter(l.right_boxes[l.right.indexOf(l.left[i]!)]!)) }),
+  step: (l, i, locale, m) => ({ name: iconNoun(l.left[i]!, locale), from: ptText(m, boxCenter(l.left_boxes[i]!)), to: ptText(m, boxCenter(l.right_boxes[l.right.indexOf(l.left[i]!)]!)) }),
 
   instruction: (l) => ({ left_length: l.left.length }),
 });

@@ -117,9 +117,9 @@ export const dragItemToTarget = dragEngine<DragItemLatent, typeof KNOBS>({
     const c = SCENE_COLORS[b.color]!;
     return {
       n: l.baskets.length,
-      color: locale === 'zh-CN' ? c.zh : c.en,
+      color: locale === 'zh-CN' ? c.zh : locale === 'en-US' ? c.en : say(locale, namedColor(c.key)),
       where: regionWord((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2, l.area, locale),
-      name: iconName(l.item.kind, locale),
+      name: iconNoun(l.item.kind, locale),
       from: ptText(m, boxCenter(l.item.box)),
       to: ptText(m, boxCenter(dropBox(b, l.margin))),
     };

@@ -92,7 +92,7 @@ export function dragEngine<L extends DragLatent, T extends KnobTable>(c: DragCon
       const params: Record<string, string | number> = {};
       if (c.step) {
         const step = c.step;
-        params.steps = c.items(l).map((_, i) => say(locale, `${c.type}.step`, step(l, i, locale, m))).join(say(locale, { en: '; ', zh: '；' }));
+        params.steps = c.items(l).map((_, i) => say(locale, `${c.type}.step`, step(l, i, locale, m))).join(say(locale, { en: '; ', zh: '；', ja: '、', fr: ' ; ', ar: '؛ ' }));
       }
       return say(locale, `${c.type}.${c.reasoningKey?.(l) ?? 'reasoning'}`, { ...params, ...c.reasoning(l, locale, m) });
     },

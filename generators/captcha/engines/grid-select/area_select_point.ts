@@ -95,13 +95,12 @@ export const areaSelectPoint = gridSelectEngine<AreaSelectLatent, KnobsOf<typeof
   steps: false,
 
   reasoning(l, locale, m) {
-    const item = LUCIDE_BY_ICON.get(l.target_icon)!;
     const area = l.frame.tiles[0]!;
     const parts = l.answer.map((i) => {
       const c = boxCenter(l.objects[i]!.box);
       return `${regionWord(c[0], c[1], area, locale)} ${ptText(m, c)}`;
     });
-    return { count: l.objects.length, n: l.answer.length, item: say(locale, { en: item.enPlural, zh: item.zh }), parts: parts.join(say(locale, { en: '; the ', zh: '、' })), sub: ptText(m, boxCenter(l.frame.submit_box)) };
+    return { count: l.objects.length, n: l.answer.length, item: lucideNoun(l.target_icon, locale, true), parts: parts.join(say(locale, { en: '; the ', zh: '、', ja: '、', de: '; ', es: '; ', fr: ' ; ', ar: '؛ ' })), sub: ptText(m, boxCenter(l.frame.submit_box)) };
   },
   // the item's noun in the instruction's language (lib/lucide.ts LUCIDE_NOUNS), singular and plural
   instruction: (l, locale) => ({ item: lucideNoun(l.target_icon, locale, false), items: lucideNoun(l.target_icon, locale, true) }),

@@ -121,7 +121,8 @@ export const backmostLayerSelect = cellSelectEngine<BackmostLatent, KnobsOf<type
   },
   cell: (l, i) => cellPolys(l.cells[i]!, l.stacks[i]!).map((pts, j) => path(polyD(pts), { fill: hsl(l.stacks[i]![j]!.hue, 65, 55), stroke: hsl(l.stacks[i]![j]!.hue, 60, 28), sw: 1.5, extra: 'stroke-linejoin="round"' })).join(''),
   hit: (l, i) => l.stacks[i]![0]!.shape === l.target_kind,
-  reasoning: (l, locale) => ({ name: planeName(l.target_kind, locale) }),
+  // the shape in the reasoning's language: the bare name in en / zh, with its indefinite article elsewhere ("ein Dreieck")
+  reasoning: (l, locale) => ({ name: locale === 'en-US' || locale === 'zh-CN' ? planeName(l.target_kind, locale) : planeNoun(l.target_kind, locale, 'a') }),
   // the shape named in the instruction's language with its article (lib/plane-shapes.ts PLANE_NOUNS)
   instruction: (l, locale) => ({ a: planeNoun(l.target_kind, locale, 'a'), planeName2: planeName(l.target_kind, 'zh-CN') }),
 });

@@ -101,6 +101,6 @@ export const colorCountSelect = gridSelectEngine<ColorCountLatent, KnobsOf<typeo
 
   tiles: (l, style, rng) => l.frame.tiles.map((b, i) => plainTile(rng, b, style) + l.cells[i]!.map((o) => iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, PALETTE[o.color]!, 'stroke="rgba(255,255,255,0.8)" stroke-width="1"')).join('')),
   prompt: (l, style) => ({ lead: say(style.locale, { en: 'Select every square whose shapes have exactly', zh: '请选择图形恰好有' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) colour${l.n > 1 ? 's' : ''}`, zh: `${l.n} 种颜色的方格` }) }),
-  reasoning: (l, locale) => ({ counts: l.cells.map((c) => colours(c)).join(say(locale, { en: ', ', zh: '、' })), n: l.n }),
+  reasoning: (l, locale) => ({ counts: l.cells.map((c) => colours(c)).join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })), n: l.n }),
   instruction: (l) => ({ n: l.n, p: l.n > 1 ? 's' : '' }),
 });

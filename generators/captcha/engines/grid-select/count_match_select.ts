@@ -82,6 +82,6 @@ export const countMatchSelect = gridSelectEngine<CountMatchLatent, KnobsOf<typeo
 
   tiles: (l, style, rng) => l.frame.tiles.map((b, i) => plainTile(rng, b, style) + l.cells[i]!.map((o) => iconSvg(o.kind, o.cx, o.cy, o.r, o.rot, o.color, 'stroke="rgba(0,0,0,0.35)" stroke-width="1"')).join('')),
   prompt: (l, style) => ({ lead: say(style.locale, { en: 'Select every square with exactly', zh: '请选择所有恰好包含' }), big: say(style.locale, { en: `${l.n} (${numberEn(l.n)}) shapes`, zh: `${l.n} 个图形的方格` }) }),
-  reasoning: (l, locale) => ({ counts: l.cells.map((c) => c.length).join(say(locale, { en: ', ', zh: '、' })), n: l.n }),
+  reasoning: (l, locale) => ({ counts: l.cells.map((c) => c.length).join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })), n: l.n }),
   instruction: (l) => ({ n: l.n }),
 });

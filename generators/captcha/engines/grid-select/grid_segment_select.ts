@@ -29,10 +29,10 @@ const NAMES: Record<SegmentObject, Bi> = {
 };
 
 /**
- * The object's name in the other locales' instructions only, in the case their sentence needs (German dative
- * after "mit", French after "contenant", Spanish after "con"; generators/captcha/i18n/<locale>.json). The widget
- * draws its prompt in English or Chinese (like its VERIFY button, lib/controls.ts), so {@link NAMES} stays
- * bilingual and the reasoning, written in English for these locales, keeps the English name.
+ * The object's name in the other locales' record text (instruction and reasoning), in the case their sentences
+ * need (German dative after "mit" / "von", French after "contenant", Spanish after "con";
+ * generators/captcha/i18n/<locale>.json). The widget draws its prompt in English or Chinese (like its VERIFY
+ * button, lib/controls.ts), so {@link NAMES} stays bilingual.
  */
 const INSTRUCTION_NAMES: Record<SegmentObject, { ja: string; de: string; es: string; fr: string; ar: string }> = {
   tree: { ja: '木', de: 'einem Baum', es: 'un árbol', fr: 'un arbre', ar: 'شجرة' },
@@ -191,6 +191,6 @@ export const gridSegmentSelect = gridSelectEngine<GridSegmentLatent, KnobsOf<typ
     big: say(style.locale, NAMES[l.object]),
     note: l.frame.chrome === 'banner' ? (say(style.locale, { en: 'If there are none, click verify', zh: '如果没有，请点击验证' })) : undefined,
   }),
-  reasoning: (l, locale) => ({ name: say(locale, NAMES[l.object]), pct: Math.round(l.threshold * 100) }),
+  reasoning: (l, locale) => ({ name: say(locale, { ...NAMES[l.object], ...INSTRUCTION_NAMES[l.object] }), pct: Math.round(l.threshold * 100) }),
   instruction: (l, locale) => ({ name: say(locale, { ...NAMES[l.object], ...INSTRUCTION_NAMES[l.object] }) }),
 });

@@ -98,9 +98,8 @@ export const gridSelectCategory = gridSelectEngine<GridCategoryLatent, KnobsOf<t
   },
 
   reasoning(l, locale) {
-    const item = LUCIDE_BY_ICON.get(l.target_icon)!;
-    const others = [...new Set(l.tiles.filter((t) => t.icon !== l.target_icon).map((t) => (say(locale, LUCIDE_BY_ICON.get(t.icon)!))))].slice(0, 5);
-    return { item: say(locale, { en: item.enPlural, zh: item.zh }), rows: l.frame.rows, cols: l.frame.cols, others: others.join(say(locale, { en: ', ', zh: '、' })) };
+    const others = [...new Set(l.tiles.filter((t) => t.icon !== l.target_icon).map((t) => lucideNoun(t.icon, locale, false)))].slice(0, 5);
+    return { item: lucideNoun(l.target_icon, locale, true), rows: l.frame.rows, cols: l.frame.cols, others: others.join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })) };
   },
   // the item's noun in the instruction's language (lib/lucide.ts LUCIDE_NOUNS), singular and plural
   instruction: (l, locale) => ({ item: lucideNoun(l.target_icon, locale, false), items: lucideNoun(l.target_icon, locale, true) }),

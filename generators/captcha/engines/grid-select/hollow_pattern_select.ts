@@ -7,7 +7,7 @@
 import { defineKnobs, knob } from '../../engine.js';
 import type { GridFrame } from '../../lib/grids.js';
 import { plainTile } from '../../lib/backdrops.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconName, iconNoun, iconSvg } from '../../lib/icons.js';
 import { deltaE, hslToRgb, rgbToHex } from '../../lib/color.js';
 import { say } from '../../lib/i18n.js';
 import { type KnobsOf, answerProblem, gridSelectEngine, indicesWhere, pickTiles, squareFrame } from './template.js';
@@ -71,5 +71,5 @@ export const hollowPatternSelect = gridSelectEngine<HollowLatent, KnobsOf<typeof
   },
 
   prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Select every shape that is', zh: '请选择所有' }), big: say(style.locale, { en: 'hollow (outline only)', zh: '空心的图形' }) }),
-  reasoning: (l, locale) => ({ names: l.answer.map((i) => iconName(l.tiles[i]!.kind, locale)).join(say(locale, { en: ', ', zh: '、' })) }),
+  reasoning: (l, locale) => ({ names: l.answer.map((i) => iconNoun(l.tiles[i]!.kind, locale)).join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })) }),
 });

@@ -9,7 +9,11 @@ import { boxRect, path } from '../../lib/draw.js';
 import { say } from '../../lib/i18n.js';
 import { selectLayout } from '../../lib/grids.js';
 import { polyD } from '../../lib/geometry.js';
-import { SCENE_COLORS } from '../../lib/palette.js';
+import { SCENE_COLORS, SCENE_COLOR_ADJECTIVES, namedColor } from '../../lib/palette.js';
+import type { CaptchaLocale } from '../../lib/i18n.js';
+
+/** A layer's colour in a list: the colour's name (lib/palette.ts), French in the masculine ("vert", not "verte"). */
+const colourWord = (key: string, locale: CaptchaLocale): string => (locale === 'fr-FR' ? SCENE_COLOR_ADJECTIVES[key]!.fr[0] : say(locale, namedColor(key)));
 import { type V3, polycubeCentre, polycubeFaces, shade } from '../../lib/proj3d.js';
 import { placeWithRetries } from '../../lib/placement.js';
 import { type CellSelectLatent, type KnobsOf, cellSelectEngine } from './template.js';
@@ -54,6 +58,6 @@ export const pyramidViewSelect = cellSelectEngine<PyramidLatent, KnobsOf<typeof 
     return ls.map((h, j) => boxRect(box(j, (2 * (ls.length - j) - 1) * u), { fill: SCENE_COLORS[h]!.fill, stroke: style.text, sw: 1 })).join('');
   },
   hit: (l, i) => key(l.candidates[i]!) === key({ view: l.dir, layers: l.layers }),
-  reasoning: (l, locale) => ({ n: l.layers.length, colours: l.layers.map((c) => say(locale, SCENE_COLORS[c]!)).join(say(locale, { en: ', ', zh: '、' })), dir: say(locale, `pyramid_view_select.from_${l.dir}`), looks: say(locale, `pyramid_view_select.looks_${l.dir}`) }),
+  reasoning: (l, locale) => ({ n: l.layers.length, colours: l.layers.map((c) => colourWord(SCENE_COLORS[c]!.key, locale)).join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })), dir: say(locale, `pyramid_view_select.from_${l.dir}`), looks: say(locale, `pyramid_view_select.looks_${l.dir}`) }),
   instruction: (l, locale) => ({ dir: say(locale, `pyramid_view_select.from_${l.dir}`) }),
 });

@@ -112,7 +112,7 @@ export function gridSelectEngine<L extends FrameSelectLatent, K>(spec: FrameSele
     solve: (l) => clickSetSubmit(spec.targets?.(l) ?? l.answer.map((i) => l.frame.tiles[i]!), l.frame.submit_box),
     reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
       const why = say(locale, `${type}.reasoning`, { button: submitName(gridSubmitKind(l.frame), locale, widget), ...spec.reasoning(l, locale, m) });
-      return spec.steps === false ? why : why + say(locale, { en: ' ', zh: '' }) + gridSteps(l.frame, l.answer, locale, m, widget);
+      return spec.steps === false ? why : why + say(locale, { en: ' ', zh: '', ja: '' }) + gridSteps(l.frame, l.answer, locale, m, widget);
     },
   });
 }
@@ -161,8 +161,8 @@ export function cellSelectEngine<L extends CellSelectLatent, K>(spec: CellSelect
     reasoning(l, locale, m = IDENTITY_AFFINE, widget = locale) {
       const hits = hitsOf(spec, l);
       const at = (i: number): string => ptText(m, boxCenter(l.cells[i]!));
-      const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${at(i)}`).join(say(locale, { en: '; ', zh: '、' }));
-      const free = { list, at: hits.map(at).join(say(locale, { en: ', ', zh: '、' })), sub: ptText(m, boxCenter(l.submit_box)), button: submitName('submit', locale, widget) };
+      const list = hits.map((i) => `${cellWords(i, l.cols, locale)} ${at(i)}`).join(say(locale, { en: '; ', zh: '、', ja: '、', fr: ' ; ', ar: '؛ ' }));
+      const free = { list, at: hits.map(at).join(say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' })), sub: ptText(m, boxCenter(l.submit_box)), button: submitName('submit', locale, widget) };
       return say(locale, `${type}.reasoning`, { ...free, ...spec.reasoning(l, locale, m) });
     },
   });
@@ -191,7 +191,7 @@ export function pickHits(rng: Rng, n: number): Set<number> {
 
 /** One value per cell for a reasoning: "row 1, column 1: 2, row 1, column 2: 0, …" (zh joined with "，"). */
 export function perCell(values: readonly (string | number)[], cols: number, locale: CaptchaLocale): string {
-  return values.map((v, i) => `${cellWords(i, cols, locale)}: ${v}`).join(say(locale, { en: ', ', zh: '，' }));
+  return values.map((v, i) => `${cellWords(i, cols, locale)}${say(locale, { en: ': ', zh: ': ', fr: ' : ' })}${v}`).join(say(locale, { en: ', ', zh: '，', ja: '、', de: '; ', es: '; ', fr: ' ; ', ar: '؛ ' }));
 }
 
 /** Indices of the items for which `pred` holds. */

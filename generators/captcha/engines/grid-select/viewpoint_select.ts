@@ -213,6 +213,6 @@ export const viewpointSelect = cellSelectEngine<ViewpointLatent, KnobsOf<typeof 
   reasoning(l, locale, m) {
     const hits = l.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.view);
     const views = hits.map(({ c, i }) => `${cellWords(i, l.cols, locale)} (${say(locale, `viewpoint_select.view_${c.view!}`)}) ${ptText(m, boxCenter(l.cells[i]!))}`);
-    return { cubes: l.cubes.length, views: views.join(say(locale, { en: '; ', zh: '、' })) };
+    return { cubes: l.cubes.length, views: views.join(say(locale, { en: '; ', zh: '、', ja: '、', fr: ' ; ', ar: '؛ ' })) };
   },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap, hsl, rect } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
-import { ICON_FAMILIES, ICON_KINDS, ICONS, type IconItem, iconName, iconSvg } from '../../lib/icons.js';
+import { ICON_FAMILIES, ICON_KINDS, ICONS, type IconItem, iconName, iconNoun, iconSvg } from '../../lib/icons.js';
 import { STRIP, type StripLatent, drawStripFrame, hasRepeats, inOrder, listSep, orderHits, orderedClickEngine, stripLatent, stripSteps } from './template.js';
 
 /** Latent state of icon_click_ordered (puzzle px): targets are icon kinds. */
@@ -74,7 +74,7 @@ export const iconClickOrdered = orderedClickEngine({
     drawStripFrame(l, style, rng, (sx) => rect(sx - 4, 12, l.targets.length * 30 + 6, 32, { fill: style.panel, rx: style.radius }) + l.targets.map((t, i) => iconSvg(t, sx + 14 + i * 30, 28, 11, rng.float(-6, 6), style.text)).join(''), () =>
       l.items.map((it) => iconSvg(it.kind, it.cx + 1.5, it.cy + 2, it.r, it.rot, 'rgba(0,0,0,0.45)') + iconSvg(it.kind, it.cx, it.cy, it.r, it.rot, it.color, 'stroke="#ffffff" stroke-width="1.6" stroke-linejoin="round"')).join('')),
 
-  steps: (l, locale, m) => stripSteps(inOrder(l.items, l.order), l.targets.map((t) => ({ en: `the ${iconName(t, locale)}`, zh: iconName(t, locale) })), l.image_box, locale, m),
-  reasoning: { params: (l, locale) => ({ names: l.targets.map((t) => iconName(t, locale)).join(listSep(locale)), count: l.items.length, decoys: l.items.length - l.targets.length }) },
+  steps: (l, locale, m) => stripSteps(inOrder(l.items, l.order), l.targets.map((t) => ({ en: `the ${iconName(t, locale)}`, zh: iconName(t, locale), ja: iconNoun(t, 'ja-JP'), de: iconNoun(t, 'de-DE'), es: iconNoun(t, 'es-ES'), fr: iconNoun(t, 'fr-FR'), ar: iconNoun(t, 'ar') })), l.image_box, locale, m),
+  reasoning: { params: (l, locale) => ({ names: l.targets.map((t) => iconNoun(t, locale)).join(listSep(locale)), count: l.items.length, decoys: l.items.length - l.targets.length }) },
   instruction: { params: (l) => ({ targets_length: l.targets.length }) },
 });

@@ -16,7 +16,7 @@ import { type Affine, type CaptchaGroupName, type CaptchaEngine, type CaptchaLoc
 import { Ids, footerIcons, hsl, label, noiseLines, ptText, regionWord, svgDoc, texturedBackground, widgetCard } from '../../lib/draw.js';
 import { type ClickFrame, clickFrame, drawClickFrame, orderSteps } from '../../lib/frames.js';
 import { type GlyphItem, scatterGlyphs } from '../../lib/glyph-pictures.js';
-import { type LocaleText, type TextParams, say } from '../../lib/i18n.js';
+import { type LocaleText, type TextParams, quoteLabel, say } from '../../lib/i18n.js';
 import { clickSequence } from '../../lib/solutions.js';
 
 /** Size of the click frame the template samples: picture height, widget width, prompt height (puzzle px). */
@@ -138,10 +138,10 @@ export function orderedClickEngine<L extends Latent, K, T extends Target>(spec: 
 }
 
 /** Separator of a list of shown items in a reasoning: `, ` / `、`. */
-export const listSep = (locale: CaptchaLocale): string => say(locale, { en: ', ', zh: '、' });
+export const listSep = (locale: CaptchaLocale): string => say(locale, { en: ', ', zh: '、', ja: '、', ar: '، ' });
 
 /** A character quoted in a reasoning: `"A"` / `「A」`. */
-export const quoted = (ch: string, locale: CaptchaLocale): string => say(locale, { en: `"${ch}"`, zh: `「${ch}」` });
+export const quoted = (ch: string, locale: CaptchaLocale): string => (locale === 'en-US' ? `"${ch}"` : locale === 'zh-CN' ? `「${ch}」` : quoteLabel(locale, ch));
 
 /** The targets `order` picks out of `items`, in click order. */
 export const inOrder = <T>(items: readonly T[], order: readonly number[]): T[] => order.map((i) => items[i]!);
@@ -234,9 +234,13 @@ export function stripSteps(targets: ReadonlyArray<{ cx: number; cy: number; box:
     .map((it, i) => {
       const where = regionWord(it.cx, it.cy, area, locale);
       const at = ptText(m, boxCenter(it.box));
-      return say(locale, { en: `#${i + 1} ${names[i]!.en} is at the ${where} ${at}`, zh: `第${i + 1}个${names[i]!.zh}在图片${where} ${at}` });
+      const name = say(locale, names[i]!);
+      return say(locale, {
+        en: `#${i + 1} ${names[i]!.en} is at the ${where} ${at}`, zh: `第${i + 1}个${names[i]!.zh}在图片${where} ${at}`, ja: `${i + 1}番目：${name}（${where} ${at}）`,
+        de: `Nr. ${i + 1}: ${name} ${where} ${at}`, es: `N.º ${i + 1}: ${name} ${where} ${at}`, fr: `N° ${i + 1} : ${name} ${where} ${at}`, ar: `رقم ${i + 1}: ${name} في ${where} ${at}`,
+      });
     })
-    .join(say(locale, { en: '; ', zh: '；' }));
+    .join(say(locale, { en: '; ', zh: '；', ja: '、', fr: ' ; ', ar: '؛ ' }));
 }
 
 /** True when some value repeats. */

@@ -103,7 +103,7 @@ export const wordClickOrdered = orderedClickEngine({
         return path(o.d, { fill: 'none', stroke: 'rgba(0,0,0,0.55)', sw: 3, extra: 'stroke-linejoin="round"' }) + path(o.d, { fill: it.color, stroke: '#ffffff', sw: 0.8 });
       }).join('')),
 
-  steps: (l, locale, m) => stripSteps(inOrder(l.items, l.order), l.targets.map((t) => ({ en: `"${t}"`, zh: `「${t}」` })), l.image_box, locale, m),
-  reasoning: { params: (l, locale) => ({ targets: l.targets.map((t) => quoted(t, locale)).join(say(locale, { en: ', ', zh: '' })), count: l.items.length, decoys: l.items.length - l.targets.length }) },
+  steps: (l, locale, m) => stripSteps(inOrder(l.items, l.order), l.targets.map((t) => ({ en: `"${t}"`, zh: `「${t}」`, ja: quoted(t, 'ja-JP'), de: quoted(t, 'de-DE'), es: quoted(t, 'es-ES'), fr: quoted(t, 'fr-FR'), ar: quoted(t, 'ar') })), l.image_box, locale, m),
+  reasoning: { params: (l, locale) => ({ targets: l.targets.map((t) => quoted(t, locale)).join(say(locale, { en: ', ', zh: '', ja: '', ar: '، ' })), count: l.items.length, decoys: l.items.length - l.targets.length }) },
   instruction: { params: (l) => ({ p: l.targets.join(', '), p2: l.targets.join(' ') }) },
 });

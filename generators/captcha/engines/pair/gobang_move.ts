@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxRect, hsl } from '../../lib/draw.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
 import { chrome, tile } from '../../lib/controls.js';
@@ -107,6 +107,6 @@ export const gobangMove = pairEngine<GobangLatent, typeof KNOBS>({
     const s = l.board.slice();
     [s[i], s[j]] = [s[j]!, s[i]!];
     const line = LINES5.find((ln) => ln.every((x) => s[x] === s[ln[0]!]))!;
-    return { name: iconName(s[line[0]!]!, locale), a: cellWords(i, N, locale), b: cellWords(j, N, locale) };
+    return { name: iconNoun(s[line[0]!]!, locale), a: cellWords(i, N, locale), b: cellWords(j, N, locale) };
   },
 });

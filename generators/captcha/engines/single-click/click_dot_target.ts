@@ -112,7 +112,7 @@ export const clickDotTarget = singleClickEngine<ClickDotLatent, typeof KNOBS>({
     const c = namedColor(l.target_color);
     const where = regionWord(t.cx, t.cy, l.image_box, locale);
     const at = ptText(m, boxCenter(l.click_box));
-    return say(locale, 'click_dot_target.reasoning', { n: l.dots.length, color_en: c.en, color_zh: c.zh, where, at });
+    return say(locale, 'click_dot_target.reasoning', { n: l.dots.length, color: say(locale, c), where, at });
   },
 
   text: (l, locale) => ({ color: say(locale, namedColor(l.target_color)) }),

@@ -93,7 +93,8 @@ export const geometryClick = singleClickEngine<GeometryClickLatent, typeof KNOBS
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const it = l.items[l.answer]!;
-    const name = planeName(l.target_kind, locale);
+    // en / zh: the bare name after "a"; elsewhere with its indefinite article (lib/plane-shapes.ts PLANE_NOUNS)
+    const name = locale === 'en-US' || locale === 'zh-CN' ? planeName(l.target_kind, locale) : planeNoun(l.target_kind, locale, 'a');
     const where = regionWord(it.cx, it.cy, l.area, locale);
     const at = ptText(m, boxCenter(it.box));
     return say(locale, 'geometry_click.reasoning', { n: l.items.length, where, name, at });

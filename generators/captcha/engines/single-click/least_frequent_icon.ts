@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, ptText } from '../../lib/draw.js';
-import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
+import { ICON_FAMILIES, iconName, iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { chrome } from '../../lib/controls.js';
@@ -95,10 +95,10 @@ export const leastFrequentIcon = singleClickEngine<LeastFrequentLatent, typeof K
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const counts = new Map<string, number>();
     for (const k of l.icons) if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
-    const parts = [...counts.entries()].map(([k, c]) => `${iconName(k, locale)}×${c}`);
+    const parts = [...counts.entries()].map(([k, c]) => `${iconNoun(k, locale)}×${c}`);
     const at = l.cells.filter((_, i) => l.icons[i] === l.rare).map((b) => ptText(m, boxCenter(b)));
     return say(locale, 'least_frequent_icon.reasoning', {
-      counts: parts.join(say(locale, 'least_frequent_icon.count_sep')), rare: iconName(l.rare, locale), places: at.join(say(locale, 'least_frequent_icon.place_sep')),
+      counts: parts.join(say(locale, 'least_frequent_icon.count_sep')), rare: iconNoun(l.rare, locale), places: at.join(say(locale, 'least_frequent_icon.place_sep')),
       either: at.length > 1 ? say(locale, 'least_frequent_icon.either') : '', first: at[0]!,
     });
   },

@@ -9,7 +9,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, ptText } from '../../lib/draw.js';
-import { ICON_FAMILIES, iconName, iconSvg } from '../../lib/icons.js';
+import { ICON_FAMILIES, iconName, iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
@@ -106,7 +106,7 @@ export const matchingPairPick = singleClickEngine<MatchingPairLatent, typeof KNO
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, boxCenter(l.cards[l.answer]!));
     const where = cellWords(l.answer, l.cols, locale);
-    const name = iconName(l.pair_kind, locale);
+    const name = iconNoun(l.pair_kind, locale);
     return say(locale, 'matching_pair_pick.reasoning', { n: l.cards.length, where, name, at });
   },
 

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { hsl, path, ptText } from '../../lib/draw.js';
-import { iconName, iconOutline } from '../../lib/icons.js';
+import { iconName, iconNoun, iconOutline } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { cellWords, gridBoxes } from '../../lib/grids.js';
@@ -90,7 +90,7 @@ export const oddOneOutClick = singleClickEngine<OddOneOutLatent, typeof KNOBS>({
   target: (l) => ({ boxes: [l.cells[l.odd]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = iconName(l.kind, locale);
+    const name = iconNoun(l.kind, locale);
     const at = ptText(m, boxCenter(l.cells[l.odd]!));
     const where = cellWords(l.odd, l.cols, locale);
     const diff = { color: l.amount > 0 ? 'lighter' : 'darker', rotate: 'rotate', size: l.amount > 0 ? 'larger' : 'smaller', mirror: 'mirror' }[l.diff];

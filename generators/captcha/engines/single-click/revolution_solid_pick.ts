@@ -25,6 +25,15 @@ export type ProfileKind = (typeof PROFILES)[number];
 const NAMES: Record<ProfileKind, [string, string]> = {
   cylinder: ['cylinder', '圆柱'], cone: ['cone', '圆锥'], sphere: ['sphere', '球'], frustum: ['truncated cone', '圆台'], dome: ['half sphere', '半球'], capsule: ['round-topped cylinder', '圆顶圆柱'],
 };
+/** The solids in the other locales' reasoning, with the indefinite article their sentence needs ("das ergibt einen Kegel" is avoided: nominative). */
+const OTHER_NAMES: Record<ProfileKind, Record<'ja-JP' | 'de-DE' | 'es-ES' | 'fr-FR' | 'ar', string>> = {
+  cylinder: { 'ja-JP': '円柱', 'de-DE': 'ein Zylinder', 'es-ES': 'un cilindro', 'fr-FR': 'un cylindre', ar: 'أسطوانة' },
+  cone: { 'ja-JP': '円錐', 'de-DE': 'ein Kegel', 'es-ES': 'un cono', 'fr-FR': 'un cône', ar: 'مخروط' },
+  sphere: { 'ja-JP': '球', 'de-DE': 'eine Kugel', 'es-ES': 'una esfera', 'fr-FR': 'une sphère', ar: 'كرة' },
+  frustum: { 'ja-JP': '円錐台', 'de-DE': 'ein Kegelstumpf', 'es-ES': 'un tronco de cono', 'fr-FR': 'un tronc de cône', ar: 'مخروط ناقص' },
+  dome: { 'ja-JP': '半球', 'de-DE': 'eine Halbkugel', 'es-ES': 'una semiesfera', 'fr-FR': 'une demi-sphère', ar: 'نصف كرة' },
+  capsule: { 'ja-JP': '上が丸い円柱', 'de-DE': 'ein Zylinder mit runder Kuppe', 'es-ES': 'un cilindro de remate redondeado', 'fr-FR': 'un cylindre au sommet arrondi', ar: 'أسطوانة ذات قمة مستديرة' },
+};
 /** Look-alike kinds (harder decoys). */
 const NEAR: Record<ProfileKind, ProfileKind[]> = {
   cylinder: ['frustum', 'capsule', 'cone'], cone: ['frustum', 'dome', 'cylinder'], sphere: ['dome', 'capsule', 'cylinder'],
@@ -163,7 +172,7 @@ export const revolutionSolidPick = singleClickEngine<RevolutionLatent, typeof KN
   target: (l) => ({ boxes: [l.cells[l.answer]!] }),
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
-    const name = NAMES[l.kind][locale === 'zh-CN' ? 1 : 0];
+    const name = locale === 'en-US' || locale === 'zh-CN' ? NAMES[l.kind][locale === 'zh-CN' ? 1 : 0] : OTHER_NAMES[l.kind][locale];
     const at = ptText(m, boxCenter(l.cells[l.answer]!));
     return say(locale, 'revolution_solid_pick.reasoning', { name, k: l.answer + 1, at });
   },

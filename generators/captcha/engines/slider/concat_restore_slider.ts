@@ -98,5 +98,5 @@ export const concatRestoreSlider = sliderEngine<ConcatLatent, typeof KNOBS>({
 
   dx: (l) => l.shift,
   tolPx: (l) => l.tol_px,
-  reasoning: (l, locale) => ({ strips: l.strips, which: say(locale, l.strips === 2 ? { en: 'bottom half', zh: '下半部分' } : { en: 'middle strip', zh: '中间一条' }) }),
+  reasoning: (l, locale) => ({ strips: l.strips, which: say(locale, l.strips === 2 ? { en: 'bottom half', zh: '下半部分', ja: '下半分', de: 'die untere Hälfte', es: 'la mitad inferior', fr: 'la moitié inférieure', ar: 'النصف السفلي' } : { en: 'middle strip', zh: '中间一条', ja: '中央の帯', de: 'der mittlere Streifen', es: 'la franja central', fr: 'la bande du milieu', ar: 'الشريط الأوسط' }) }),
 });

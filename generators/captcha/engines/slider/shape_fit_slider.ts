@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import type { Rng } from '../../../../core/rng.js';
 import { defineKnobs, knob, type DrawnPuzzle, type PuzzleStyle } from '../../engine.js';
 import { Ids, hsl, ptText, sliderTrack, svgDoc } from '../../lib/draw.js';
-import { iconName } from '../../lib/icons.js';
+import { iconNoun } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { chrome } from '../../lib/controls.js';
 import { type GapDrawOpts, type GapShape, PIECE_FAMILIES, ROTATION_SENSITIVE, drawGapPicture, drawPiece, gapRowInvalid } from '../../lib/sliders.js';
@@ -81,6 +81,6 @@ export const shapeFitSlider = sliderEngine<ShapeFitLatent, typeof KNOBS>({
   tolPx: (l) => l.tol_px,
   reasoning(l, locale, m) {
     const h0 = l.holes[0]!;
-    return { name: iconName(h0.kind, locale), n: l.holes.length, at: ptText(m, [h0.cx, h0.cy]) };
+    return { name: iconNoun(h0.kind, locale), n: l.holes.length, at: ptText(m, [h0.cx, h0.cy]) };
   },
 });

@@ -81,6 +81,7 @@ export const slideToEnd = sliderEngine<SlideToEndLatent, typeof KNOBS>({
       ordered: true,
     };
   },
-  reasoning: (l) => ({ side: l.rtl ? 'left' : 'right', end_zh: l.rtl ? '最左端' : '最右端', dir_zh: l.rtl ? '向左' : '向右' }),
+  // the side in the reasoning's language: the English word in en (zh texts do not use it), the catalogue's word elsewhere
+  reasoning: (l, locale) => ({ side: locale === 'en-US' || locale === 'zh-CN' ? (l.rtl ? 'left' : 'right') : say(locale, `slide_to_end.side_${l.rtl ? 'left' : 'right'}`), end_zh: l.rtl ? '最左端' : '最右端', dir_zh: l.rtl ? '向左' : '向右' }),
   instruction: (l, locale) => ({ p: say(locale, `slide_to_end.side_${l.rtl ? 'left' : 'right'}`), p2: l.rtl ? '最左边' : '最右边' }),
 });

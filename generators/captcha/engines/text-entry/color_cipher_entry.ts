@@ -7,9 +7,9 @@ import { defineKnobs, knob } from '../../engine.js';
 import { boxRect, label, rect } from '../../lib/draw.js';
 import { type EntryFrame, entryFrame } from '../../lib/frames.js';
 import { namedColor } from '../../lib/palette.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconName, iconNoun, iconSvg } from '../../lib/icons.js';
 import { numberAnswers } from '../../lib/words.js';
-import { say } from '../../lib/i18n.js';
+import { type CaptchaLocale, say } from '../../lib/i18n.js';
 import { textEntryEngine } from './template.js';
 
 interface Sym {
@@ -46,7 +46,24 @@ function evaluate(vals: number[], ops: Array<'+' | '-' | '*'>): number {
   return s.reduce((a, op, i) => (op === '+' ? a + t[i + 1]! : a - t[i + 1]!), t[0]!);
 }
 
-const symName = (s: Sym, zh: boolean): string => (zh ? `${namedColor(s.color).zh}${iconName(s.kind, 'zh-CN')}` : `${namedColor(s.color).en} ${iconName(s.kind, 'en-US')}`);
+/**
+ * A legend symbol named in `locale`: colour then shape in English and Chinese ("red star", "红色星形"); elsewhere
+ * the shape with its colour in the form that needs no agreement ("Stern in Rot", "estrella de color rojo",
+ * "étoile de couleur rouge", "赤の星", "نجمة باللون الأحمر"; colour forms of lib/palette.ts NAMED_COLORS).
+ */
+function symName(s: Sym, locale: CaptchaLocale): string {
+  const c = namedColor(s.color);
+  const noun = iconNoun(s.kind, locale);
+  switch (locale) {
+    case 'zh-CN': return `${c.zh}${iconName(s.kind, 'zh-CN')}`;
+    case 'ja-JP': return `${c.ja}の${noun}`;
+    case 'de-DE': return `${noun} in ${c.de}`;
+    case 'es-ES': return `${noun} de color ${c.es}`;
+    case 'fr-FR': return `${noun} de couleur ${c.fr}`;
+    case 'ar': return `${noun} باللون ${c.ar}`;
+    default: return `${c.en} ${iconName(s.kind, 'en-US')}`;
+  }
+}
 
 /** Engine #12 color_cipher_entry (group A, Click+Type, verifier `text_entry`). */
 export const colorCipherEntry = textEntryEngine<ColorCipherLatent, typeof KNOBS>({
@@ -132,10 +149,9 @@ export const colorCipherEntry = textEntryEngine<ColorCipherLatent, typeof KNOBS>
   answer: (l) => ({ text: String(l.value), valid: numberAnswers(l.value) }),
 
   reading(l, locale) {
-    const zh = locale === 'zh-CN';
-    const legend = l.legend.map((s) => `${symName(s, zh)} = ${s.value}`).join(say(locale, 'color_cipher_entry.list_sep'));
+    const legend = l.legend.map((s) => `${symName(s, locale)} = ${s.value}`).join(say(locale, 'color_cipher_entry.list_sep'));
     const terms = l.expr.map((i) => l.legend[i]!);
-    const exprNames = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + symName(s, zh)).join('');
+    const exprNames = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + symName(s, locale)).join('');
     const exprNums = terms.map((s, i) => (i ? ` ${SYM[l.ops[i - 1]!]} ` : '') + s.value).join('');
     return say(locale, 'color_cipher_entry.reasoning', { legend, exprNames, exprNums, value: l.value, mul: l.ops.includes('*') ? say(locale, 'color_cipher_entry.mul_first') : '' });
   },

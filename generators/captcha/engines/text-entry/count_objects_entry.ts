@@ -42,7 +42,6 @@ const KNOBS = defineKnobs({ count: knob('target count range', [2, 5], [3, 7], [4
 export const COUNT_KINDS = ['star', 'heart', 'triangle', 'square', 'circle', 'hexagon', 'diamond', 'plus', 'moon', 'bolt', 'drop', 'arrow', 'cloud', 'leaf', 'crown'];
 const CLASH: Record<string, string[]> = { star: ['star6'], star6: ['star'], circle: ['ring', 'cloud'], ring: ['circle'] };
 /** English plural of an icon name. */
-export const pluralEn = (kind: string): string => iconPlural(kind, 'en-US');
 
 const regionOf = (o: Obj) => iconRegion(o.kind, o.cx, o.cy, o.r, o.rot);
 const boxOf = (o: Obj): Box => {
@@ -141,7 +140,7 @@ export const countObjectsEntry = textEntryEngine<CountObjectsLatent, typeof KNOB
   reading(l, locale) {
     const others = l.objects.length - l.count;
     const covered = l.objects.filter((o, i) => o.target && l.objects.slice(i + 1).some((p) => !p.target && boxesOverlap(boxOf(o), boxOf(p)))).length;
-    const names = { pluralEn: pluralEn(l.target_kind), iconName: iconName(l.target_kind, 'zh-CN') };
+    const names = { iconName: iconName(l.target_kind, 'zh-CN'), plural: iconPlural(l.target_kind, locale) };
     const coveredText = covered ? say(locale, `count_objects_entry.covered_${covered === 1 ? 'one' : 'many'}`, { ...names, n: covered }) : '';
     return say(locale, 'count_objects_entry.reasoning', { ...names, total: l.objects.length, others, covered: coveredText, count: l.count });
   },

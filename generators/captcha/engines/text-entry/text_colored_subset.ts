@@ -110,7 +110,7 @@ export const textColoredSubset = textEntryEngine<ColoredSubsetLatent, typeof KNO
   reading(l, locale) {
     const c = namedColor(l.target_color);
     // colour names in the language the reasoning is written in (English where `locale` has none)
-    return sayIn(locale, 'text_colored_subset.reasoning', (used) => ({ listing: [...l.text].map((ch, i) => `${ch}(${say(used, namedColor(l.colors[i]!))})`).join(' '), color_en: c.en, color_zh: c.zh, answer: l.answer }));
+    return sayIn(locale, 'text_colored_subset.reasoning', (used) => ({ listing: [...l.text].map((ch, i) => `${ch}(${say(used, namedColor(l.colors[i]!))})`).join(' '), color: say(used, c), answer: l.answer }));
   },
 
   text(l, locale) {
