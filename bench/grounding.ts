@@ -7,7 +7,9 @@
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
  *   grid, clipping, text lines, names), content quads when needed, the saved screenshot, the
- *   differential painted check (extra captures), acceptance, queries, a schema-valid record;
+ *   differential painted check (extra captures), acceptance, queries, a schema-valid record; run as
+ *   `uisynth grounding --concurrency 1` runs it: one page open at a time, and one sample more in flight
+ *   (the run loop's lookahead) whose Node-side part overlaps the next page's browser part;
  * - **capture**: `captureAndHitTest` alone: the pipeline without queries and record (the hit test);
  * - **bare**: render the same page and take a screenshot the plain way (`page.screenshot`, PNG, viewport) —
  *   nothing else (no instrumentation, no settle);
@@ -52,6 +54,18 @@ export interface GroundingBench {
 }
 
 const MARK = `--uisynth-bench=${process.pid}`;
+
+/** Samples the grounding run loop starts ahead of the pool's concurrency (cli/main.ts `lookahead`). */
+const LOOKAHEAD = 1;
+
+/** Run `fn` on every index of `idx`, at most `n` at once, started in order (like dataset/write.ts's workers). */
+async function inFlight(idx: number[], n: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < idx.length) await fn(idx[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, idx.length) }, worker));
+}
 
 /** RSS (bytes) of the Chromium process started with {@link MARK} and all its descendants (Linux /proc). */
 function browserTreeRss(): number {
@@ -117,11 +131,13 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     for (let start = 0; start < n; start += batch) {
       const idx = Array.from({ length: Math.min(batch, n - start) }, (_, k) => start + k);
       let t = performance.now();
-      for (const i of idx) {
+      // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
+      // page open at a time (the pool's concurrency), one sample more in flight doing its Node-side part
+      await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
         const s = await groundingSample(pool, cfg, seed, i);
         targets += s.record.targets.length;
         cands += s.record.hittest.candidates;
-      }
+      });
       tPipe += performance.now() - t;
       sample();
       t = performance.now();
