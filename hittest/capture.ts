@@ -403,6 +403,13 @@ async function paintedMeasures(shots: PaintShots | null, policy: AcceptancePolic
   return { measures, captures: shots.captures, drifted: drifted.size };
 }
 
+/**
+ * Let pending I/O callbacks run (one `setImmediate` turn) between long synchronous stretches of the
+ * Node-side part of a sample: with a sample started ahead (dataset/write.ts `lookahead`), the next
+ * page's browser replies are handled between them instead of waiting for the whole stretch.
+ */
+export const breathe = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 /** A failure of the browser pass as a sample failure: page crashed, navigated away, browser died (the run goes on). */
 function captureFailed(e: unknown): never {
   if (e instanceof SampleError) throw e;
@@ -466,10 +473,13 @@ export async function captureAndHitTest(
     // "Unable to capture screenshot"); `--run-all-compositor-stages-before-draw` with a single capture
     // (test/fixtures/pages/iframe-transformed.html never finished a screenshot).
     let tProbe = 0;
-    let png = await screenshotPng(h, opts.dpr, { fast: true });
+    // an unscrolled viewport (the settle step's reading; the page is frozen since) needs no
+    // Page.getLayoutMetrics round trip for the capture's document coordinates
+    const origin = settle.scrolled ? undefined : { x: 0, y: 0 };
+    let png = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
     let shots = 1;
     for (; confirmScreenshot && shots < 5; shots++) {
-      const again = await screenshotPng(h, opts.dpr, { fast: true });
+      const again = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
       if (again.equals(png)) {
         shots++;
         break;
@@ -526,6 +536,7 @@ export async function captureAndHitTest(
     throw new SampleError(`screenshot ${size.width}x${size.height} != viewport x dpr ${expW}x${expH}`, 'image_size');
   }
   const dpr = probe.dpr;
+  await breathe();
   const recordInput: RecordInput = { probe, measures: [...diff.measures], size, policy };
   const { targets, rejected, rejectedTargets, pageTexts } = recordsFromProbe(recordInput);
   const warnings = [
