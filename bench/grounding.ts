@@ -38,6 +38,9 @@ export interface GroundingBench {
   naive_ms: number;
   /** pipeline pages/s ÷ bare pages/s. */
   ratio: number;
+  /** bare ÷ pipeline time of each batch of 5 pages, in run order, and their median (robust to a load burst hitting one loop). */
+  batch_ratios: number[];
+  median_batch_ratio: number;
   /** naive ms/page ÷ pipeline ms/page. */
   speedup_page: number;
   /** (naive − bare) ÷ (pipeline − bare): the annotation stage alone. */
@@ -57,6 +60,13 @@ const MARK = `--uisynth-bench=${process.pid}`;
 
 /** Samples the grounding run loop starts ahead of the pool's concurrency (cli/main.ts `lookahead`). */
 const LOOKAHEAD = 1;
+
+/** Median of a non-empty list. */
+function median(xs: number[]): number {
+  const a = [...xs].sort((x, y) => x - y);
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+}
 
 /** Run `fn` on every index of `idx`, at most `n` at once, started in order (like dataset/write.ts's workers). */
 async function inFlight(idx: number[], n: number, fn: (i: number) => Promise<void>): Promise<void> {
@@ -115,6 +125,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const timer = setInterval(sample, 250);
   const batch = 5;
   let tPipe = 0;
+  /** Per batch: [pipeline ms, bare ms] (the batch ratios show how much the machine's load moved the sum). */
+  const perBatch: Array<[number, number]> = [];
   let tCap = 0;
   let tBare = 0;
   let tNaive = 0;
@@ -138,7 +150,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         targets += s.record.targets.length;
         cands += s.record.hittest.candidates;
       });
-      tPipe += performance.now() - t;
+      const bPipe = performance.now() - t;
+      tPipe += bPipe;
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -155,6 +168,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
       }
       tBare += performance.now() - t;
+      perBatch.push([bPipe, performance.now() - t]);
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -222,6 +236,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     bare_ms: bare,
     naive_ms: naive,
     ratio: bare / pipe,
+    batch_ratios: perBatch.map(([p, b]) => b / p),
+    median_batch_ratio: median(perBatch.map(([p, b]) => b / p)),
     speedup_page: naive / pipe,
     speedup_stage: (naive - bare) / Math.max(1e-9, pipe - bare),
     speedup_hittest: (naive - bare) / Math.max(1e-9, cap - bare),
