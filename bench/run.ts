@@ -30,6 +30,7 @@ if (!only || only === 'grounding') {
     console.log(
       `grounding: ${g.pages} pages | pipeline ${(1000 / g.pipeline_ms).toFixed(2)} pages/s | bare render+screenshot ${(1000 / g.bare_ms).toFixed(2)} pages/s | ratio ${g.ratio.toFixed(2)} (target >= 0.90)`,
     );
+    console.log(`           ratio per batch of 5 pages ${g.batch_ratios.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio.toFixed(2)}`);
     console.log(
       `hit test:  ${g.candidates_per_page.toFixed(0)} candidates, ${g.targets_per_page.toFixed(0)} targets/page | pipeline ${g.pipeline_ms.toFixed(0)} ms/page, naive per-element Playwright ` +
         `(bbox + visibility of the ${g.naive_queried_per_page.toFixed(0)} candidates/page) ${g.naive_ms.toFixed(0)} ms/page, bare ${g.bare_ms.toFixed(0)} ms/page | ` +

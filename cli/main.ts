@@ -314,6 +314,8 @@ export async function runGrounding(
       generators: { uisynth: VERSION, [g.GROUNDING_GENERATOR.name]: g.GROUNDING_GENERATOR.version, [`${g.GROUNDING_GENERATOR.name}.source`]: generatorFingerprint('grounding') },
       chromium: pool.version,
       concurrency,
+      // the pool opens `concurrency` pages at once; one sample more finishes its Node-side part meanwhile
+      lookahead: 1,
       produce,
       onProgress: (d, t) => bar.update(d, t),
       onNote: (l) => process.stderr.write(`uisynth: ${l}\n`),

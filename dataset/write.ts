@@ -61,6 +61,13 @@ export interface RunOptions {
   chromium: string | null;
   /** Samples in flight at once. */
   concurrency: number;
+  /**
+   * Samples started ahead, beyond `concurrency` (default 0). Grounding uses 1: its producer holds the
+   * browser pool (`concurrency` pages) only while the page is open, so one sample more in flight does
+   * its Node-side part (painted-pixel diffs, records, queries, the PNG's hash and write) while the
+   * browser renders the next page. Records are still written in index order; bytes do not change.
+   */
+  lookahead?: number;
   force: boolean;
   /**
    * Produce sample `index` (global). A {@link SampleError} marks the sample failed (retried once, then
@@ -409,7 +416,7 @@ async function writeShard(o: RunOptions, p: ShardPlan, hash: string, tick: () =>
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, p.end - p.start)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency + (o.lookahead ?? 0), p.end - p.start)) }, worker));
   await chain;
   if (fatal === undefined) await fh.sync().catch(fail);
   await fh.close().catch(fail);

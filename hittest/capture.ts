@@ -275,8 +275,6 @@ export function paintBatches(items: Array<{ i: number; box: Box; paint: Box }>, 
 
 interface DiffOut {
   measures: Map<number, PaintedMeasure>;
-  /** Candidates whose rect changed between the probe and the first hiding (after the saved screenshot); null when nothing was hidden. */
-  moved: number[] | null;
   captures: number;
   /** Candidates with changed pixels in a capture that hid nothing overlapping them. */
   drifted: number;
@@ -291,29 +289,50 @@ function regionOf(boxes: Box[], vp: { width: number; height: number }): Box {
   return [x1, y1, Math.max(x1 + 1, x2), Math.max(y1 + 1, y2)];
 }
 
+/** One painted-check item: a candidate's visible box and paint extent, CSS px. */
+interface PaintItem {
+  i: number;
+  box: Box;
+  paint: Box;
+}
+
 /**
- * The differential painted-pixel check for candidates `idx` (their visible boxes, CSS px): per batch
- * ({@link paintBatches}) one capture of the batch's region with the batch hidden, at one pixel per CSS
- * px (PNG, fast encoding, decoded in sharp's thread pool while the browser renders the next one). The
- * "shown" state is `saved` (the saved screenshot, decoding since it was taken) at dpr 1, else one more
- * capture at one pixel per CSS px (at dpr 2 a device-scale capture costs ~3x more to encode and decode). Also measures ink on the shown
- * state, and drift: pixels that change in a candidate's box in a capture that hid nothing able to
- * change them (the page is not frozen there). Changed pixels are CSS px².
+ * What the differential painted check captured in the page ({@link paintedShots}); the pixels are still
+ * decoding in sharp's thread pool, and {@link paintedMeasures} turns them into measures after the page
+ * is closed (the browser moves on to the next page meanwhile).
  */
-async function paintedDiff(
+interface PaintShots {
+  items: PaintItem[];
+  batches: number[][];
+  /** The "shown" state. */
+  base: Promise<Region>;
+  /** One capture per batch, that batch hidden. */
+  hidden: Array<Promise<Region>>;
+  /** Candidates whose rect changed between the probe and the first hiding (after the saved screenshot); null when nothing was hidden. */
+  moved: number[] | null;
+  captures: number;
+}
+
+/**
+ * The page side of the differential painted-pixel check for candidates `idx` (their visible boxes, CSS
+ * px): per batch ({@link paintBatches}) one capture of the batch's region with the batch hidden, at one
+ * pixel per CSS px (PNG, fast encoding, decoded in sharp's thread pool while the browser renders the
+ * next one). The "shown" state is `saved` (the saved screenshot, decoding since it was taken) at dpr 1,
+ * else one more capture at one pixel per CSS px (at dpr 2 a device-scale capture costs ~3x more to
+ * encode and decode). Returns null when `idx` is empty.
+ */
+async function paintedShots(
   h: PageHandle,
   dpr: number,
   cands: ProbeCandidate[],
   idx: number[],
-  policy: AcceptancePolicy,
   vp: { width: number; height: number },
   origin: { x: number; y: number },
   saved: Promise<RawImage> | null,
-): Promise<DiffOut> {
-  const measures = new Map<number, PaintedMeasure>();
-  if (!idx.length) return { measures, moved: null, captures: 0, drifted: 0 };
+): Promise<PaintShots | null> {
+  if (!idx.length) return null;
   // everything here is in CSS px: the differential captures have one pixel per CSS px
-  const items = idx.map((i) => {
+  const items = idx.map((i): PaintItem => {
     const c = cands[i]!;
     const box = c.visible as Box;
     return { i, box, paint: (c.paintBox ?? box) as Box };
@@ -335,8 +354,8 @@ async function paintedDiff(
   const hide = async (list: number[], measure: boolean): Promise<number[]> =>
     (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].hide(${JSON.stringify(list)}, ${measure}))`)) as string) as { moved: number[] }).moved;
   const fromSaved = Math.abs(dpr - 1) < 1e-9 && saved !== null;
-  const baseP = fromSaved ? saved!.then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
-  baseP.catch(() => undefined);
+  const base = fromSaved ? saved!.then((img): Region => ({ img, x: 0, y: 0 })) : (await shoot(items.map((x) => x.box)))[0];
+  base.catch(() => undefined);
   const hidden: Array<Promise<Region>> = [];
   let moved: number[] | null = null;
   for (const b of batches) {
@@ -344,10 +363,24 @@ async function paintedDiff(
     moved ??= m;
     hidden.push(...(await shoot(b.map((i) => byIdx.get(i)!.box))));
   }
-  const base = await baseP;
+  return { items, batches, base, hidden, moved, captures: batches.length + (fromSaved ? 0 : 1) };
+}
+
+/**
+ * The measures of the differential painted check from its captures ({@link paintedShots}; no page
+ * needed): per candidate the changed pixels between the shown state and its batch's hidden capture,
+ * and ink on the shown state; also drift: pixels that change in a candidate's box in a capture that hid
+ * nothing able to change them (the page is not frozen there). Changed pixels are CSS px².
+ */
+async function paintedMeasures(shots: PaintShots | null, policy: AcceptancePolicy): Promise<DiffOut> {
+  const measures = new Map<number, PaintedMeasure>();
+  if (!shots) return { measures, captures: 0, drifted: 0 };
+  const { items, batches } = shots;
+  const byIdx = new Map(items.map((x) => [x.i, x]));
+  const base = await shots.base;
   const drifted = new Set<number>();
   for (const [k, b] of batches.entries()) {
-    const reg = await hidden[k]!;
+    const reg = await shots.hidden[k]!;
     const members = b.map((i) => byIdx.get(i)!);
     for (const it of members) {
       const c = changedPixels(base, reg, it.box, policy.diffThreshold);
@@ -367,7 +400,20 @@ async function paintedDiff(
     const m = measures.get(i);
     if (m?.diff) m.diff.drift = true;
   }
-  return { measures, moved, captures: batches.length + (fromSaved ? 0 : 1), drifted: drifted.size };
+  return { measures, captures: shots.captures, drifted: drifted.size };
+}
+
+/**
+ * Let pending I/O callbacks run (one `setImmediate` turn) between long synchronous stretches of the
+ * Node-side part of a sample: with a sample started ahead (dataset/write.ts `lookahead`), the next
+ * page's browser replies are handled between them instead of waiting for the whole stretch.
+ */
+export const breathe = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/** A failure of the browser pass as a sample failure: page crashed, navigated away, browser died (the run goes on). */
+function captureFailed(e: unknown): never {
+  if (e instanceof SampleError) throw e;
+  throw new SampleError(`capture failed: ${(e as Error).message?.split('\n')[0] ?? String(e)}`, 'capture_failed');
 }
 
 /**
@@ -427,10 +473,13 @@ export async function captureAndHitTest(
     // "Unable to capture screenshot"); `--run-all-compositor-stages-before-draw` with a single capture
     // (test/fixtures/pages/iframe-transformed.html never finished a screenshot).
     let tProbe = 0;
-    let png = await screenshotPng(h, opts.dpr, { fast: true });
+    // an unscrolled viewport (the settle step's reading; the page is frozen since) needs no
+    // Page.getLayoutMetrics round trip for the capture's document coordinates
+    const origin = settle.scrolled ? undefined : { x: 0, y: 0 };
+    let png = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
     let shots = 1;
     for (; confirmScreenshot && shots < 5; shots++) {
-      const again = await screenshotPng(h, opts.dpr, { fast: true });
+      const again = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
       if (again.equals(png)) {
         shots++;
         break;
@@ -466,23 +515,20 @@ export async function captureAndHitTest(
     // differential painted check for every candidate that passes everything else
     const pre = probe.candidates.map((c) => judge(c, { ink: 0, diff: null }, { ...policy, minInk: 0 }));
     const pending = probe.candidates.filter((c, i) => pre[i]!.reason === null && c.visible).map((c) => c.idx);
-    const diff = await bounded(
-      paintedDiff(h, opts.dpr, probe.candidates, pending, policy, probe.viewport, probe.scroll, shownP),
-      stepMs,
-      'painted check',
-    );
+    const paint = await bounded(paintedShots(h, opts.dpr, probe.candidates, pending, probe.viewport, probe.scroll, shownP), stepMs, 'painted check');
     // stability: every rect again after the saved screenshot (frames later; done by the first hiding);
     // a candidate that moved is unstable
-    const moved = diff.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
+    const moved = paint?.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
     for (const i of moved) probe.candidates[i]!.stable = false;
     const tPainted = performance.now();
-    return { settle, probe, png: await savedP, shots, diff, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
-  }).catch((e: unknown) => {
-    if (e instanceof SampleError) throw e;
-    // page crashed, navigated away, browser died: this sample fails, the run goes on
-    throw new SampleError(`capture failed: ${(e as Error).message?.split('\n')[0] ?? String(e)}`, 'capture_failed');
-  });
-  const { settle, probe, png, diff } = got;
+    // the page is closed here: the saved PNG's encoding and the painted check's decodes and diffs finish
+    // below, while the browser (when the caller has more samples in flight) renders the next page
+    return { settle, probe, savedP, shots, paint, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
+  }).catch(captureFailed);
+  const { settle, probe } = got;
+  const tDiff = performance.now();
+  const [png, diff] = await Promise.all([got.savedP, paintedMeasures(got.paint, policy)]).catch(captureFailed);
+  const tMeasured = performance.now();
   const size = pngSize(png);
   const expW = opts.viewport.width * opts.dpr;
   const expH = opts.viewport.height * opts.dpr;
@@ -490,6 +536,7 @@ export async function captureAndHitTest(
     throw new SampleError(`screenshot ${size.width}x${size.height} != viewport x dpr ${expW}x${expH}`, 'image_size');
   }
   const dpr = probe.dpr;
+  await breathe();
   const recordInput: RecordInput = { probe, measures: [...diff.measures], size, policy };
   const { targets, rejected, rejectedTargets, pageTexts } = recordsFromProbe(recordInput);
   const warnings = [
@@ -523,7 +570,7 @@ export async function captureAndHitTest(
       screenshot: got.tShot - got.tSettle,
       concurrent: got.tBoth - got.tSettle,
       quads: got.tQuads - got.tBoth,
-      painted: got.tPainted - got.tQuads,
+      painted: got.tPainted - got.tQuads + (tMeasured - tDiff),
       total: tEnd - t0,
     },
     ...(copts.keepRecordInput ? { recordInput } : {}),

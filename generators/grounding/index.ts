@@ -9,7 +9,7 @@ import { SampleError, badValue } from '../../core/errors.js';
 import { Rng, recordId, sampleSeed } from '../../core/rng.js';
 import { GroundingRecord } from '../../core/schema.js';
 import type { BrowserPool } from '../../renderers/browser.js';
-import { captureAndHitTest, type CaptureOptions, type CaptureResult } from '../../hittest/capture.js';
+import { breathe, captureAndHitTest, type CaptureOptions, type CaptureResult } from '../../hittest/capture.js';
 import type { GroundingLocale, GroundingTheme } from './common.js';
 import { FAMILY_NAMES, personaLabel, sampleScenario, scenarioIndex } from './scenarios.js';
 import { iconCounts, toRecordQueries, writeQueries } from './queries.js';
@@ -90,6 +90,7 @@ export async function groundingSample(
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets on ${sc.family}`, 'no_targets');
   const id = recordId('grounding', seed, index);
+  await breathe();
   const queries = writeQueries({
     targets: cap.targets,
     locale: sc.locale,
@@ -104,6 +105,7 @@ export async function groundingSample(
     negatives: sc.negatives,
     iconCounts: iconCounts(sc.html),
   });
+  await breathe();
   const record = RecordNoImage.parse({
     id,
     kind: 'grounding',
@@ -154,6 +156,7 @@ export async function groundingFromPage(
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
   const id = recordId('grounding', seed, index);
+  await breathe();
   const queries = writeQueries({
     targets: cap.targets,
     locale: opts.locale,
@@ -166,6 +169,7 @@ export async function groundingFromPage(
     family: null,
     negativeSources: 'unseen',
   });
+  await breathe();
   const record = RecordNoImage.parse({
     id,
     kind: 'grounding',
