@@ -210,3 +210,17 @@ describe('labels only as the screen shows them', () => {
     expect(ofTarget(qs, remember).some((q) => q.text.includes('Remember me'))).toBe(true);
   });
 });
+
+describe('a quoted accessible name must be on screen', () => {
+  // a calendar's day buttons show "17", "18"; their accessible names are full dates ("17. Jan.")
+  it('a day button showing "17" is never asked for by its name "17. Jan." in any style', () => {
+    for (const locale of ['de-DE', 'ja-JP', 'en-US']) {
+      nextId = 0;
+      const days = [17, 18, 19, 20].map((d, i) => T('button', `${d}. Jan.`, String(d), [10 + i * 40, 100, 40 + i * 40, 130], null, { hint: { action: 'pick-date' } } as Partial<QueryTarget>));
+      const qs = write(days, locale);
+      const quotesName = qs.filter((q) => /Jan\./.test(q.text));
+      expect(quotesName.map((q) => q.text), locale).toEqual([]);
+      expect(qs.length, locale).toBeGreaterThan(0); // the days are still asked for, by what they show
+    }
+  });
+});

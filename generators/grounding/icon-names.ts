@@ -94,7 +94,7 @@ const T: Readonly<Record<string, Row>> = {
   mic: ['マイク', 'Mikrofon', 'micrófono', 'micro', 'الميكروفون'],
   image: ['写真', 'Bild', 'imagen', 'image', 'الصورة'],
   download: ['ダウンロード矢印', 'Download-Pfeil', 'flecha de descarga', 'flèche de téléchargement', 'سهم التنزيل'],
-  share: ['共有', 'Teilen-Symbol', 'compartir', 'partage', 'المشاركة'],
+  share: ['共有', 'Teilen', 'compartir', 'partage', 'المشاركة'],
   cloud: ['雲', 'Wolke', 'nube', 'nuage', 'السحابة'],
   bookmark: ['しおり', 'Lesezeichen', 'marcador', 'signet', 'الإشارة المرجعية'],
   key: ['鍵', 'Schlüssel', 'llave', 'clé', 'المفتاح'],

@@ -977,6 +977,16 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const n = normText(lab);
     return runs.some((r) => containsText(r.n, n));
   };
+  // a phrase that quotes a control's accessible name needs that name itself on screen, not just some
+  // text of the control: a calendar day shows "17" while its name is "17. Jan." ("die Funktion „17. Jan.“
+  // ausführen" quoted what the screen does not show)
+  // (the target's own text counts whole: "11:30" and "Daily stand-up" are two runs of one event's text, and a
+  // field's placeholder is its text but no run)
+  const nameShown = (t: QueryTarget, name: string): boolean => {
+    if (!runs.length || t.icon) return true;
+    const n = normText(name);
+    return containsText(normText(t.text), n) || runs.some((r) => containsText(r.n, n));
+  };
   const labels = new Map<QueryTarget, string>();
   for (const t of targets) {
     const lab = visibleLabel(t);
@@ -1285,7 +1295,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const phTag = tagOf(ph.lang, input.locale);
     // phrases derived from the accessible name clash with a visible rejected element of the same name
     // (a role template quotes the accessible name: only where the screen shows that name, see `shown`)
-    const nameClash = ph.source !== 'hint' && (rejectedNameClash(t) || textClash(t, t.name) || (ph.source === 'role' && !shown(t, squash(t.name))));
+    const nameClash = ph.source !== 'hint' && (rejectedNameClash(t) || textClash(t, t.name) || (ph.source === 'role' && !nameShown(t, squash(t.name))));
     // ---- description text from the hint (e.g. an email row) when there is no plain label
     // (only in the page's language: an English phrase about a German page is another task)
     if (!wroteText && ph.text.length && ph.lang === lang) {
@@ -1308,7 +1318,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // the page's language has no phrase for this control's action, or its phrase is shared by another
     // control (the same command in a toolbar and a menu): ask by its name, in that language
-    if (g && !wroteFn && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t) && shown(t, squash(t.name))) {
+    if (g && !wroteFn && (ph.source === 'hint' || ph.source === 'name') && !rejectedNameClash(t) && nameShown(t, squash(t.name))) {
       const rt = ROLE_FUNCTION_TEMPLATES[t.role];
       const name = squash(t.name);
       const own = rt?.fn[lang];
