@@ -439,7 +439,7 @@ describe('real CAPTCHA generator (generators/captcha) through every exporter', (
     const { runShards } = await import('../dataset/write.js');
     const dir = join(base, 'real-captcha');
     const cfg = { types: [...CAPTCHA_TYPES], contexts: ['mobile', 'web'] as const, difficulties: ['easy', 'hard'] as const, locales: ['en-US', 'zh-CN'] as const };
-    const count = CAPTCHA_TYPES.length * 2;
+    const count = CAPTCHA_TYPES.length; // one record per type (the sampler cycles types by index)
     await runShards({
       kind: 'captcha', out: dir, count, seed: 11, shardSize: 8, shardIndex: 0, shardCount: 1, command: ['captcha', '--count', String(count)], config: cfg,
       generators: { uisynth: '0.0.0-test', [CAPTCHA_GENERATOR.name]: CAPTCHA_GENERATOR.version }, chromium: null, concurrency: 2, force: false,

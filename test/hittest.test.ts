@@ -98,8 +98,12 @@ describe('fixture suite', () => {
   });
 });
 
+// every fixture at dpr 2 (the stricter mapping: image px = 2 x CSS px, rounding outwards); every other one
+// at dpr 1 too, for the cross-dpr comparison (dpr 1 on users' pages is covered by test/grounding-labels.test.ts,
+// which runs the click oracle over the whole real-page corpus at dpr 1)
+const AT_DPR: Record<number, string[]> = { 1: FIXTURES.filter((_, i) => i % 2 === 0), 2: FIXTURES };
 describe.each([1, 2])('fixture pages at dpr %d', (dpr) => {
-  it.concurrent.each(FIXTURES)('%s', async (name) => {
+  it.concurrent.each(AT_DPR[dpr]!)('%s', async (name) => {
     const file = join(DIR, name);
     const opts = fixtureOptions(html.get(name)!, dpr);
     const t0 = performance.now();
@@ -113,10 +117,11 @@ describe.each([1, 2])('fixture pages at dpr %d', (dpr) => {
 });
 
 describe('cross-dpr', () => {
-  it('verdicts and rejection reasons are the same at dpr 1 and 2', () => {
+  it('verdicts and rejection reasons are the same at dpr 1 and 2 (the fixtures run at both)', () => {
     const a = verdictsByDpr.get(1);
     const b = verdictsByDpr.get(2);
     expect(a && b).toBeTruthy();
-    expect(Object.fromEntries(b!)).toEqual(Object.fromEntries(a!));
+    expect(a!.size).toBeGreaterThan(100);
+    expect(Object.fromEntries([...b!].filter(([k]) => a!.has(k)))).toEqual(Object.fromEntries(a!));
   });
 });
