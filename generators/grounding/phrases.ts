@@ -262,7 +262,7 @@ export const ICON_DESCRIPTIONS: Readonly<Record<string, Pair<string>>> = {
   users: { en: 'users', zh: '两个人' },
   bluetooth: { en: 'bluetooth', zh: '蓝牙' },
   map: { en: 'map', zh: '地图' },
-  phone: { en: 'phone', zh: '电话听筒' },
+  phone: { en: 'phone handset', zh: '电话听筒' },
   video: { en: 'video', zh: '摄像机' },
   settings: { en: 'settings', zh: '齿轮' },
   globe: { en: 'globe', zh: '地球' },

@@ -820,6 +820,8 @@ function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark:
 }
 
 function iconTemplates(icon: string, rc: string, landmark: string | null, l: QueryLocale, labelled = false): string[] {
+  // an icon with no Chinese name is not described in English inside a Chinese query: no icon query
+  if (l === 'zh-CN' && !ICON_DESCRIPTIONS[icon]) return [];
   const d = iconDescription(icon, l);
   const lm = landmark ? landmarkPhrase(landmark, l) : null;
   if (labelled) {
@@ -1429,6 +1431,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             // an icon the language has no name for is not described in English: no query
             const iconDesc = spec.icon ? iconName(spec.icon, g) : null;
             text = spec.label === null && iconDesc === null ? '' : gDup(g, { label: spec.label, iconDesc }, rc, spec.axis, spec.n, spec.row, spec.col);
+          } else if (spec.label === null && l === 'zh-CN' && !ICON_DESCRIPTIONS[spec.icon!]) {
+            text = ''; // no Chinese name for the icon (never the English one)
           } else {
             // what the repeated controls look like: their label, or their icon
             const what =
@@ -1471,7 +1475,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const gIconName = g && t.icon ? iconName(t.icon, g) : null;
     // (a control showing text beside its icon is named by its icon too: "the link with the folder icon")
     const withText = !!squash(t.text) && rc !== 'img';
-    if (t.icon && (!g || gIconName !== null) && (!withText || interactive)) {
+    if (t.icon && (!g || gIconName !== null) && (l !== 'zh-CN' || ICON_DESCRIPTIONS[t.icon]) && (!withText || interactive)) {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
