@@ -23,6 +23,21 @@ import { reachClosedShadowRoots, settlePage } from '../hittest/capture.js';
 import { decodeImage, type RawImage } from '../hittest/painted.js';
 import type { Box, Point } from '../core/geometry.js';
 
+/**
+ * The oracle's own screenshot of `page`. Chromium sometimes answers Page.captureScreenshot with "Unable to
+ * capture screenshot" while another page of the same browser is capturing (the fixtures run concurrently): the
+ * render is retried (up to 3 tries), never the assertion made on it.
+ */
+async function shot(page: Page): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' });
+    } catch (e) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(e))) throw e;
+    }
+  }
+}
+
 export interface ClickMiss {
   tid: string;
   selector: string;
@@ -467,7 +482,7 @@ export async function runOracle(
     }
 
     // painted (before any mouse movement: no hover states)
-    const basePng = await page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' });
+    const basePng = await shot(page);
     report.rerenderPng = basePng;
     const base = await decodeImage(basePng);
     report.rerenderDiffPixels = countDiff(base, await decodeImage(r.png));
@@ -475,11 +490,11 @@ export async function runOracle(
       for (const t of r.targets) {
         const focused = await call<boolean>(page, 'focused', t.dom.selector);
         if (!(await call<boolean>(page, 'hide', { sel: t.dom.selector, textOnly: t.checks.text.refined }))) continue;
-        const hidden = await decodeImage(await page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' }));
+        const hidden = await decodeImage(await shot(page));
         await call(page, 'show');
         // a repaint can change anti-aliasing of untouched content; pixels that also differ after
         // restoring the element are such noise and do not count
-        const restored = await decodeImage(await page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' }));
+        const restored = await decodeImage(await shot(page));
         const d = diffBox(base, hidden, t.bbox, Math.ceil(r.dpr), restored);
         report.painted.push({ tid: t.tid, k: await call<string | null>(page, 'keyOf', t.dom.selector), focused, ...d });
       }
@@ -645,7 +660,7 @@ export async function runAloneOracle(pool: BrowserPool, source: PageSource, opts
         await call(h.page, 'unalone');
         const bad = await call<string[]>(h.page, 'alone', { sels: batch.map((t) => t.dom.selector), others: all, key: `rgb(${key.join(',')})` });
         if (bad.length) throw new Error(`alone: unresolved ${bad.join(', ')}`);
-        imgs.push(await decodeImage(await h.page.screenshot({ type: 'png', animations: 'allow', caret: 'hide', scale: 'device' })));
+        imgs.push(await decodeImage(await shot(h.page)));
       }
       const [A, B] = imgs as [RawImage, RawImage];
       const W = A.width;
