@@ -529,10 +529,7 @@ export function textPlaceOf(q: string): number | null {
  * initials beside the account name lie in the landmark but outside its targets' extent.)
  */
 export async function checkTextPlaces(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
-  return pool.withPage(opts, source, async (h) => {
-    const page = h.page;
-    await page.evaluate('document.fonts.ready');
-    const { runs } = await ev(page, readPage, null);
+  return onReadPage(pool, source, opts, async (page, runs) => {
     const problems: LabelProblem[] = [];
     let checked = 0;
     const tById = new Map(rec.targets.map((t) => [t.tid, t]));
