@@ -15,7 +15,7 @@ import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { iconCounts, resolveQuery, toRecordQueries, writeQueries, type WrittenQuery } from '../generators/grounding/queries.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, groundingSample, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
 import { iconName } from '../generators/grounding/icon-names.js';
-import { ICON_DESCRIPTIONS, iconDescription } from '../generators/grounding/phrases.js';
+import { iconDescription } from '../generators/grounding/phrases.js';
 import { Rng } from '../core/rng.js';
 import type { GroundingRecord } from '../core/schema.js';
 import { checkCodeLines, checkIconSpatial, codeLineBesideOf, codeLineOf, iconAnchorOf, type LabelProblem } from './labels-oracle.js';
@@ -45,7 +45,7 @@ const OPTS: PageOptions = { viewport: { width: 700, height: 320 }, dpr: 1, mobil
 /** What an icon depicts in a record's language (the vocabulary tables the writer names icons with). */
 const describer = (locale: string) => (name: string): string | null => {
   const l = locale.slice(0, 2);
-  return l === 'en' ? iconDescription(name, 'en-US') : l === 'zh' ? (ICON_DESCRIPTIONS[name]?.zh ?? null) : iconName(name, l as 'ja' | 'de' | 'es' | 'fr' | 'ar');
+  return l === 'en' ? iconDescription(name, 'en-US') : l === 'zh' ? iconDescription(name, 'zh-CN') : iconName(name, l as 'ja' | 'de' | 'es' | 'fr' | 'ar');
 };
 
 let pool: BrowserPool;

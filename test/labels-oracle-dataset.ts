@@ -17,7 +17,7 @@ import { BrowserPool } from '../renderers/browser.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, resolveFamilies } from '../generators/grounding/index.js';
 import { sampleScenario } from '../generators/grounding/scenarios.js';
 import { iconName } from '../generators/grounding/icon-names.js';
-import { ICON_DESCRIPTIONS, iconDescription } from '../generators/grounding/phrases.js';
+import { iconDescription } from '../generators/grounding/phrases.js';
 const dir = process.argv[2];
 if (!dir) {
   console.error('usage: npx tsx test/labels-oracle-dataset.ts <grounding dataset dir>');
@@ -32,7 +32,7 @@ for (const rec of recs) {
   const sc = sampleScenario(cfg, rec.seed, rec.index);
   const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
   const lg = rec.locale.slice(0, 2);
-  const describe = (icon: string) => (lg === 'en' ? iconDescription(icon, 'en-US') : lg === 'zh' ? (ICON_DESCRIPTIONS[icon]?.zh ?? null) : iconName(icon, lg as never));
+  const describe = (icon: string) => (lg === 'en' ? iconDescription(icon, 'en-US') : lg === 'zh' ? iconDescription(icon, 'zh-CN') : iconName(icon, lg as never));
   const src = { html: sc.html };
   const runs: Array<[string, () => Promise<{ checked: number; problems: LabelProblem[] }>]> = [
     ['labels', () => checkLabels(pool, src, opts, rec)],

@@ -20,7 +20,7 @@ import type { Rng } from '../../core/rng.js';
 import type { Target } from '../../core/schema.js';
 import { iconName } from './icon-names.js';
 import type { Lang } from './locales.js';
-import { ICON_DESCRIPTIONS, INTERACTIVE_ROLES, ROLE_NOUNS, OTHER_NOUN, iconDescription } from './phrases.js';
+import { INTERACTIVE_ROLES, ROLE_NOUNS, OTHER_NOUN, iconDescription } from './phrases.js';
 import { gDefNoun, gIcon, gq, gTextTemplates, type GLang } from './query-lang.js';
 
 /** What an item is called ({@link Target} `context.container.kind`). */
@@ -168,8 +168,8 @@ function what(l: Lang, rc: string, v: { label: string } | { icon: string } | nul
   if (v && 'icon' in v) {
     if (l === 'en') return rc === 'button' ? `the ${iconDescription(v.icon, 'en-US')} icon button` : `the ${iconDescription(v.icon, 'en-US')} icon`;
     if (l === 'zh') {
-      if (!ICON_DESCRIPTIONS[v.icon]) return null; // no Chinese name (never the English one)
-      return rc === 'button' ? `${iconDescription(v.icon, 'zh-CN')}图标按钮` : `${iconDescription(v.icon, 'zh-CN')}图标`;
+      const d = iconDescription(v.icon, 'zh-CN');
+      return d === null ? null : rc === 'button' ? `${d}图标按钮` : `${d}图标`;
     }
     const d = iconName(v.icon, l as GLang);
     return d === null ? null : gIcon(l as GLang, d, rc, null, false)[0]!;

@@ -299,11 +299,17 @@ export const ICON_DESCRIPTIONS: Readonly<Record<string, Pair<string>>> = {
   'shield-check': { en: 'shield check', zh: '带对勾的盾牌' },
 };
 
-/** Icon description for a lucide name (falls back to the name with spaces). */
-export function iconDescription(icon: string, locale: QueryLocale): string {
+/**
+ * What a lucide icon depicts, in English or Chinese. English falls back to the icon's name with spaces
+ * ("circle plus"); Chinese has no fallback: null for an icon without a Chinese entry, and the caller writes no
+ * icon query (never the English name inside a Chinese query, as for the other page languages: icon-names.ts).
+ */
+export function iconDescription(icon: string, locale: 'en-US'): string;
+export function iconDescription(icon: string, locale: QueryLocale): string | null;
+export function iconDescription(icon: string, locale: QueryLocale): string | null {
   const d = ICON_DESCRIPTIONS[icon];
-  if (d) return locale === 'zh-CN' ? d.zh : d.en;
-  return icon.replace(/-\d+$/, '').replace(/-/g, ' ');
+  if (locale === 'zh-CN') return d?.zh ?? null;
+  return d ? d.en : icon.replace(/-\d+$/, '').replace(/-/g, ' ');
 }
 
 /** One entry of the function-phrase table. `fn` templates are functional; `text` templates describe visible content. */

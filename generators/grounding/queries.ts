@@ -41,7 +41,6 @@ import { iconName } from './icon-names.js';
 import { gCell, gCellNth, gDir, gDirIcon, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, lineDirText, lineText, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
-  ICON_DESCRIPTIONS,
   INTERACTIVE_ROLES,
   LABELLED_ROLES,
   NAME_ACTIONS,
@@ -820,9 +819,8 @@ function ordinalTemplate(n: number, axis: 'col' | 'row', noun: string, landmark:
 }
 
 function iconTemplates(icon: string, rc: string, landmark: string | null, l: QueryLocale, labelled = false): string[] {
-  // an icon with no Chinese name is not described in English inside a Chinese query: no icon query
-  if (l === 'zh-CN' && !ICON_DESCRIPTIONS[icon]) return [];
   const d = iconDescription(icon, l);
+  if (d === null) return []; // no Chinese name for the icon
   const lm = landmark ? landmarkPhrase(landmark, l) : null;
   if (labelled) {
     // a control showing text beside its icon, named by the icon
@@ -968,27 +966,23 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     return true;
   };
 
-  // uniquely labelled targets (anchors for spatial queries)
-  // A control showing no text of its own (a checkbox, a field) is labelled by its accessible name only
-  // where some visible text on screen shows that name (its <label>); a name that lives only in
-  // aria-label ("Select #26254" on a row checkbox that shows nothing) is not quoted: the control is then
-  // named by its kind, place or item instead. (Without text runs, as in light fixtures, names count.)
-  // An icon's accessible name says what the icon depicts ("Microsoft Edge" on its logo): it may be named.
-  const shown = (t: QueryTarget, lab: string): boolean => {
-    if (!runs.length || t.icon || squash(t.text)) return true;
-    const n = normText(lab);
-    return runs.some((r) => containsText(r.n, n));
-  };
   // a phrase that quotes a control's accessible name needs that name itself on screen, not just some
   // text of the control: a calendar day shows "17" while its name is "17. Jan." ("die Funktion „17. Jan.“
-  // ausführen" quoted what the screen does not show)
-  // (the target's own text counts whole: "11:30" and "Daily stand-up" are two runs of one event's text, and a
-  // field's placeholder is its text but no run)
+  // ausführen" quoted what the screen does not show). The target's own text counts whole: "11:30" and
+  // "Daily stand-up" are two runs of one event's text, and a field's placeholder is its text but no run.
+  // An icon's accessible name says what the icon depicts ("Microsoft Edge" on its logo): it may be named.
+  // (Without text runs, as in light fixtures, names count.)
   const nameShown = (t: QueryTarget, name: string): boolean => {
     if (!runs.length || t.icon) return true;
     const n = normText(name);
     return containsText(normText(t.text), n) || runs.some((r) => containsText(r.n, n));
   };
+  // uniquely labelled targets (anchors for spatial queries)
+  // A control showing text of its own is labelled by it; one showing no text (a checkbox, a field) is labelled
+  // by its accessible name only where some visible text on screen shows that name (its <label>); a name that
+  // lives only in aria-label ("Select #26254" on a row checkbox that shows nothing) is not quoted: the control
+  // is then named by its kind, place or item instead.
+  const shown = (t: QueryTarget, lab: string): boolean => !!squash(t.text) || nameShown(t, lab);
   const labels = new Map<QueryTarget, string>();
   for (const t of targets) {
     const lab = visibleLabel(t);
@@ -1245,7 +1239,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const iconAnchorDesc = new Map<QueryTarget, string>();
   for (const a of targets) {
     if (!a.icon || squash(a.text) || input.iconCounts?.[a.icon] !== 1 || targets.some((x) => x !== a && x.icon === a.icon)) continue;
-    const desc = g ? iconName(a.icon, g) : lang === 'zh' ? (ICON_DESCRIPTIONS[a.icon]?.zh ?? null) : iconDescription(a.icon, 'en-US');
+    const desc = g ? iconName(a.icon, g) : iconDescription(a.icon, lang === 'zh' ? 'zh-CN' : 'en-US');
     if (desc) iconAnchorDesc.set(a, desc);
   }
   const iconAnchors = [...iconAnchorDesc.keys()];
@@ -1431,7 +1425,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             // an icon the language has no name for is not described in English: no query
             const iconDesc = spec.icon ? iconName(spec.icon, g) : null;
             text = spec.label === null && iconDesc === null ? '' : gDup(g, { label: spec.label, iconDesc }, rc, spec.axis, spec.n, spec.row, spec.col);
-          } else if (spec.label === null && l === 'zh-CN' && !ICON_DESCRIPTIONS[spec.icon!]) {
+          } else if (spec.label === null && iconDescription(spec.icon!, l) === null) {
             text = ''; // no Chinese name for the icon (never the English one)
           } else {
             // what the repeated controls look like: their label, or their icon
@@ -1475,7 +1469,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const gIconName = g && t.icon ? iconName(t.icon, g) : null;
     // (a control showing text beside its icon is named by its icon too: "the link with the folder icon")
     const withText = !!squash(t.text) && rc !== 'img';
-    if (t.icon && (!g || gIconName !== null) && (l !== 'zh-CN' || ICON_DESCRIPTIONS[t.icon]) && (!withText || interactive)) {
+    if (t.icon && (!g || gIconName !== null) && iconDescription(t.icon, l) !== null && (!withText || interactive)) {
       const lm = t.context.landmark ?? null;
       const whole: QuerySpec = { kind: 'icon', icon: t.icon, landmark: null };
       const inLm: QuerySpec = { kind: 'icon', icon: t.icon, landmark: lm };
