@@ -151,9 +151,13 @@ describe('one writer per directory', () => {
     const out = join(dir, 'locked');
     const a = start(...ARGS, '--out', out);
     const owner = join(out, '.uisynth', 'locks', 'slice-00000-of-00001.owner.json');
-    expect(await until(a, () => existsSync(owner))).toBe(true);
+    // freeze the first run the moment its lock appears, so that it still holds the lock however fast the
+    // machine finishes 24 records (the CI run of stop 21 saw it finish before the second run started)
+    expect(await until(a, () => existsSync(owner) && a.kill('SIGSTOP'))).toBe(true);
+    expect(existsSync(owner)).toBe(true);
     const b = run({}, ...ARGS, '--out', out);
-    expect(b.code).toBe(2);
+    a.kill('SIGCONT');
+    expect(b.code, b.err).toBe(2);
     oneLine(b.err);
     expect(b.err).toMatch(new RegExp(`is locked by process ${a.pid} on .* \\(writing slice 0/1\\); wait for it to finish, or choose another --out`));
     expect(await exited(a)).toBe(0);
