@@ -41,21 +41,26 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 
 const jsonl = (rows: unknown[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
 
+/**
+ * One sharegpt-style row as LLaMA-Factory and ms-swift read it: the user turn is `<image>` + prompt, the
+ * assistant turn the answer, `images` the one copied image path (relative to the export), `id` the record key.
+ */
+const chatRow = (s: ExportSample, img: string) => ({
+  messages: [
+    { role: 'user', content: `<image>${s.prompt}` },
+    { role: 'assistant', content: s.answer },
+  ],
+  images: [img],
+  id: s.key,
+});
+
 /** LLaMA-Factory: messages JSONL shards + `dataset_info.json`; images copied (or linked) under `images/`. */
 export async function writeLlamaFactory(ctx: ExportContext): Promise<void> {
   const parts = chunks(ctx.samples, ctx.shardSize);
   for (let i = 0; i < parts.length; i++) {
     const rows = [];
     for (const s of parts[i]!) {
-      const img = await ctx.copyImage(s.image, s.image, s.fileSize);
-      rows.push({
-        messages: [
-          { role: 'user', content: `<image>${s.prompt}` },
-          { role: 'assistant', content: s.answer },
-        ],
-        images: [img],
-        id: s.key,
-      });
+      rows.push(chatRow(s, await ctx.copyImage(s.image, s.image, s.fileSize)));
     }
     // LLaMA-Factory loads a folder whole: the validation split gets its own folder and dataset entry
     await ctx.write(`${ctx.split === 'train' ? 'data' : 'validation'}/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
@@ -85,16 +90,7 @@ export async function writeSwift(ctx: ExportContext): Promise<void> {
   for (let i = 0; i < parts.length; i++) {
     const rows = [];
     for (const s of parts[i]!) {
-      const img = await ctx.copyImage(s.image, s.image, s.fileSize);
-      rows.push({
-        messages: [
-          { role: 'user', content: `<image>${s.prompt}` },
-          { role: 'assistant', content: s.answer },
-        ],
-        images: [img],
-        id: s.key,
-        solution: s.groundTruthJson,
-      });
+      rows.push({ ...chatRow(s, await ctx.copyImage(s.image, s.image, s.fileSize)), solution: s.groundTruthJson });
     }
     await ctx.write(`data/${shardFile(ctx.split, i, parts.length, 'jsonl')}`, jsonl(rows), rows.length);
   }
