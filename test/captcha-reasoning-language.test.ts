@@ -16,7 +16,7 @@ import { ICONS } from '../generators/captcha/lib/icons.js';
 import { LUCIDE_ITEMS } from '../generators/captcha/lib/lucide.js';
 import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
 import { latents } from './captcha-latents.js';
-import { type CaptchaLocale, reasonsIn } from '../generators/captcha/lib/i18n.js';
+import { type CaptchaLocale, catalogue, reasonsIn } from '../generators/captcha/lib/i18n.js';
 
 const LOCALES: CaptchaLocale[] = ['ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'];
 
@@ -52,6 +52,15 @@ function english(s: string, loc: CaptchaLocale, typed: string[] = []): string | 
   return noun ? `English noun "${noun}"` : null;
 }
 
+/**
+ * es-ES addresses the user as tú throughout ("Haz clic", "pulsa", "arrastra": 95 of the 97 "clic" imperatives
+ * when this test was written), never as usted ("Haga clic", "pulse", "arrastre"). Usted imperatives (hand-written
+ * list) are looked for where an imperative stands: at the start of a sentence or clause and after "y" / "luego",
+ * so a subjunctive in a subordinate clause ("para que el reloj marque") does not count.
+ */
+const USTED = /(?:^|[.:;!?¿¡(«]\s*|,\s+|\by\s+|\bluego\s+)(haga|pulse|arrastre|seleccione|escriba|lea|introduzca|mantenga|deslice|elija|presione|utilice|use|busque|localice|responda|suelte|coloque|cuente|mueva|gire|siga|compare|ordene|cuente)\b/i;
+const TU = /(?:^|[.:;!?¿¡(«]\s*|,\s+|\by\s+|\bluego\s+)(haz|pulsa|arrastra|selecciona|escribe|lee|introduce|mantén|desliza|elige|usa|utiliza|busca|localiza|responde|suelta|coloca|mueve|gira|sigue)\b/i;
+
 describe('CAPTCHA reasonings are written in their locale', () => {
   it('every type has its reasoning written in the five locales, and a type without texts has none', () => {
     for (const loc of LOCALES) {
@@ -60,8 +69,9 @@ describe('CAPTCHA reasonings are written in their locale', () => {
     }
   });
 
-  it.each(DIFFICULTIES.map((d) => [d]))('%s: every type reasons without English', (d) => {
+  it.each(DIFFICULTIES.map((d) => [d]))('%s: every type reasons without English, and es-ES instructions and reasonings in tú', (d) => {
     const offenders: string[] = [];
+    let tu = 0;
     for (const e of ENGINES) {
       for (const l of latents(e, d, 2, 'reason')) {
         for (const loc of LOCALES) {
@@ -71,9 +81,14 @@ describe('CAPTCHA reasonings are written in their locale', () => {
           if (why) offenders.push(`${e.type} ${loc}: ${why}: ${r}`);
           if (r === e.reasoning(l, 'en-US', undefined, loc)) offenders.push(`${e.type} ${loc}: same as English: ${r}`);
         }
+        for (const s of [e.instruction(l, 'es-ES'), e.reasoning(l, 'es-ES', undefined, 'es-ES')]) {
+          if (USTED.test(s)) offenders.push(`${e.type} es-ES: usted: ${s}`);
+          if (TU.test(s)) tu++;
+        }
       }
     }
     expect(offenders.slice(0, 20), offenders.join('\n')).toEqual([]);
+    expect(tu).toBeGreaterThan(ENGINES.length); // tú forms are there to be found (the oracle matches the real text)
   });
 
   it('the oracle flags English: every en-US reasoning', () => {
@@ -98,5 +113,19 @@ describe('a record keys a reasoning by its locale', () => {
       expect(r.solution.reasoning).toBe(r.solution.reasonings[loc]);
       expect(r.solution.reasoning.length).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('es-ES text addresses the user as tú, never as usted', () => {
+  it('the oracle tells the two apart', () => {
+    expect(USTED.test('Haga clic en el campo de entrada y escriba cuántos hay.')).toBe(true);
+    expect(USTED.test('Haz clic en el cuadro de texto y luego pulse Enviar.')).toBe(true);
+    expect(USTED.test('Arrastra el minutero para que el reloj marque las 3:15.')).toBe(false);
+    expect(TU.test('Haz clic en el cuadro de texto y escribe cuántos hay.')).toBe(true);
+  });
+  it('every catalogue text of es-ES', () => {
+    const c = catalogue('es-ES');
+    const usted = Object.entries(c).flatMap(([t, keys]) => Object.entries(keys).filter(([, v]) => USTED.test(v)).map(([k, v]) => `${t}.${k}: ${v}`));
+    expect(usted).toEqual([]);
   });
 });
