@@ -16,7 +16,7 @@ import { ICONS } from '../generators/captcha/lib/icons.js';
 import { LUCIDE_ITEMS } from '../generators/captcha/lib/lucide.js';
 import { NAMED_COLORS } from '../generators/captcha/lib/palette.js';
 import { latents } from './captcha-latents.js';
-import { type CaptchaLocale, catalogue, reasonsIn } from '../generators/captcha/lib/i18n.js';
+import { type CaptchaLocale, arabicCount, catalogue, reasonsIn, timesText } from '../generators/captcha/lib/i18n.js';
 
 const LOCALES: CaptchaLocale[] = ['ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar'];
 
@@ -61,6 +61,32 @@ function english(s: string, loc: CaptchaLocale, typed: string[] = []): string | 
 const USTED = /(?:^|[.:;!?¿¡(«]\s*|,\s+|\by\s+|\bluego\s+)(haga|pulse|arrastre|seleccione|escriba|lea|introduzca|mantenga|deslice|elija|presione|utilice|use|busque|localice|responda|suelte|coloque|cuente|mueva|gire|siga|compare|ordene|cuente)\b/i;
 const TU = /(?:^|[.:;!?¿¡(«]\s*|,\s+|\by\s+|\bluego\s+)(haz|pulsa|arrastra|selecciona|escribe|lee|introduce|mantén|desliza|elige|usa|utiliza|busca|localiza|responde|suelta|coloca|mueve|gira|sigue)\b/i;
 
+/**
+ * Arabic count nouns `[singular, plural]` (hand-written): after a number in digits Arabic takes the plural for
+ * 3–10 and the singular (tamyiz) for 11–99 and for 100, 200, …; 1 and 2 are written as words (واحد/واحدة, the
+ * dual), not as a digit before the noun.
+ */
+const AR_COUNT_NOUNS: Array<[string, string]> = [
+  ['دقيقة', 'دقائق'], ['مرة', 'مرات'], ['خانة', 'خانات'], ['أيقونة', 'أيقونات'], ['نقطة', 'نقاط'], ['زاوية', 'زوايا'],
+  ['مربع', 'مربعات'], ['شبكة', 'شبكات'], ['رمز', 'رموز'], ['شكل', 'أشكال'], ['حرف', 'أحرف'], ['قطعة', 'قطع'],
+  ['لون', 'ألوان'], ['بطاقة', 'بطاقات'], ['ثقب', 'ثقوب'], ['سلة', 'سلال'], ['ضغطة', 'ضغطات'], ['نجمة', 'نجوم'],
+];
+/**
+ * Why a number-noun pair of Arabic text `s` disagrees, or null. Not counts: a number after its noun ("الدقيقة 15"),
+ * after the article ("اللوحات الـ 3" "the 3 panels"), or the second factor of a size ("3×3").
+ */
+function arabicCountProblem(s: string): string | null {
+  for (const m of s.matchAll(/(?<![\d.,:×]|الـ ?)(\d+)\s+(\p{Script=Arabic}+)(?![\p{L}\p{M}])/gu)) {
+    const n = Number(m[1]);
+    const pair = AR_COUNT_NOUNS.find(([sg, pl]) => m[2] === sg || m[2] === pl);
+    if (!pair) continue;
+    if (n === 1 || n === 2) return `"${m[0]}": 1 and 2 are written as words (واحد, the dual)`;
+    const plural = n % 100 >= 3 && n % 100 <= 10;
+    if ((m[2] === pair[1]) !== plural) return `"${m[0]}": ${n} takes the ${plural ? 'plural' : 'singular'} ${plural ? pair[1] : pair[0]}`;
+  }
+  return null;
+}
+
 describe('CAPTCHA reasonings are written in their locale', () => {
   it('every type has its reasoning written in the five locales, and a type without texts has none', () => {
     for (const loc of LOCALES) {
@@ -69,7 +95,7 @@ describe('CAPTCHA reasonings are written in their locale', () => {
     }
   });
 
-  it.each(DIFFICULTIES.map((d) => [d]))('%s: every type reasons without English, and es-ES instructions and reasonings in tú', (d) => {
+  it.each(DIFFICULTIES.map((d) => [d]))('%s: every type reasons without English, Arabic counts agree, es-ES instructions and reasonings in tú', (d) => {
     const offenders: string[] = [];
     let tu = 0;
     for (const e of ENGINES) {
@@ -80,6 +106,10 @@ describe('CAPTCHA reasonings are written in their locale', () => {
           const why = english(r, loc, typed);
           if (why) offenders.push(`${e.type} ${loc}: ${why}: ${r}`);
           if (r === e.reasoning(l, 'en-US', undefined, loc)) offenders.push(`${e.type} ${loc}: same as English: ${r}`);
+        }
+        for (const s of [e.instruction(l, 'ar'), e.reasoning(l, 'ar', undefined, 'ar')]) {
+          const bad = arabicCountProblem(s);
+          if (bad) offenders.push(`${e.type} ar: ${bad}: ${s}`);
         }
         for (const s of [e.instruction(l, 'es-ES'), e.reasoning(l, 'es-ES', undefined, 'es-ES')]) {
           if (USTED.test(s)) offenders.push(`${e.type} es-ES: usted: ${s}`);
@@ -113,6 +143,36 @@ describe('a record keys a reasoning by its locale', () => {
       expect(r.solution.reasoning).toBe(r.solution.reasonings[loc]);
       expect(r.solution.reasoning.length).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('Arabic counts: the noun form each number takes', () => {
+  it('the oracle (hand-written sentences)', () => {
+    expect(arabicCountProblem('اضغط السهم 3 مرات')).toBeNull();
+    expect(arabicCountProblem('اضغط السهم 11 مرة')).toBeNull();
+    expect(arabicCountProblem('اضغط السهم 5 مرة')).not.toBeNull();
+    expect(arabicCountProblem('اضغط السهم 12 مرات')).not.toBeNull();
+    expect(arabicCountProblem('اضغط السهم 2 مرات')).not.toBeNull();
+    expect(arabicCountProblem('يشير إلى الدقيقة 5')).toBeNull();
+    expect(arabicCountProblem('بفحص الشبكة 3×3 مربعًا مربعًا')).toBeNull();
+    expect(arabicCountProblem('كل لوحة من اللوحات الـ 3 شبكة نقاط')).toBeNull();
+  });
+  it('arabicCount (lib/i18n.ts) and timesText give those forms', () => {
+    const forms = { one: 'خانة واحدة', two: 'خانتين', few: 'خانات', many: 'خانة' };
+    expect([1, 2, 3, 10, 11, 99, 100, 103, 111].map((n) => arabicCount(n, forms))).toEqual(['خانة واحدة', 'خانتين', '3 خانات', '10 خانات', '11 خانة', '99 خانة', '100 خانة', '103 خانات', '111 خانة']);
+    expect([1, 2, 3, 12].map((n) => timesText('ar', n))).toEqual(['مرة واحدة', 'مرتين', '3 مرات', '12 مرة']);
+    expect([1, 2, 3].map((n) => timesText('de-DE', n))).toEqual(['einmal', '2-mal', '3-mal']);
+    expect([1, 4].map((n) => timesText('es-ES', n))).toEqual(['una vez', '4 veces']);
+    expect([1, 4].map((n) => timesText('fr-FR', n))).toEqual(['une fois', '4 fois']);
+    expect([1, 4].map((n) => timesText('en-US', n))).toEqual(['1 time', '4 times']);
+  });
+  it('every catalogue text of ar writes no count noun right after a placeholder (the noun form would depend on the number)', () => {
+    const nouns = AR_COUNT_NOUNS.flat().join('|');
+    const re = new RegExp(`(?<!×|الـ ?)\\{\\w+\\}\\s+(${nouns})(?![\\p{L}\\p{M}])`, 'u');
+    const c = catalogue('ar');
+    // icon_click_ordered.instruction: {targets_length} is 3 or 4 (its knob table), always the plural
+    const bad = Object.entries(c).flatMap(([t, keys]) => Object.entries(keys).filter(([k, v]) => re.test(v) && `${t}.${k}` !== 'icon_click_ordered.instruction').map(([k, v]) => `${t}.${k}: ${v}`));
+    expect(bad).toEqual([]);
   });
 });
 
