@@ -78,8 +78,8 @@ export function pagerMoveText(locale: CaptchaLocale, cursor: number, target: num
       ja: `枠は選択肢${cursor + 1}にあり、答えは選択肢${target + 1}なので、${at.arrow} の${right ? '右' : '左'}矢印を ${times}押してから、${at.submit} の${at.button}を押します。`,
       de: `Der Rahmen steht auf Option ${cursor + 1}, die Antwort ist Option ${target + 1}: Drücken Sie ${times} den ${right ? 'rechten' : 'linken'} Pfeil bei ${at.arrow} und dann bei ${at.submit} auf ${at.button}.`,
       es: `El marco está en la opción ${cursor + 1} y la respuesta es la opción ${target + 1}, así que pulsa ${times} la flecha ${right ? 'derecha' : 'izquierda'} en ${at.arrow} y luego ${at.button} en ${at.submit}.`,
-      fr: `Le cadre est sur l’option ${cursor + 1} et la réponse est l’option ${target + 1} : appuyez ${times} sur la flèche ${right ? 'droite' : 'gauche'} en ${at.arrow}, puis sur ${at.button} en ${at.submit}.`,
-      ar: `الإطار على الخيار ${cursor + 1} والإجابة هي الخيار ${target + 1}، لذا اضغط السهم ${right ? 'الأيمن' : 'الأيسر'} عند ${at.arrow} ${times}، ثم ${at.button} عند ${at.submit}.`,
+      fr: `La sélection est sur l’option ${cursor + 1} et la réponse est l’option ${target + 1} : appuyez ${times} sur la flèche ${right ? 'droite' : 'gauche'} en ${at.arrow}, puis sur ${at.button} en ${at.submit}.`,
+      ar: `التحديد على الخيار ${cursor + 1} والإجابة هي الخيار ${target + 1}، لذا اضغط السهم ${right ? 'الأيمن' : 'الأيسر'} عند ${at.arrow} ${times}، ثم ${at.button} عند ${at.submit}.`,
     });
 }
 

@@ -124,8 +124,8 @@ export const gridCoordinateMove = arrowsEngine<GridCoordLatent, typeof KNOBS>({
     const k = Math.abs(d);
     return { from: cellName(l.token, l.n), to: cellName(l.target, l.n), cells: say(locale, {
         en: `${k} cell${k > 1 ? 's' : ''}`, zh: `${k} 格`, ja: `${k} マス`, de: `${k} Feld${k > 1 ? 'er' : ''}`, es: `${k} casilla${k > 1 ? 's' : ''}`, fr: `${k} case${k > 1 ? 's' : ''}`,
-        // after بمسافة (genitive): خانة واحدة, خانتين, 3 خانات, 11 خانة
-        ar: arabicCount(k, { one: 'خانة واحدة', two: 'خانتين', few: 'خانات', many: 'خانة' }),
+        // after بمسافة (genitive): خلية واحدة, خليتين, 3 خلايا, 11 خلية (الخلية: the instruction's word for a cell)
+        ar: arabicCount(k, { one: 'خلية واحدة', two: 'خليتين', few: 'خلايا', many: 'خلية' }),
       }), btn: ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box)), count: pressCount(locale, k) };
   },
 

@@ -210,7 +210,7 @@ export const pathNavigateArrows = arrowsEngine<PathNavLatent, typeof KNOBS>({
       runs: runs.map(([d, k]) => say(locale, {
         en: `${k} ${d}`, zh: `向${zh[d]} ${k} 格`, ja: `${RUN_WORDS.ja[d]}へ ${k} マス`, de: `${k} Feld${k > 1 ? 'er' : ''} nach ${RUN_WORDS.de[d]}`,
         es: `${k} casilla${k > 1 ? 's' : ''} hacia ${RUN_WORDS.es[d]}`, fr: `${k} case${k > 1 ? 's' : ''} vers ${RUN_WORDS.fr[d]}`,
-        ar: `${arabicCount(k, { one: 'خانة واحدة', two: 'خانتان', few: 'خانات', many: 'خانة' })} ${RUN_WORDS.ar[d]}`,
+        ar: `${arabicCount(k, { one: 'خلية واحدة', two: 'خليتان', few: 'خلايا', many: 'خلية' })} ${RUN_WORDS.ar[d]}`,
       })).join(listSep(locale)),
       presses: runs.map(([d, k]) => {
         const at = ptText(m, boxCenter(l.buttons[d]));
