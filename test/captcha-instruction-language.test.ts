@@ -114,3 +114,14 @@ describe('drawn nouns have glyphs', () => {
     for (const s of strs) for (const ch of s) if (ch.trim()) for (const weight of [400, 700] as const) expect(() => glyphFor(ch, { weight }), `${ch} of ${s}`).not.toThrow();
   });
 });
+
+describe('area_select_point: the German instruction takes the accusative plural after "auf alle"', () => {
+  // "klicken auf" governs the accusative; a German accusative plural is the nominative plural (lib/lucide.ts
+  // LUCIDE_NOUNS de), never the dative plural ("Äpfeln", "Blättern", "Schlüsseln"). Hand-written sentences.
+  const e = getEngine('area_select_point');
+  const l = latents(e, 'easy', 1)[0]!;
+  it.each([['apple', 'Äpfel'], ['leaf', 'Blätter'], ['key', 'Schlüssel'], ['car', 'Autos']])('%s', (icon, plural) => {
+    const s = e.instruction({ ...l, target_icon: icon }, 'de-DE');
+    expect(s.startsWith(`Klicken Sie im Bild auf alle ${plural} und dann auf die Schaltfläche „`), s).toBe(true);
+  });
+});

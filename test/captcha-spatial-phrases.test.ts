@@ -78,10 +78,19 @@ describe('spatial_relation_click instructions in every locale', () => {
       });
     }
   }
-  it('the reasoning of a locale without its own reasoning text is English throughout (no German nouns in it)', () => {
+  it('the reasoning names reference and target with the same inflection as the instruction, in each language', () => {
     const l = { ...CASES[0]!.latent, view: { yaw: 0, pitch: 0.5, scale: 40, cx: 160, cy: 160 }, click_point: [100, 100] };
-    const text = engine.reasoning(l as never, 'de-DE');
-    expect(text).toContain('the large yellow cube');
-    expect(text).not.toMatch(/Würfel|Kugel/);
+    const want: Partial<Record<CaptchaLocale, string[]>> = {
+      'de-DE': ['Suchen Sie zuerst die Kugel bei', 'Unter den Objekten links von der Kugel', 'Klicken Sie auf den großen gelben Würfel bei (100, 100).'],
+      'fr-FR': ['Repérez d’abord la sphère en', 'Parmi les objets situés à gauche de la sphère', 'cliquez sur le grand cube jaune en (100, 100).'],
+      'es-ES': ['Primero localiza la esfera en', 'Entre los objetos que están a la izquierda de la esfera', 'haz clic en el cubo amarillo grande, en (100, 100).'],
+      'ja-JP': ['まず球を', '球の左にある物体のうち', '大きい黄色い立方体を (100, 100) でクリックします。'],
+      ar: ['ابحث أولًا عن الكرة عند', 'الواقعة على يسار الكرة', 'انقر على المكعب الأصفر الكبير عند (100, 100).'],
+    };
+    for (const [locale, parts] of Object.entries(want)) {
+      const text = engine.reasoning(l as never, locale as CaptchaLocale);
+      for (const p of parts) expect(text, locale).toContain(p);
+    }
+    expect(engine.reasoning(l as never, 'en-US')).toContain('the large yellow cube');
   });
 });

@@ -141,6 +141,29 @@ function elideFrench(s: string): string {
   return s.replace(/\b(de|que) (?=[aeiouyhàâäéèêëîïôöûüœ])/g, (_m, w: string) => `${w.slice(0, -1)}\u2019`);
 }
 
+/**
+ * Arabic count phrase with the noun form Arabic grammar asks for after a number written in digits:
+ * 1 → `one` (the noun with واحد/واحدة), 2 → `two` (the dual), a number whose last two digits are 3–10
+ * → `${n} ${few}` (plural), any other → `${n} ${many}` (singular, as after 11–99 and 100, 200, …).
+ * The forms are given in the case the sentence needs (e.g. the dual مرتين after a verb, خانتان as a subject).
+ * @example arabicCount(3, { one: 'مرة واحدة', two: 'مرتين', few: 'مرات', many: 'مرة' }) // '3 مرات'
+ */
+export function arabicCount(n: number, forms: { one: string; two: string; few: string; many: string }): string {
+  if (n === 1) return forms.one;
+  if (n === 2) return forms.two;
+  const r = n % 100;
+  return r >= 3 && r <= 10 ? `${n} ${forms.few}` : `${n} ${forms.many}`;
+}
+
+/** How often to press a button, in `locale`: "3 times" / "1 time" / "3 次" / "3 回" / "3-mal" / "einmal" / "3 veces" / "3 fois" / "3 مرات". */
+export function timesText(locale: CaptchaLocale, k: number): string {
+  return say(locale, {
+    en: `${k} time${k > 1 ? 's' : ''}`, zh: `${k} 次`, ja: `${k} 回`,
+    de: k === 1 ? 'einmal' : `${k}-mal`, es: k === 1 ? 'una vez' : `${k} veces`, fr: k === 1 ? 'une fois' : `${k} fois`,
+    ar: arabicCount(k, { one: 'مرة واحدة', two: 'مرتين', few: 'مرات', many: 'مرة' }),
+  });
+}
+
 /** @deprecated use {@link say}: `tr(b, locale)` = `say(locale, b)`. */
 export const tr = (b: LocaleText, locale: CaptchaLocale): string => say(locale, b);
 /** @deprecated use {@link say}: `L(locale, en, zh)` = `say(locale, { en, zh })`. */

@@ -8,7 +8,7 @@ import type { CaptchaLocale, PuzzleSolution, PuzzleStyle } from '../engine.js';
 import { arrowGlyph, glyphButton, selectionFrame, submitButton } from './controls.js';
 import { label } from './draw.js';
 import { pressesSolution } from './solutions.js';
-import { say } from './i18n.js';
+import { say, timesText } from './i18n.js';
 
 /** Geometry of an option pager: option boxes, the two arrow buttons and the submit button. */
 export interface PagerLayout {
@@ -67,13 +67,19 @@ export function pagerSolution(lay: PagerLayout, cursor: number, target: number):
   });
 }
 
-/** Reasoning sentence for a pager move (what to press how often), both locales. */
+/** Reasoning sentence for a pager move (what to press how often), in `locale`. */
 export function pagerMoveText(locale: CaptchaLocale, cursor: number, target: number, at: { arrow: string; submit: string; button: string }): string {
   const k = Math.abs(target - cursor);
   const right = target > cursor;
+  const times = timesText(locale, k);
   return say(locale, {
       en: `The frame is on option ${cursor + 1} and the answer is option ${target + 1}, so press the ${right ? 'right' : 'left'} arrow at ${at.arrow} ${k} time${k > 1 ? 's' : ''}, then ${at.button} at ${at.submit}.`,
       zh: `当前选中第 ${cursor + 1} 项，目标是第 ${target + 1} 项，所以点击${right ? '右' : '左'}箭头 ${at.arrow} ${k} 次，再点击${at.button} ${at.submit}。`,
+      ja: `枠は選択肢${cursor + 1}にあり、答えは選択肢${target + 1}なので、${at.arrow} の${right ? '右' : '左'}矢印を ${times}押してから、${at.submit} の${at.button}を押します。`,
+      de: `Der Rahmen steht auf Option ${cursor + 1}, die Antwort ist Option ${target + 1}: Drücken Sie ${times} den ${right ? 'rechten' : 'linken'} Pfeil bei ${at.arrow} und dann bei ${at.submit} auf ${at.button}.`,
+      es: `El marco está en la opción ${cursor + 1} y la respuesta es la opción ${target + 1}, así que pulsa ${times} la flecha ${right ? 'derecha' : 'izquierda'} en ${at.arrow} y luego ${at.button} en ${at.submit}.`,
+      fr: `La sélection est sur l’option ${cursor + 1} et la réponse est l’option ${target + 1} : appuyez ${times} sur la flèche ${right ? 'droite' : 'gauche'} en ${at.arrow}, puis sur ${at.button} en ${at.submit}.`,
+      ar: `التحديد على الخيار ${cursor + 1} والإجابة هي الخيار ${target + 1}، لذا اضغط السهم ${right ? 'الأيمن' : 'الأيسر'} عند ${at.arrow} ${times}، ثم ${at.button} عند ${at.submit}.`,
     });
 }
 

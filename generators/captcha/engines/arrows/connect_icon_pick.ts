@@ -9,7 +9,7 @@ import type { Point } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { hsl, line, n1, path } from '../../lib/draw.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconNoun, iconSvg } from '../../lib/icons.js';
 import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
 import { tile } from '../../lib/controls.js';
 import { arrowsEngine } from './template.js';
@@ -114,5 +114,5 @@ export const connectIconPick = arrowsEngine<ConnectIconLatent, typeof KNOBS>({
 
   gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning: (l, locale) => ({ a: iconName(l.pair[0], locale), b: iconName(l.pair[1], locale), opt: optWord(l.answer, locale) }),
+  reasoning: (l, locale) => ({ a: iconNoun(l.pair[0], locale), b: iconNoun(l.pair[1], locale), opt: optWord(l.answer, locale) }),
 });

@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxesOverlap, boxInside, hsl, label, ptText } from '../../lib/draw.js';
 import { scatter } from '../../lib/placement.js';
-import { iconName, iconPlural, iconSvg } from '../../lib/icons.js';
+import { iconName, iconNoun, iconPlural, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { arrowGlyph, glyphButton, submitButton, tile } from '../../lib/controls.js';
 import { boxAround, shrink } from '../../lib/geometry.js';
@@ -139,9 +139,11 @@ export const countMatchArrows = arrowsEngine<CountMatchLatent, typeof KNOBS>({
     const d = n - l.shown.length;
     const name = iconName(l.kind, locale);
     const extra = l.ref.length - n;
+    // en: "3 stars" / "1 star"; zh: no plural; ar: the plural with its article, after عدد "the number of"
+    const other = locale === 'ar' || n !== 1 ? iconPlural(l.kind, locale) : iconNoun(l.kind, locale);
     return {
       n,
-      name: n !== 1 && locale !== 'zh-CN' ? plural(name) : name,
+      name: locale === 'en-US' || locale === 'zh-CN' ? (n !== 1 && locale !== 'zh-CN' ? plural(name) : name) : other,
       extra: extra ? say(locale, 'count_match_arrows.extra', { extra }) : '',
       shown: l.shown.length,
       k: Math.abs(d),

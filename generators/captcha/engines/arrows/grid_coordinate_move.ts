@@ -10,7 +10,7 @@ import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxRect, hsl, label, ptText } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
-import { say } from '../../lib/i18n.js';
+import { arabicCount, say } from '../../lib/i18n.js';
 import { arrowGlyph, glyphButton, submitButton } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { arrowsEngine, pressCount } from './template.js';
@@ -122,7 +122,11 @@ export const gridCoordinateMove = arrowsEngine<GridCoordLatent, typeof KNOBS>({
   reasoning(l, locale, m) {
     const d = l.target - l.token;
     const k = Math.abs(d);
-    return { from: cellName(l.token, l.n), to: cellName(l.target, l.n), cells: say(locale, { en: `${k} cell${k > 1 ? 's' : ''}`, zh: `${k} 格` }), btn: ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box)), count: pressCount(locale, k) };
+    return { from: cellName(l.token, l.n), to: cellName(l.target, l.n), cells: say(locale, {
+        en: `${k} cell${k > 1 ? 's' : ''}`, zh: `${k} 格`, ja: `${k} マス`, de: `${k} Feld${k > 1 ? 'er' : ''}`, es: `${k} casilla${k > 1 ? 's' : ''}`, fr: `${k} case${k > 1 ? 's' : ''}`,
+        // after بمسافة (genitive): خلية واحدة, خليتين, 3 خلايا, 11 خلية (الخلية: the instruction's word for a cell)
+        ar: arabicCount(k, { one: 'خلية واحدة', two: 'خليتين', few: 'خلايا', many: 'خلية' }),
+      }), btn: ptText(m, boxCenter(d > 0 ? l.right_box : l.left_box)), count: pressCount(locale, k) };
   },
 
   text: (l) => ({ cellName: cellName(l.target, l.n) }),

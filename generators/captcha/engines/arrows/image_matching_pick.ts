@@ -14,7 +14,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { Ids, boxInside, hsl, n1, texturedBackground } from '../../lib/draw.js';
-import { ICON_FAMILIES, ICON_KINDS, iconName, iconSvg } from '../../lib/icons.js';
+import { ICON_FAMILIES, ICON_KINDS, iconNoun, iconSvg } from '../../lib/icons.js';
 import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
 import { arrowsEngine } from './template.js';
 import { Rng } from '../../../../core/rng.js';
@@ -117,5 +117,5 @@ export const imageMatchingPick = arrowsEngine<ImageMatchingLatent, typeof KNOBS>
 
   gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
-  reasoning: (l, locale) => ({ name: iconName(l.ref.kind, locale), opt: optWord(l.answer, locale) }),
+  reasoning: (l, locale) => ({ name: iconNoun(l.ref.kind, locale), opt: optWord(l.answer, locale) }),
 });

@@ -9,8 +9,8 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { circle, hsl } from '../../lib/draw.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
-import { say } from '../../lib/i18n.js';
+import { iconNoun, iconSvg } from '../../lib/icons.js';
+import { type LocaleText, say } from '../../lib/i18n.js';
 import { type PagerLayout, optWord, pagerLayout } from '../../lib/pager.js';
 import { tile } from '../../lib/controls.js';
 import { arrowsEngine } from './template.js';
@@ -38,7 +38,12 @@ const KNOBS = defineKnobs({ options: knob('number of panes', 3, 4, 4), min_sep: 
 
 const W = 320;
 /** Orbit names, inner to outer. */
-const ORBIT_WORDS = [{ en: 'inner', zh: '内' }, { en: 'middle', zh: '中' }, { en: 'outer', zh: '外' }];
+/** Orbit names, inner to outer, in the form the reasoning sentences need (de: dative after "auf der … Bahn"). */
+const ORBIT_WORDS: LocaleText[] = [
+  { en: 'inner', zh: '内', ja: '内側', de: 'inneren', es: 'interior', fr: 'intérieure', ar: 'الداخلي' },
+  { en: 'middle', zh: '中', ja: '真ん中', de: 'mittleren', es: 'intermedia', fr: 'médiane', ar: 'الأوسط' },
+  { en: 'outer', zh: '外', ja: '外側', de: 'äußeren', es: 'exterior', fr: 'extérieure', ar: 'الخارجي' },
+];
 const angDist = (a: number, b: number): number => Math.abs((((a - b) % 360) + 540) % 360 - 180);
 
 function drawSystem(l: OrbitMatchLatent, b: Box, orbit: number, angle: number, dark: boolean): string {
@@ -111,6 +116,6 @@ export const orbitMatch = arrowsEngine<OrbitMatchLatent, typeof KNOBS>({
 
   reasoning(l, locale) {
     const clock = Math.round(l.angle / 30) % 12 || 12;
-    return { name: iconName(l.icon, locale), orbit: say(locale, ORBIT_WORDS[l.orbit]!), clock, opt: optWord(l.answer, locale) };
+    return { name: iconNoun(l.icon, locale), orbit: say(locale, ORBIT_WORDS[l.orbit]!), clock, opt: optWord(l.answer, locale) };
   },
 });

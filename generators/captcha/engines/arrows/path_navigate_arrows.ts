@@ -12,7 +12,7 @@ import { defineKnobs, knob } from '../../engine.js';
 import { boxRect, hsl, line, path, ptText } from '../../lib/draw.js';
 import { iconSvg } from '../../lib/icons.js';
 import { type ArrowDir, arrowGlyph, glyphButton, submitButton } from '../../lib/controls.js';
-import { say } from '../../lib/i18n.js';
+import { arabicCount, say } from '../../lib/i18n.js';
 import { gridBoxes } from '../../lib/grids.js';
 import { polyD } from '../../lib/geometry.js';
 import { arrowsEngine, listSep } from './template.js';
@@ -21,6 +21,16 @@ const BIT: Record<ArrowDir, number> = { up: 1, right: 2, down: 4, left: 8 };
 const DELTA: Record<ArrowDir, [number, number]> = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 const OPP: Record<ArrowDir, ArrowDir> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const DIRS: ArrowDir[] = ['up', 'right', 'down', 'left'];
+/** Direction words of the reasoning's runs and presses ("3 Felder nach oben", "flecha hacia arriba"); ar: the direction after a count. */
+const RUN_WORDS: Record<'ja' | 'de' | 'es' | 'fr' | 'ar', Record<ArrowDir, string>> = {
+  ja: { up: '上', down: '下', left: '左', right: '右' },
+  de: { up: 'oben', down: 'unten', left: 'links', right: 'rechts' },
+  es: { up: 'arriba', down: 'abajo', left: 'la izquierda', right: 'la derecha' },
+  fr: { up: 'le haut', down: 'le bas', left: 'la gauche', right: 'la droite' },
+  ar: { up: 'إلى الأعلى', down: 'إلى الأسفل', left: 'إلى اليسار', right: 'إلى اليمين' },
+};
+/** Arabic names of the arrow buttons (سهم الأعلى "the up arrow"). */
+const PRESS_AR: Record<ArrowDir, string> = { up: 'الأعلى', down: 'الأسفل', left: 'اليسار', right: 'اليمين' };
 
 /** Latent state of path_navigate_arrows (puzzle px; cells row-major). */
 export interface PathNavLatent extends Record<string, unknown> {
@@ -197,8 +207,18 @@ export const pathNavigateArrows = arrowsEngine<PathNavLatent, typeof KNOBS>({
       else runs.push([d, 1]);
     }
     return {
-      runs: runs.map(([d, k]) => say(locale, { en: `${k} ${d}`, zh: `向${zh[d]} ${k} 格` })).join(listSep(locale)),
-      presses: runs.map(([d, k]) => say(locale, { en: `${d} at ${ptText(m, boxCenter(l.buttons[d]))} ×${k}`, zh: `${zh[d]} ${ptText(m, boxCenter(l.buttons[d]))} ×${k}` })).join(listSep(locale)),
+      runs: runs.map(([d, k]) => say(locale, {
+        en: `${k} ${d}`, zh: `向${zh[d]} ${k} 格`, ja: `${RUN_WORDS.ja[d]}へ ${k} マス`, de: `${k} Feld${k > 1 ? 'er' : ''} nach ${RUN_WORDS.de[d]}`,
+        es: `${k} casilla${k > 1 ? 's' : ''} hacia ${RUN_WORDS.es[d]}`, fr: `${k} case${k > 1 ? 's' : ''} vers ${RUN_WORDS.fr[d]}`,
+        ar: `${arabicCount(k, { one: 'خلية واحدة', two: 'خليتان', few: 'خلايا', many: 'خلية' })} ${RUN_WORDS.ar[d]}`,
+      })).join(listSep(locale)),
+      presses: runs.map(([d, k]) => {
+        const at = ptText(m, boxCenter(l.buttons[d]));
+        return say(locale, {
+          en: `${d} at ${at} ×${k}`, zh: `${zh[d]} ${at} ×${k}`, ja: `${at} の${RUN_WORDS.ja[d]}矢印 ×${k}`, de: `Pfeil nach ${RUN_WORDS.de[d]} bei ${at} ×${k}`,
+          es: `flecha hacia ${RUN_WORDS.es[d]} en ${at} ×${k}`, fr: `flèche vers ${RUN_WORDS.fr[d]} en ${at} ×${k}`, ar: `سهم ${PRESS_AR[d]} عند ${at} ×${k}`,
+        });
+      }).join(listSep(locale)),
     };
   },
 });

@@ -9,7 +9,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { circle, hsl, label, ptText } from '../../lib/draw.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { glyphButton, rotateGlyph, submitButton, tile } from '../../lib/controls.js';
 import { arrowsEngine, pressCount } from './template.js';
@@ -123,6 +123,6 @@ export const rotateArrowsMatchRef = arrowsEngine<RotateArrowsLatent, typeof KNOB
   reasoning(l, locale, m) {
     const k = Math.abs(l.presses);
     const deg = k * l.step;
-    return { name: iconName(l.kind, locale), deg, rest: 360 - deg, step: l.step, n: 360 / l.step, btn: ptText(m, boxCenter(l.presses > 0 ? l.cw_box : l.ccw_box)), count: pressCount(locale, k) };
+    return { name: iconNoun(l.kind, locale), deg, rest: 360 - deg, step: l.step, n: 360 / l.step, btn: ptText(m, boxCenter(l.presses > 0 ? l.cw_box : l.ccw_box)), count: pressCount(locale, k) };
   },
 });

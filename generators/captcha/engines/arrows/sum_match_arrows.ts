@@ -92,7 +92,9 @@ export const sumMatchArrows = arrowsEngine<SumMatchLatent, typeof KNOBS>({
   gold: (l) => ({ pager: { layout: l.layout, cursor: l.cursor, target: l.answer } }),
 
   reasoning(l, locale) {
-    const sums = l.options.map((o, i) => `${optWord(i, locale)} ${o.join('+')}=${sumOf(o)}`);
+    // en / zh "option 1 2+3=5"; the other locales join option and sum with a word or colon ("Option 1 hat 2+3=5", "la opción 1 suma 2+3=5")
+    const colon = say(locale, { en: ' ', zh: ' ', ja: '：', de: ' hat ', es: ' suma ', fr: ' fait ', ar: ' مجموعه ' });
+    const sums = l.options.map((o, i) => `${optWord(i, locale)}${colon}${o.join('+')}=${sumOf(o)}`);
     return { sum: l.sum, sums: sums.join(listSep(locale)), opt: optWord(l.answer, locale) };
   },
 

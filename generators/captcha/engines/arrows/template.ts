@@ -19,7 +19,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { type Affine, type CaptchaEngine, type Difficulty, type Latent, type PuzzleSolution, IDENTITY_AFFINE, defineEngine } from '../../engine.js';
 import { ptText, svgDoc } from '../../lib/draw.js';
-import { type CaptchaLocale, type TextParams, say, sayIn } from '../../lib/i18n.js';
+import { type CaptchaLocale, type TextParams, say, sayIn, timesText } from '../../lib/i18n.js';
 import { type PagerLayout, pagerControls, pagerInvalid, pagerMoveText, pagerSolution } from '../../lib/pager.js';
 import { chrome, submitName } from '../../lib/controls.js';
 import { clickSequence, pressesSolution } from '../../lib/solutions.js';
@@ -54,11 +54,11 @@ export interface ArrowsContent<L extends Latent & { width: number; height: numbe
   reasoningKey?(latent: L): string;
 }
 
-/** Separator of a list inside a reasoning sentence: ", " / "，". */
-export const listSep = (locale: CaptchaLocale): string => say(locale, { en: ', ', zh: '，' });
+/** Separator of a list inside a reasoning sentence: ", " / "，" / "、" / "، ". */
+export const listSep = (locale: CaptchaLocale): string => say(locale, { en: ', ', zh: '，', ja: '、', ar: '، ' });
 
-/** "3 times" / "1 time" / "3 次": how often to press a button, in `locale`. */
-export const pressCount = (locale: CaptchaLocale, k: number): string => say(locale, { en: `${k} time${k > 1 ? 's' : ''}`, zh: `${k} 次` });
+/** "3 times" / "1 time" / "3 次" / "3-mal" …: how often to press a button, in `locale` (lib/i18n.ts timesText). */
+export const pressCount = (locale: CaptchaLocale, k: number): string => timesText(locale, k);
 
 /** The Submit box of a gold. */
 function submitOf(g: ArrowsGold): Box {

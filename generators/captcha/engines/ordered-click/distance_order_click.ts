@@ -8,7 +8,7 @@ import { boxInside, boxesOverlap, circle, hsl } from '../../lib/draw.js';
 import type { ClickFrame } from '../../lib/frames.js';
 import { plainPicture } from '../../lib/backdrops.js';
 import { placeWithRetries } from '../../lib/placement.js';
-import { ICONS, type IconItem, iconName, iconSvg } from '../../lib/icons.js';
+import { ICONS, type IconItem, iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { hasRepeats, inOrder, orderedClickEngine } from './template.js';
 
@@ -86,7 +86,7 @@ export const distanceOrderClick = orderedClickEngine({
   },
   prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Click the icons from nearest to farthest from the red dot', zh: '按离红点从近到远的顺序点击图标' }) }),
 
-  stepName: (it, _j, l, locale, m) => iconName(it.kind, locale) + say(locale, 'distance_order_click.step_distance', { d: Math.round(dist(l, it) * m.sx) }),
+  stepName: (it, _j, l, locale, m) => iconNoun(it.kind, locale) + say(locale, 'distance_order_click.step_distance', { d: Math.round(dist(l, it) * m.sx) }),
   reasoning: { params: (l, _locale, m) => ({ x: Math.round(l.marker[0] * m.sx + m.tx), y: Math.round(l.marker[1] * m.sy + m.ty) }) },
   instruction: { params: (l) => ({ items_length: l.items.length }) },
 });

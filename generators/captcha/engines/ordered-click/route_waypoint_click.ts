@@ -11,7 +11,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxInside, boxesOverlap, circle, hsl, n1, path, rect } from '../../lib/draw.js';
 import type { ClickFrame } from '../../lib/frames.js';
-import { ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { ICONS, iconNoun, iconSvg } from '../../lib/icons.js';
 import { pinSvg } from '../../lib/markers.js';
 import { type Pt, pointPolylineDist, segmentsCross } from '../../lib/regions.js';
 import { say } from '../../lib/i18n.js';
@@ -203,7 +203,7 @@ export const routeWaypointClick = orderedClickEngine({
   },
   prompt: (_l, style) => ({ lead: say(style.locale, { en: 'Follow the route from the green pin; click icons in order', zh: '从绿色起点出发，按路线经过的顺序点击图标' }) }),
 
-  stepName: (mk, _j, _l, locale) => iconName(mk.kind, locale),
+  stepName: (mk, _j, _l, locale) => iconNoun(mk.kind, locale),
   reasoning: {
     params: (l, locale) => {
       const c = crossings(legs(l)).count;

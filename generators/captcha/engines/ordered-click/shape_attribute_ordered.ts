@@ -146,7 +146,7 @@ export const shapeAttributeOrdered = orderedClickEngine({
   },
 
   clicks: (l) => inOrder(l.items, l.order),
-  stepName: (it, _j, _l, locale) => nameOf(it, locale === 'zh-CN'),
+  stepName: (it, _j, _l, locale) => (locale === 'en-US' || locale === 'zh-CN' ? nameOf(it, locale === 'zh-CN') : itemName(it, locale)),
   reasoning: { params: (l) => ({ count: l.order.length, decoys: l.items.length - l.order.length }) },
   instruction: { key: () => 'instruction_2', params: (l, locale) => ({ seq: l.order.map((i) => itemName(l.items[i]!, locale)).join(say(locale, 'shape_attribute_ordered.instruction_1')) }) },
 });

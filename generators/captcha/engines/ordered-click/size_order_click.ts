@@ -8,7 +8,7 @@ import { hsl } from '../../lib/draw.js';
 import type { ClickFrame } from '../../lib/frames.js';
 import { ordinal } from '../../lib/english.js';
 import { plainPicture } from '../../lib/backdrops.js';
-import { iconName, iconSvg } from '../../lib/icons.js';
+import { iconNoun, iconSvg } from '../../lib/icons.js';
 import { iconRegion, regionArea } from '../../lib/regions.js';
 import { type ShapeItem, checkShapes, placeShapes } from './shape_attribute_ordered.js';
 import { say } from '../../lib/i18n.js';
@@ -26,6 +26,15 @@ export interface SizeOrderLatent extends Record<string, unknown> {
 
 /** Shape kinds used (solid, compact). */
 export const SIZE_KINDS = ['star', 'heart', 'circle', 'hexagon', 'square', 'diamond', 'drop', 'moon', 'cloud'];
+
+/**
+ * Ordinal stems of the steps "the 2nd largest" in German ("zweit" + "größte") and Arabic ("ثاني" + "أكبر شكل"),
+ * passed as `{nth}` there (English: "2nd"); es, fr and ja write the digit `{n}` (es "la 2.ª", fr "la 2e", ja "2 番目").
+ */
+const ORDINAL_STEMS: Record<'de' | 'ar', Record<number, string>> = {
+  de: { 2: 'zweit', 3: 'dritt', 4: 'viert', 5: 'fünft', 6: 'sechst', 7: 'siebt', 8: 'acht' },
+  ar: { 2: 'ثاني', 3: 'ثالث', 4: 'رابع', 5: 'خامس', 6: 'سادس', 7: 'سابع', 8: 'ثامن' },
+};
 
 /** Engine #23 size_order_click (group C, Click×k, verifier `click`/`sequence`). */
 export const sizeOrderClick = orderedClickEngine({
@@ -75,7 +84,7 @@ export const sizeOrderClick = orderedClickEngine({
   prompt: (l, style) => ({ lead: l.direction === 'desc' ? say(style.locale, { en: 'Click the shapes from largest to smallest', zh: '请按从大到小的顺序点击图形' }) : say(style.locale, { en: 'Click the shapes from smallest to largest', zh: '请按从小到大的顺序点击图形' }) }),
 
   // "the largest", "the 2nd largest", ...
-  stepName: (_t, j, l, locale) => say(locale, `size_order_click.${j === 0 ? 'step_first' : 'step'}_${l.direction}`, { nth: ordinal(j + 1), n: j + 1 }),
-  reasoning: { key: (l) => `reasoning_${l.direction}`, params: (l, locale) => ({ count: l.items.length, shape: iconName(l.kind, locale) }) },
+  stepName: (_t, j, l, locale) => say(locale, `size_order_click.${j === 0 ? 'step_first' : 'step'}_${l.direction}`, { nth: locale === 'de-DE' || locale === 'ar' ? ORDINAL_STEMS[locale === 'ar' ? 'ar' : 'de'][j + 1] ?? `${j + 1}.` : ordinal(j + 1), n: j + 1 }),
+  reasoning: { key: (l) => `reasoning_${l.direction}`, params: (l, locale) => ({ count: l.items.length, shape: iconNoun(l.kind, locale) }) },
   instruction: { key: (l) => (l.direction === 'desc' ? 'instruction_1' : 'instruction_2'), params: (l) => ({ items_length: l.items.length }) },
 });

@@ -7,7 +7,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob } from '../../engine.js';
 import { boxRect, boxesOverlap, footerIcons, hsl, label, widgetCard } from '../../lib/draw.js';
-import { ICON_FAMILIES, ICON_KINDS, ICONS, iconName, iconSvg } from '../../lib/icons.js';
+import { ICONS, ICON_FAMILIES, ICON_KINDS, iconNoun, iconSvg } from '../../lib/icons.js';
 import { say } from '../../lib/i18n.js';
 import { pairEngine } from './template.js';
 
@@ -123,6 +123,6 @@ export const matchThreeSwap = pairEngine<MatchThreeLatent, typeof KNOBS>({
     const rc = (x: number): string => say(locale, 'match_three_swap.cell', { row: Math.floor(x / 3) + 1, col: (x % 3) + 1 });
     const isRow = line[1]! - line[0]! === 1;
     const lineName = say(locale, isRow ? 'match_three_swap.row' : 'match_three_swap.column', { n: isRow ? Math.floor(line[0]! / 3) + 1 : (line[0]! % 3) + 1 });
-    return { a: iconName(l.board[i]!, locale), at_a: rc(i), b: iconName(l.board[j]!, locale), at_b: rc(j), kind: iconName(s[line[0]!]!, locale), line: lineName };
+    return { a: iconNoun(l.board[i]!, locale), at_a: rc(i), b: iconNoun(l.board[j]!, locale), at_b: rc(j), kind: iconNoun(s[line[0]!]!, locale), line: lineName };
   },
 });

@@ -13,7 +13,7 @@ import type { Box } from '../../../../core/geometry.js';
 import { boxCenter } from '../../../../core/geometry.js';
 import { defineKnobs, knob, IDENTITY_AFFINE } from '../../engine.js';
 import { boxRect, hsl, path, ptText } from '../../lib/draw.js';
-import { say } from '../../lib/i18n.js';
+import { type OtherLocaleForms, say, wordIn } from '../../lib/i18n.js';
 import { singleClickEngine } from './template.js';
 import { chrome, tile } from '../../lib/controls.js';
 import { gridBoxes } from '../../lib/grids.js';
@@ -26,6 +26,15 @@ export const FACE_SYMBOLS = ['dot', 'ring', 'plus', 'target', 'square', 'dots4']
 type Sym = (typeof FACE_SYMBOLS)[number];
 const SYM_NAMES: Record<Sym, [string, string]> = {
   dot: ['dot', '圆点'], ring: ['ring', '圆环'], plus: ['plus', '十字'], target: ['target', '靶心'], square: ['square', '方块'], dots4: ['four dots', '四个点'],
+};
+/** The face symbols' names in the other locales (bare nouns, as labels of a face). */
+const SYM_OTHER: Record<Sym, OtherLocaleForms<string>> = {
+  dot: { ja: '点', de: 'Punkt', es: 'punto', fr: 'point', ar: 'نقطة' },
+  ring: { ja: '輪', de: 'Ring', es: 'anillo', fr: 'anneau', ar: 'حلقة' },
+  plus: { ja: '十字', de: 'Plus', es: 'cruz', fr: 'croix', ar: 'علامة زائد' },
+  target: { ja: '的', de: 'Zielscheibe', es: 'diana', fr: 'cible', ar: 'هدف' },
+  square: { ja: '四角', de: 'Quadrat', es: 'cuadrado', fr: 'carré', ar: 'مربع' },
+  dots4: { ja: '4つの点', de: 'vier Punkte', es: 'cuatro puntos', fr: 'quatre points', ar: 'أربع نقاط' },
 };
 
 /** Latent state of cube_net_fold_pick (puzzle px). */
@@ -161,7 +170,7 @@ export const cubeNetFoldPick = singleClickEngine<CubeNetLatent, typeof KNOBS>({
 
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const normals = foldNet(l.net)!;
-    const name = (i: number): string => (locale === 'zh-CN' ? SYM_NAMES[l.faces[i]!.sym][1] : SYM_NAMES[l.faces[i]!.sym][0]);
+    const name = (i: number): string => wordIn(locale, SYM_NAMES[l.faces[i]!.sym][0], SYM_NAMES[l.faces[i]!.sym][1], SYM_OTHER[l.faces[i]!.sym], (w) => w);
     const opp = (i: number): number => normals.findIndex((n) => key(n) === key(normals[i]!.map((x) => -x) as V3));
     const pairs = [0, 1, 2, 3, 4, 5].filter((i) => i < opp(i)).map((i) => `${name(i)}–${name(opp(i))}`);
     const at = ptText(m, boxCenter(l.cells[l.answer]!));

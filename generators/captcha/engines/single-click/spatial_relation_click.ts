@@ -402,7 +402,15 @@ export const spatialRelationClick = singleClickEngine<SpatialLatent, typeof KNOB
   reasoning(l, locale, m = IDENTITY_AFFINE) {
     const at = ptText(m, l.click_point);
     const ref = centreDepth(l.objects[l.ref]!, l.view).centre;
-    // the reasoning is written in English and Chinese only: other locales take the English text whole
+    const lang = INFLECTED[locale];
+    if (lang) {
+      // de / fr / es / ar / ja: the noun phrases inflected for their place in the sentence (see `phrase`):
+      // {r} the reference and {full} the target as objects of a verb, {rel} the relation with the reference ("links vom Kegel")
+      const r = l.objects[l.ref]!;
+      return say(locale, 'spatial_relation_click.reasoning', {
+        r: phrase(r, l.ref_attrs, lang), ref: ptText(m, ref), rel: phrase(r, l.ref_attrs, lang, l.rel), full: phrase(l.objects[l.target]!, ['size', 'color', 'shape'], lang), at,
+      });
+    }
     return sayIn(locale, 'spatial_relation_click.reasoning', (used) => ({
       r: describe(l.objects[l.ref]!, l.ref_attrs, used),
       ref: ptText(m, ref),
