@@ -82,6 +82,22 @@ function hittestSummary(cap: CaptureResult): Omit<GroundingRecord, 'image'>['hit
   return { candidates: cap.candidates, accepted: cap.targets.length, rejected: cap.rejected, ...(cap.warnings.length ? { warnings: cap.warnings } : {}) };
 }
 
+/** The query writer's input read off a capture (the caller adds what it knows of the page). */
+function writerInput(cap: CaptureResult, locale: string, seed: number, index: number): RecordTask['writer'] {
+  const { targets, pageTexts, rejectedTargets, textRuns, unpainted } = cap;
+  return { targets, locale, recordId: recordId('grounding', seed, index), pageTexts, rejectedTargets, textRuns, unpainted };
+}
+
+/** The record's fields but `image` and `queries`: identity, generator, the page (`where`), targets, hit-test summary. */
+function recordFields(
+  cap: CaptureResult,
+  seed: number,
+  index: number,
+  where: Pick<RecordTask['fields'], 'platform' | 'locale' | 'context'>,
+): RecordTask['fields'] {
+  return { id: recordId('grounding', seed, index), kind: 'grounding', generator: { ...GROUNDING_GENERATOR }, seed, index, ...where, targets: cap.targets, hittest: hittestSummary(cap) };
+}
+
 /**
  * Generate grounding sample `index` of run `seed`: sample the scenario, render and hit-test it in
  * `pool`, write the queries. The record is validated against the schema (without `image`).
@@ -107,43 +123,14 @@ export async function groundingSample(
     capture,
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets on ${sc.family}`, 'no_targets');
-  const id = recordId('grounding', seed, index);
-  const writer: RecordTask['writer'] = {
-    targets: cap.targets,
-    locale: sc.locale,
-    recordId: id,
-    pageTexts: cap.pageTexts,
-    rejectedTargets: cap.rejectedTargets,
-    textRuns: cap.textRuns,
-    unpainted: cap.unpainted,
-    hints: sc.hints,
-    family: sc.family,
-    negatives: sc.negatives,
-    iconCounts,
-  };
   const record = await recordOf(workers, {
     querySeed: sampleSeed('grounding', seed, index, 'queries'),
-    writer,
-    fields: {
-      id,
-      kind: 'grounding',
-      generator: { ...GROUNDING_GENERATOR },
-      seed,
-      index,
+    writer: { ...writerInput(cap, sc.locale, seed, index), hints: sc.hints, family: sc.family, negatives: sc.negatives, iconCounts },
+    fields: recordFields(cap, seed, index, {
       platform: sc.platform,
       locale: sc.locale,
-      context: {
-        scenario: sc.family,
-        persona: personaLabel(sc.persona),
-        theme: sc.theme,
-        viewport: sc.viewport,
-        dpr: sc.dpr,
-        page: null,
-        params: sc.params,
-      },
-      targets: cap.targets,
-      hittest: hittestSummary(cap),
-    },
+      context: { scenario: sc.family, persona: personaLabel(sc.persona), theme: sc.theme, viewport: sc.viewport, dpr: sc.dpr, page: null, params: sc.params },
+    }),
   });
   return { record, png: cap.png };
 }
@@ -176,40 +163,14 @@ export async function groundingFromPage(
     },
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
-  const id = recordId('grounding', seed, index);
   const record = await recordOf(workers, {
     querySeed: sampleSeed('grounding', seed, index, 'queries', displayPath),
-    writer: {
-      targets: cap.targets,
-      locale: opts.locale,
-      recordId: id,
-      pageTexts: cap.pageTexts,
-      rejectedTargets: cap.rejectedTargets,
-      textRuns: cap.textRuns,
-      unpainted: cap.unpainted,
-      family: null,
-      negativeSources: 'unseen',
-    },
-    fields: {
-      id,
-      kind: 'grounding',
-      generator: { ...GROUNDING_GENERATOR },
-      seed,
-      index,
+    writer: { ...writerInput(cap, opts.locale, seed, index), family: null, negativeSources: 'unseen' },
+    fields: recordFields(cap, seed, index, {
       platform: 'web',
       locale: opts.locale,
-      context: {
-        scenario: 'user.page',
-        persona: null,
-        theme: 'light',
-        viewport: opts.viewport,
-        dpr: opts.dpr,
-        page: displayPath,
-        params: { mobile: opts.mobile },
-      },
-      targets: cap.targets,
-      hittest: hittestSummary(cap),
-    },
+      context: { scenario: 'user.page', persona: null, theme: 'light', viewport: opts.viewport, dpr: opts.dpr, page: displayPath, params: { mobile: opts.mobile } },
+    }),
   });
   return { record, png: cap.png };
 }
