@@ -266,7 +266,8 @@ export async function runGrounding(
   let count = c.count;
   let pool: InstanceType<typeof BrowserPool> | undefined;
   // the scenario sampling and query writing run in a worker thread (generators/grounding/tasks.ts), so this
-  // thread answers the browser at once while they run; started now, it loads its modules while Chromium starts
+  // thread answers the browser at once while they run; started once Chromium is up, it loads its modules
+  // while the first page renders
   const workers = new g.GroundingWorkers();
   const getPool = (): InstanceType<typeof BrowserPool> => {
     if (!pool) throw new Error('browser pool not started');
@@ -304,13 +305,8 @@ export async function runGrounding(
     config = policy ? { ...cfg, policy } : cfg;
     produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts(), workers);
   }
+  pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs });
   workers.start();
-  try {
-    pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs });
-  } catch (e) {
-    await workers.close();
-    throw e;
-  }
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();
   try {
