@@ -27,7 +27,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { BrowserPool, type PageOptions } from '../renderers/browser.js';
 import { captureAndHitTest } from '../hittest/capture.js';
-import { GROUNDING_FAMILIES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
+import { GROUNDING_FAMILIES, GroundingWorkers, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
 
 export interface GroundingBench {
   pages: number;
@@ -51,6 +51,14 @@ export interface GroundingBench {
   naive_queried_per_page: number;
   naive_skipped: number;
   targets_per_page: number;
+  /**
+   * CPU time per page of each loop (ms): this process (`process.cpuUsage()`: every thread of node, worker
+   * threads included) and this benchmark's Chromium process tree (user + system time of the live processes
+   * plus what they reaped, /proc/PID/stat). Much less moved by the machine's load than wall-clock time.
+   */
+  cpu: Record<'pipeline' | 'capture' | 'bare', { node: number; chromium: number }>;
+  /** bare ÷ pipeline total CPU time (node + Chromium) per page. */
+  cpu_ratio: number;
   /** Mean ms per capture stage over the profiling pass, and extra captures per page. */
   profile: Record<string, number>;
   browser_peak_rss: number;
@@ -110,6 +118,48 @@ function browserTreeRss(): number {
   }
 }
 
+/** Clock ticks per second of /proc/PID/stat times (USER_HZ: 100 on every Linux architecture Node runs on). */
+const USER_HZ = 100;
+
+/** CPU time (ms) of the Chromium process started with {@link MARK} and its descendants, or 0 off Linux. */
+function browserTreeCpu(): number {
+  try {
+    const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const info = new Map<number, { ppid: number; ticks: number }>();
+    let root = -1;
+    for (const p of procs) {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // fields after the name, from state (field 3, proc(5)): ppid is field 4, utime/stime/cutime/cstime 14-17
+        info.set(Number(p), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+        if (root < 0 && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(MARK)) root = Number(p);
+      } catch {
+        /* process gone */
+      }
+    }
+    if (root < 0) return 0;
+    let ticks = 0;
+    for (const [pid, it] of info) {
+      for (let x: number | undefined = pid, g = 0; x !== undefined && x > 1 && g < 64; g++, x = info.get(x)?.ppid) {
+        if (x === root) {
+          ticks += it.ticks;
+          break;
+        }
+      }
+    }
+    return (ticks * 1000) / USER_HZ;
+  } catch {
+    return 0;
+  }
+}
+
+/** Node's CPU time (ms, all threads) and the Chromium tree's, now. */
+function cpuNow(): { node: number; chromium: number } {
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1000, chromium: browserTreeCpu() };
+}
+
 /**
  * Bench over `n` generated pages (families round-robin, en-US and zh-CN, light and dark).
  * @param n pages (default 50)
@@ -117,7 +167,12 @@ function browserTreeRss(): number {
  */
 export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench> {
   const cfg: GroundingConfig = { families: [...GROUNDING_FAMILIES], locales: ['en-US', 'zh-CN'], themes: ['light', 'dark'] };
+  // as the CLI does: the worker thread loads its modules while Chromium starts (generators/grounding/tasks.ts)
+  const workers = new GroundingWorkers();
+  workers.start();
   const pool = await BrowserPool.launch({ concurrency: 1, extraArgs: [MARK] });
+  // one task each before timing, so the worker's lazy tables (scenario files, phrase tables) are loaded like the main thread's
+  await workers.run('scenario', [cfg, seed, 0]);
   let peak = 0;
   const sample = (): void => {
     peak = Math.max(peak, browserTreeRss());
@@ -135,6 +190,12 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   let queried = 0;
   let skipped = 0;
   const selectors = new Map<number, string[]>();
+  const cpu = { pipeline: { node: 0, chromium: 0 }, capture: { node: 0, chromium: 0 }, bare: { node: 0, chromium: 0 } };
+  const addCpu = (k: keyof typeof cpu, from: { node: number; chromium: number }): void => {
+    const now = cpuNow();
+    cpu[k].node += now.node - from.node;
+    cpu[k].chromium += now.chromium - from.chromium;
+  };
   const pageOpts = (i: number): { html: string; opts: PageOptions } => {
     const s = sampleScenario(cfg, seed, i);
     return { html: s.html, opts: { viewport: s.viewport, dpr: s.dpr, mobile: s.mobile, touch: s.touch, colorScheme: s.theme, locale: s.locale } };
@@ -142,17 +203,20 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   try {
     for (let start = 0; start < n; start += batch) {
       const idx = Array.from({ length: Math.min(batch, n - start) }, (_, k) => start + k);
+      let c0 = cpuNow();
       let t = performance.now();
       // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
       // page open at a time (the pool's concurrency), one sample more in flight doing its Node-side part
       await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
-        const s = await groundingSample(pool, cfg, seed, i);
+        const s = await groundingSample(pool, cfg, seed, i, undefined, workers);
         targets += s.record.targets.length;
         cands += s.record.hittest.candidates;
       });
       const bPipe = performance.now() - t;
+      addCpu('pipeline', c0);
       tPipe += bPipe;
       sample();
+      c0 = cpuNow();
       t = performance.now();
       for (const i of idx) {
         const { html, opts } = pageOpts(i);
@@ -161,7 +225,9 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
       }
       tCap += performance.now() - t;
+      addCpu('capture', c0);
       sample();
+      c0 = cpuNow();
       t = performance.now();
       for (const i of idx) {
         const { html, opts } = pageOpts(i);
@@ -169,6 +235,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       }
       tBare += performance.now() - t;
       perBatch.push([bPipe, performance.now() - t]);
+      addCpu('bare', c0);
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -223,6 +290,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     }
   } finally {
     await pool.close();
+    await workers.close();
   }
   const per = (ms: number): number => ms / n;
   const pipe = per(tPipe);
@@ -245,6 +313,12 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     naive_queried_per_page: queried / n,
     naive_skipped: skipped,
     targets_per_page: targets / n,
+    cpu: {
+      pipeline: { node: per(cpu.pipeline.node), chromium: per(cpu.pipeline.chromium) },
+      capture: { node: per(cpu.capture.node), chromium: per(cpu.capture.chromium) },
+      bare: { node: per(cpu.bare.node), chromium: per(cpu.bare.chromium) },
+    },
+    cpu_ratio: (cpu.bare.node + cpu.bare.chromium) / Math.max(1e-9, cpu.pipeline.node + cpu.pipeline.chromium),
     profile: prof,
     browser_peak_rss: peak,
   };

@@ -8,6 +8,7 @@
  * (`rss`: peak RSS of the CLI against run length, bench/rss.ts, only with --only: it takes minutes to an hour;
  * `concurrency`: `--concurrency N` scaling against the core count, bench/concurrency.ts, also in the full run)
  */
+import { loadavg } from 'node:os';
 import { benchCaptcha } from './captcha.js';
 
 const args = process.argv.slice(2);
@@ -30,6 +31,8 @@ if (!only || only === 'grounding') {
     console.log(
       `grounding: ${g.pages} pages | pipeline ${(1000 / g.pipeline_ms).toFixed(2)} pages/s | bare render+screenshot ${(1000 / g.bare_ms).toFixed(2)} pages/s | ratio ${g.ratio.toFixed(2)} (target >= 0.90)`,
     );
+    const cpuOf = (k: keyof typeof g.cpu): string => `${k} node ${g.cpu[k].node.toFixed(0)} + Chromium ${g.cpu[k].chromium.toFixed(0)} ms`;
+    console.log(`           CPU time per page: ${cpuOf('pipeline')}, ${cpuOf('bare')}, ${cpuOf('capture')} | CPU ratio bare/pipeline ${g.cpu_ratio.toFixed(2)} | load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`           ratio per batch of 5 pages ${g.batch_ratios.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio.toFixed(2)}`);
     console.log(
       `hit test:  ${g.candidates_per_page.toFixed(0)} candidates, ${g.targets_per_page.toFixed(0)} targets/page | pipeline ${g.pipeline_ms.toFixed(0)} ms/page, naive per-element Playwright ` +

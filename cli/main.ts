@@ -265,6 +265,10 @@ export async function runGrounding(
   let config: Record<string, unknown>;
   let count = c.count;
   let pool: InstanceType<typeof BrowserPool> | undefined;
+  // the scenario sampling and query writing run in a worker thread (generators/grounding/tasks.ts), so this
+  // thread answers the browser at once while they run; started once Chromium is up, it loads its modules
+  // while the first page renders
+  const workers = new g.GroundingWorkers();
   const getPool = (): InstanceType<typeof BrowserPool> => {
     if (!pool) throw new Error('browser pool not started');
     return pool;
@@ -283,7 +287,7 @@ export async function runGrounding(
     config = { pages: o.pages, files, file_sha256, viewport, dpr, mobile: Boolean(o.mobile), locale, ...(policy ? { policy } : {}) };
     count = files.length;
     produce = (i) =>
-      g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale: localeGiven ? locale : g.pageLocale(readFileSync(files[i]!, 'utf8')) }, c.seed, i, copts());
+      g.groundingFromPage(getPool(), resolve(files[i]!), files[i]!, { viewport, dpr, mobile: Boolean(o.mobile), locale: localeGiven ? locale : g.pageLocale(readFileSync(files[i]!, 'utf8')) }, c.seed, i, copts(), workers);
   } else {
     let scenarios: string[] | undefined;
     if (o.scenarios !== undefined) {
@@ -299,9 +303,10 @@ export async function runGrounding(
     };
     g.familySchedule(cfg); // fails early (usage error) when no family supports the chosen locales
     config = policy ? { ...cfg, policy } : cfg;
-    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts());
+    produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts(), workers);
   }
   pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs });
+  workers.start();
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();
   try {
@@ -328,6 +333,7 @@ export async function runGrounding(
   } finally {
     bar.stop();
     await pool.close();
+    await workers.close();
   }
 }
 

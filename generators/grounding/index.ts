@@ -6,18 +6,20 @@
  * `sampleSeed('grounding', seed, index)`, the queries from `sampleSeed('grounding', seed, index, 'queries')`.
  */
 import { SampleError, badValue } from '../../core/errors.js';
-import { Rng, recordId, sampleSeed } from '../../core/rng.js';
+import { recordId, sampleSeed } from '../../core/rng.js';
 import { GroundingRecord } from '../../core/schema.js';
 import type { BrowserPool } from '../../renderers/browser.js';
 import { breathe, captureAndHitTest, type CaptureOptions, type CaptureResult } from '../../hittest/capture.js';
 import type { GroundingLocale, GroundingTheme } from './common.js';
-import { FAMILY_NAMES, personaLabel, sampleScenario, scenarioIndex } from './scenarios.js';
-import { iconCounts, toRecordQueries, writeQueries } from './queries.js';
+import { FAMILY_NAMES, personaLabel, scenarioIndex } from './scenarios.js';
+import * as tasks from './tasks.js';
+import type { GroundingWorkers, RecordTask, ScenarioTaskResult } from './tasks.js';
 
 export { FAMILY_NAMES, sampleScenario, personaLabel, scenarioIndex, familySchedule, builtinScenarios, type Scenario, type ScenarioConfig } from './scenarios.js';
 export { DEVICE_PRESETS, SCENARIO_STATES, parseScenarioText, loadScenarioFiles, type ScenarioDef, type ScenarioFile } from './scenario-file.js';
 export { writeQueries, resolveQuery, visibleLabel, roleClass, toRecordQueries, type QuerySpec, type WrittenQuery, type QueryWriterInput } from './queries.js';
 export { pageLocale } from './locales.js';
+export { GroundingWorkers } from './tasks.js';
 export { GROUNDING_LOCALES, GROUNDING_THEMES, type GroundingLocale, type GroundingTheme, type ControlHint } from './common.js';
 
 /** Generator name and version recorded in every record and the manifest. */
@@ -41,7 +43,19 @@ export interface GroundingSample {
   png: Buffer;
 }
 
-const RecordNoImage = GroundingRecord.omit({ image: true });
+/** Sample a scenario: in a worker thread of `workers` when given, else here. */
+function scenarioOf(workers: GroundingWorkers | undefined, cfg: GroundingConfig, seed: number, index: number): Promise<ScenarioTaskResult> | ScenarioTaskResult {
+  return workers ? workers.run<ScenarioTaskResult>('scenario', [cfg, seed, index]) : tasks.scenario(cfg, seed, index);
+}
+
+/** Write the queries and build the record: in a worker thread of `workers` when given, else here (after a breath). */
+async function recordOf(workers: GroundingWorkers | undefined, t: RecordTask): Promise<Omit<GroundingRecord, 'image'>> {
+  if (workers) return workers.run<Omit<GroundingRecord, 'image'>>('record', [t]);
+  await breathe();
+  const r = tasks.record(t);
+  await breathe();
+  return r;
+}
 
 /**
  * Parse a `--families` value: `all`, or a comma-separated list of family names or prefixes ending in
@@ -68,11 +82,30 @@ function hittestSummary(cap: CaptureResult): Omit<GroundingRecord, 'image'>['hit
   return { candidates: cap.candidates, accepted: cap.targets.length, rejected: cap.rejected, ...(cap.warnings.length ? { warnings: cap.warnings } : {}) };
 }
 
+/** The query writer's input read off a capture (the caller adds what it knows of the page). */
+function writerInput(cap: CaptureResult, locale: string, seed: number, index: number): RecordTask['writer'] {
+  const { targets, pageTexts, rejectedTargets, textRuns, unpainted } = cap;
+  return { targets, locale, recordId: recordId('grounding', seed, index), pageTexts, rejectedTargets, textRuns, unpainted };
+}
+
+/** The record's fields but `image` and `queries`: identity, generator, the page (`where`), targets, hit-test summary. */
+function recordFields(
+  cap: CaptureResult,
+  seed: number,
+  index: number,
+  where: Pick<RecordTask['fields'], 'platform' | 'locale' | 'context'>,
+): RecordTask['fields'] {
+  return { id: recordId('grounding', seed, index), kind: 'grounding', generator: { ...GROUNDING_GENERATOR }, seed, index, ...where, targets: cap.targets, hittest: hittestSummary(cap) };
+}
+
 /**
  * Generate grounding sample `index` of run `seed`: sample the scenario, render and hit-test it in
  * `pool`, write the queries. The record is validated against the schema (without `image`).
  * @param capture optional capture options (hit-test acceptance policy, e.g. from `--min-points`)
+ * @param workers worker threads for the scenario sampling and the query writing (the same bytes; the main
+ *   thread stays free for the browser meanwhile); without it both run in this thread
  * @throws SampleError (`no_targets`, or any capture failure) — the shard writer retries or skips it.
+ * @throws WorkerExitError (core/worker-pool.ts) when a worker thread died during the sample (a bug)
  */
 export async function groundingSample(
   pool: BrowserPool,
@@ -80,8 +113,9 @@ export async function groundingSample(
   seed: number,
   index: number,
   capture?: CaptureOptions,
+  workers?: GroundingWorkers,
 ): Promise<GroundingSample> {
-  const sc = sampleScenario(cfg, seed, index);
+  const { scenario: sc, iconCounts } = await scenarioOf(workers, cfg, seed, index);
   const cap = await captureAndHitTest(
     pool,
     { html: sc.html },
@@ -89,43 +123,14 @@ export async function groundingSample(
     capture,
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets on ${sc.family}`, 'no_targets');
-  const id = recordId('grounding', seed, index);
-  await breathe();
-  const queries = writeQueries({
-    targets: cap.targets,
-    locale: sc.locale,
-    recordId: id,
-    rng: new Rng(sampleSeed('grounding', seed, index, 'queries')),
-    pageTexts: cap.pageTexts,
-    rejectedTargets: cap.rejectedTargets,
-    textRuns: cap.textRuns,
-    unpainted: cap.unpainted,
-    hints: sc.hints,
-    family: sc.family,
-    negatives: sc.negatives,
-    iconCounts: iconCounts(sc.html),
-  });
-  await breathe();
-  const record = RecordNoImage.parse({
-    id,
-    kind: 'grounding',
-    generator: { ...GROUNDING_GENERATOR },
-    seed,
-    index,
-    platform: sc.platform,
-    locale: sc.locale,
-    context: {
-      scenario: sc.family,
-      persona: personaLabel(sc.persona),
-      theme: sc.theme,
-      viewport: sc.viewport,
-      dpr: sc.dpr,
-      page: null,
-      params: sc.params,
-    },
-    targets: cap.targets,
-    queries: toRecordQueries(queries),
-    hittest: hittestSummary(cap),
+  const record = await recordOf(workers, {
+    querySeed: sampleSeed('grounding', seed, index, 'queries'),
+    writer: { ...writerInput(cap, sc.locale, seed, index), hints: sc.hints, family: sc.family, negatives: sc.negatives, iconCounts },
+    fields: recordFields(cap, seed, index, {
+      platform: sc.platform,
+      locale: sc.locale,
+      context: { scenario: sc.family, persona: personaLabel(sc.persona), theme: sc.theme, viewport: sc.viewport, dpr: sc.dpr, page: null, params: sc.params },
+    }),
   });
   return { record, png: cap.png };
 }
@@ -136,7 +141,9 @@ export async function groundingSample(
  * theme `light`; queries use the generic phrase tables (no hints) and the generic negative list.
  * @param file absolute path of the HTML file
  * @param capture optional capture options (hit-test acceptance policy, e.g. from `--min-points`)
+ * @param workers worker threads for the query writing (see {@link groundingSample})
  * @throws SampleError when the page cannot be captured or has no accepted targets
+ * @throws WorkerExitError (core/worker-pool.ts) when a worker thread died during the sample (a bug)
  */
 export async function groundingFromPage(
   pool: BrowserPool,
@@ -146,6 +153,7 @@ export async function groundingFromPage(
   seed: number,
   index: number,
   capture?: CaptureOptions,
+  workers?: GroundingWorkers,
 ): Promise<GroundingSample> {
   // failures name the page (the shard's rejects file otherwise only has the sample index)
   const cap = await captureAndHitTest(pool, { file }, { viewport: opts.viewport, dpr: opts.dpr, mobile: opts.mobile, touch: opts.mobile, colorScheme: 'light', locale: opts.locale }, capture).catch(
@@ -155,41 +163,14 @@ export async function groundingFromPage(
     },
   );
   if (cap.targets.length === 0) throw new SampleError(`no accepted targets in ${displayPath}`, 'no_targets');
-  const id = recordId('grounding', seed, index);
-  await breathe();
-  const queries = writeQueries({
-    targets: cap.targets,
-    locale: opts.locale,
-    recordId: id,
-    rng: new Rng(sampleSeed('grounding', seed, index, 'queries', displayPath)),
-    pageTexts: cap.pageTexts,
-    rejectedTargets: cap.rejectedTargets,
-    textRuns: cap.textRuns,
-    unpainted: cap.unpainted,
-    family: null,
-    negativeSources: 'unseen',
-  });
-  await breathe();
-  const record = RecordNoImage.parse({
-    id,
-    kind: 'grounding',
-    generator: { ...GROUNDING_GENERATOR },
-    seed,
-    index,
-    platform: 'web',
-    locale: opts.locale,
-    context: {
-      scenario: 'user.page',
-      persona: null,
-      theme: 'light',
-      viewport: opts.viewport,
-      dpr: opts.dpr,
-      page: displayPath,
-      params: { mobile: opts.mobile },
-    },
-    targets: cap.targets,
-    queries: toRecordQueries(queries),
-    hittest: hittestSummary(cap),
+  const record = await recordOf(workers, {
+    querySeed: sampleSeed('grounding', seed, index, 'queries', displayPath),
+    writer: { ...writerInput(cap, opts.locale, seed, index), family: null, negativeSources: 'unseen' },
+    fields: recordFields(cap, seed, index, {
+      platform: 'web',
+      locale: opts.locale,
+      context: { scenario: 'user.page', persona: null, theme: 'light', viewport: opts.viewport, dpr: opts.dpr, page: displayPath, params: { mobile: opts.mobile } },
+    }),
   });
   return { record, png: cap.png };
 }
