@@ -32,7 +32,8 @@
 //   N=64..96 a load failed with EMFILE, and at N=72 esbuild's failed spawn surfaced as a TypeError stack trace
 //   ("Cannot read properties of undefined (reading 'on')").
 // Hence a check before anything is loaded: MIN_FDS descriptors must be available (measured: a CAPTCHA run
-// loads and completes at 96, a grounding run, with Chromium's pipes and font files, at 128 but not at 96).
+// loads and completes at 96; Chromium, which inherits the limit, needs more and is checked where it is
+// launched: renderers/browser.ts CHROMIUM_MIN_FDS).
 // What a run needs beyond that (a high --concurrency) is caught where it fails (dataset/faults.ts). Other
 // EMFILE/ENFILE while loading: one line, exit 3. Anything else uncaught is our bug: its stack trace and exit
 // 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.

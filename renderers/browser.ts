@@ -17,6 +17,7 @@
  * (a rendered page may fetch nothing but the project's own assets: no network); as a second fence the
  * browser resolves no host names at all (`--host-resolver-rules=MAP * ~NOTFOUND`).
  */
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,23 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { EnvironmentError, SampleError } from '../core/errors.js';
 import { AssetCache } from './asset-cache.js';
 import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
+
+/**
+ * Open-file limit (`ulimit -n`, inherited by Chromium) below which {@link BrowserPool.launch} refuses to start.
+ * Chromium's browser process held 136-143 descriptors during a 4-page grounding run (counted in
+ * /proc/PID/fd); at a limit of 128 it stalled mid-run without a word, at 256 the run completed.
+ */
+export const CHROMIUM_MIN_FDS = 256;
+
+/** The soft open-file limit from /proc/self/limits (Linux), or null where it cannot be read. */
+function softFdLimit(): number | null {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The origin every page is served from. */
 export const ORIGIN = 'http://uisynth.local';
@@ -349,7 +367,8 @@ export class BrowserPool {
 
   /**
    * Find and launch Chromium.
-   * @throws EnvironmentError with the install hint when no Chromium is found or it fails to start.
+   * @throws EnvironmentError with the install hint when no Chromium is found or it fails to start, and naming
+   *   the limit when the open-file limit is below {@link CHROMIUM_MIN_FDS}.
    */
   static async launch(opts: LaunchOptions = {}): Promise<BrowserPool> {
     let path = opts.executablePath;
@@ -363,6 +382,12 @@ export class BrowserPool {
       }
       if (!found) throw new EnvironmentError(fc.INSTALL_HINT);
       path = found.path;
+    }
+    const limit = softFdLimit();
+    if (limit !== null && limit < CHROMIUM_MIN_FDS) {
+      throw new EnvironmentError(
+        `too many open files (EMFILE): the open-file limit (ulimit -n) is ${limit}, below the ${CHROMIUM_MIN_FDS} Chromium needs to render pages: raise the limit (ulimit -n 1024) and rerun`,
+      );
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);

@@ -80,6 +80,20 @@ describe('open-file limit (ulimit -n)', () => {
 
   it.each([20, 24, 28, 32, 40, 48, 64, 96, 127])('node bin/uisynth.js at %i: one line, exit 3', (n) => refusedAt(n, `"${process.execPath}" "${BIN}"`));
 
+  it('a grounding run below the 256 Chromium needs: one line, exit 3, nothing written (it stalled mid-run at 128); at 256 it completes', () => {
+    const grounding = (n: number) =>
+      spawnSync('bash', ['-c', `ulimit -n ${n} && exec "${BIN}" grounding --count 1 --quiet --out "${out}-g${n}"`], { encoding: 'utf8', timeout: 600_000, killSignal: 'SIGKILL' });
+    const low = grounding(255);
+    expect(low.signal, 'killed after hanging').toBeNull();
+    expect(low.status, low.stderr).toBe(3);
+    expect(low.stderr).toBe('uisynth: too many open files (EMFILE): the open-file limit (ulimit -n) is 255, below the 256 Chromium needs to render pages: raise the limit (ulimit -n 1024) and rerun\n');
+    expect(existsSync(`${out}-g255`)).toBe(false);
+    const ok = grounding(256);
+    expect(ok.signal, 'killed after hanging').toBeNull();
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(existsSync(join(`${out}-g256`, 'manifest.json'))).toBe(true);
+  });
+
   it('at 128 a run completes (the minimum is not above what a run needs)', () => {
     const r = underLimit(128, `"${BIN}"`);
     expect(r.status, r.stderr).toBe(0);
