@@ -24,6 +24,7 @@ export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
   button: { en: 'button', zh: '按钮' },
   link: { en: 'link', zh: '链接' },
   columnheader: { en: 'column header', zh: '列标题' },
+  rowheader: { en: 'row header', zh: '行标题' },
   checkbox: { en: 'checkbox', zh: '复选框' },
   radio: { en: 'radio button', zh: '单选按钮' },
   switch: { en: 'switch', zh: '开关' },
@@ -396,9 +397,32 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'open-cart': { fn: P(['open my shopping cart', 'view the cart'], ['打开购物车', '查看购物车']) },
   'go-home': { fn: P(["go to the store's home page", 'return to the home page'], ['回到商城首页', '返回首页']) },
   // apps drawn by the shells (desktop, phone, web scenario families; generators/grounding/apps/)
-  'app-window-close': { fn: P(['close the {app} window'], ['关闭“{app}”窗口']) },
-  'app-window-minimize': { fn: P(['minimize the {app} window'], ['最小化“{app}”窗口']) },
-  'app-window-zoom': { fn: P(['maximize the {app} window', 'make the {app} window bigger'], ['最大化“{app}”窗口']) },
+  // (a window's caption buttons show no name: they are told apart by what they do and by their window,
+  // named by its title unquoted, since the title is the window's text, not the button's; in every language)
+  'app-window-close': {
+    fn: { en: ['close the {app} window'], zh: ['关闭{app}窗口'], ja: ['{app}ウィンドウを閉じる'], de: ['das Fenster {app} schließen'], es: ['cerrar la ventana {app}'], fr: ['fermer la fenêtre {app}'], ar: ['إغلاق نافذة {app}'] },
+    text: { en: ['the close button of the {app} window'], zh: ['{app}窗口的关闭按钮'], ja: ['{app}ウィンドウの閉じるボタン'], de: ['die Schließen-Schaltfläche des Fensters {app}'], es: ['el botón de cerrar de la ventana {app}'], fr: ['le bouton de fermeture de la fenêtre {app}'], ar: ['زر إغلاق نافذة {app}'] },
+  },
+  'app-window-minimize': {
+    fn: { en: ['minimize the {app} window'], zh: ['最小化{app}窗口'], ja: ['{app}ウィンドウを最小化する'], de: ['das Fenster {app} minimieren'], es: ['minimizar la ventana {app}'], fr: ['réduire la fenêtre {app}'], ar: ['تصغير نافذة {app}'] },
+    text: { en: ['the minimize button of the {app} window'], zh: ['{app}窗口的最小化按钮'], ja: ['{app}ウィンドウの最小化ボタン'], de: ['die Minimieren-Schaltfläche des Fensters {app}'], es: ['el botón de minimizar de la ventana {app}'], fr: ['le bouton de réduction de la fenêtre {app}'], ar: ['زر تصغير نافذة {app}'] },
+  },
+  'app-window-zoom': {
+    fn: { en: ['maximize the {app} window', 'make the {app} window bigger'], zh: ['最大化{app}窗口'], ja: ['{app}ウィンドウを最大化する'], de: ['das Fenster {app} maximieren'], es: ['maximizar la ventana {app}'], fr: ['agrandir la fenêtre {app}'], ar: ['تكبير نافذة {app}'] },
+    text: { en: ['the maximize button of the {app} window'], zh: ['{app}窗口的最大化按钮'], ja: ['{app}ウィンドウの最大化ボタン'], de: ['die Maximieren-Schaltfläche des Fensters {app}'], es: ['el botón de maximizar de la ventana {app}'], fr: ['le bouton d’agrandissement de la fenêtre {app}'], ar: ['زر تكبير نافذة {app}'] },
+  },
+  // the date and time in a menu bar or taskbar (a text; clicking it opens the calendar / notifications)
+  clock: {
+    fn: {
+      en: ['check the current date and time', 'see what time it is'],
+      zh: ['查看当前的日期和时间', '看看现在几点了'],
+      ja: ['現在の日付と時刻を確認する'],
+      de: ['das aktuelle Datum und die Uhrzeit ansehen'],
+      es: ['consultar la fecha y la hora actuales'],
+      fr: ['voir la date et l’heure actuelles'],
+      ar: ['معرفة التاريخ والوقت الحاليين'],
+    },
+  },
   'open-app': { fn: P(['open {name}', 'launch the {name} app'], ['打开{name}', '启动“{name}”应用']) },
   'open-search': { fn: P(['open the system search'], ['打开系统搜索']) },
   'open-file': { fn: P(['open {name}', 'open the file {name}'], ['打开“{name}”', '打开文件“{name}”']) },
