@@ -306,6 +306,8 @@ function fill(tpl: string, args: Readonly<Record<string, string>>): string | nul
 export interface PhraseSet {
   fn: string[];
   text: string[];
+  /** Where the control is (from a hint's `pos`): positional queries read off the page's own layout. */
+  pos?: string[];
   /** Where the phrases came from: the page's control hint, the name table, or role templates. */
   source: 'hint' | 'name' | 'role' | 'none';
   /** Language the phrases are written in (English when the action has none in the page language). */
@@ -335,7 +337,9 @@ function renderAction(a: ActionPhrases, args: Readonly<Record<string, string>>, 
   const fn = fnT.map((t) => fill(t, args)).filter((s): s is string => !!s);
   const textT = a.text ? (a.text[lang] ?? a.text.en) : [];
   const text = textT.map((t) => fill(t, args)).filter((s): s is string => !!s);
-  return { fn, text, source, lang };
+  const posT = a.pos ? (a.pos[lang] ?? a.pos.en) : [];
+  const pos = posT.map((t) => fill(t, args)).filter((s): s is string => !!s);
+  return { fn, text, ...(pos.length ? { pos } : {}), source, lang };
 }
 
 /**
@@ -639,7 +643,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
           p = phrasesFor(t, lg, ctx.hints);
           ctx.phraseCache?.set(key, p);
         }
-        return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase);
+        return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase) || !!p.pos?.includes(spec.phrase);
       });
     }
     case 'dir': {
@@ -1494,6 +1498,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           text = g ? gOnly(g, rc, spec.landmark) : l === 'zh-CN' ? `${lm}中的${noun}` : `the ${noun} in ${lm}`;
         } else text = '';
         emit(t, 'positional', text, spec);
+      }
+    }
+    // ---- or its place as the page's hint gives it ("the leftmost of the three window controls of the
+    // Music window"), where no other positional query was written (no draw from the RNG)
+    if (ph.pos?.length && ph.lang === lang && !nameClash && !out.some((q) => q.tid === t.tid && q.style === 'positional')) {
+      for (const p of ph.pos) {
+        const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
+        if (!quoteClash(t, p) && resolvesTo(sp, t) && emit(t, 'positional', p, sp, phTag)) break;
       }
     }
     // ---- icon (in the page's language; none where the language has no name for the icon)

@@ -141,9 +141,10 @@ export function renderDesktop(k: AppContext, wins: WindowSpec[], opts: { title?:
     const p = places[i]!;
     const wk = k; // ids already allocated by the builder's context
     const ids = { close: wk.id(`w${i}-close`), min: wk.id(`w${i}-min`), zoom: wk.id(`w${i}-zoom`) };
-    k.hint(ids.close, 'app-window-close', { app: w.title });
-    k.hint(ids.min, 'app-window-minimize', { app: w.title });
-    k.hint(ids.zoom, 'app-window-zoom', { app: w.title });
+    const sfx = k.skin === 'macos' ? '' : '-win';
+    k.hint(ids.close, `app-window-close${sfx}`, { app: w.title });
+    k.hint(ids.min, `app-window-minimize${sfx}`, { app: w.title });
+    k.hint(ids.zoom, `app-window-zoom${sfx}`, { app: w.title });
     return {
       ...w,
       chrome: k.skin,
