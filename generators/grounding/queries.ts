@@ -1070,16 +1070,19 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       // element of the landmark below them lies left of the first or right of the last (an empty
       // checkbox or actions header, no target, would be counted by a reader: see COUNTED_PLAIN)
       // Read only off evenly spaced headers (a calendar's weekdays, a sheet's letters), whose pitch
-      // gives each column's extent: every element below them starts inside a column (left-aligned) or
-      // ends inside one (right-aligned, right-to-left pages).
+      // gives each column's extent: every element below them starts inside a column (left-to-right
+      // pages) or ends inside one (right-to-left pages).
       if (lay.axis !== 'row') continue;
       const o = lay.order.map(bx);
       const pitch = (o[o.length - 1]![0] - o[0]![0]) / (o.length - 1);
       if (!(pitch > 0) || o.some((b, i) => i > 0 && Math.abs(b[0] - o[i - 1]![0] - pitch) > 0.1 * pitch)) continue;
       const below = targets.filter((x) => !grp.includes(x) && (x.context.landmark ?? null) === lm && cy(bx(x)) > o[0]![3]);
-      const ltr = below.every((x) => bx(x)[0] >= o[0]![0] - 12 && bx(x)[0] <= o[o.length - 1]![0] + pitch - 12);
-      const rtl = below.every((x) => bx(x)[2] <= o[o.length - 1]![2] + 12 && bx(x)[2] >= o[0]![2] - pitch + 12);
-      if (!ltr && !rtl) continue;
+      // (by the page's writing direction: a column beside the first header on a left-to-right page, or
+      // beside the last on a right-to-left one, is the checkbox column the comment above warns of)
+      const fits = lang === 'ar'
+        ? below.every((x) => bx(x)[2] <= o[o.length - 1]![2] + 12 && bx(x)[2] >= o[0]![2] - pitch + 12)
+        : below.every((x) => bx(x)[0] >= o[0]![0] - 12 && bx(x)[0] <= o[o.length - 1]![0] + pitch - 12);
+      if (!fits) continue;
       if (seenRejected.some((r) => overlap(r.box[1], r.box[3], o[0]![1], o[0]![3]) > 0 && (r.box[2] < o[0]![0] || r.box[0] > o[o.length - 1]![2]))) continue;
     }
     // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
