@@ -298,6 +298,10 @@ describe('coverage of window controls, calendars, sheets and boards (item 11)', 
     const qs = write(targets, 'de-DE');
     resolvesToOwn(qs, targets, 'de-DE');
     expect(ofTarget(qs, clock).find((q) => q.style === 'positional')?.spec).toEqual({ kind: 'only', roleClass: 'text', landmark: lm });
+    // the page's hint says what the clock is for: asked for by that too, in the page's language
+    const withId = targets.map((t) => (t === clock ? { ...t, dom: { tag: 'span', id: 'clock', selector: '#clock' } } : t));
+    const qh = writeH(withId, 'de-DE', { clock: { action: 'clock' } });
+    expect(qh.filter((q) => q.tid === clock.tid && q.style === 'functional').map((q) => q.text)).toEqual(['das aktuelle Datum und die Uhrzeit ansehen']);
     // a second text written in the taskbar's extent (a tray label that is no target)
     const qs2 = write(targets, 'de-DE', runsOf(targets, [{ t: 'DEU', r: [1150, 770, 1180, 790] }]));
     expect(ofTarget(qs2, clock).some((q) => q.style === 'positional')).toBe(false);

@@ -1117,8 +1117,13 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     // thing written in the landmark's extent, every visible run there being its own, and no seen
     // rejected element lies there; controls: no seen rejected one of the kind anywhere
     if (rc === 'text') {
-      const lb = landmarkBox(lm);
-      if (!runs.length || runs.some((run) => intersect(run.r, lb) !== null && !owns(t, run)) || seenRejected.some((r) => intersect(r.box, lb) !== null)) continue;
+      // (the landmark's extent is known from its targets only: a margin of MAX_GAP.plain around it,
+      // where an untargeted caption of the same landmark may still be written)
+      const b0 = landmarkBox(lm);
+      const m = MAX_GAP.plain;
+      const lb: Box4 = [b0[0] - m, b0[1] - m, b0[2] + m, b0[3] + m];
+      const elsewhere = (run: { n: string; r: Box4 }): boolean => intersect(run.r, b0) === null && targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run));
+      if (!runs.length || runs.some((run) => intersect(run.r, lb) !== null && !owns(t, run) && !elsewhere(run)) || seenRejected.some((r) => intersect(r.box, lb) !== null)) continue;
     } else if (rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
     const inLm = targets.filter((x) => x !== t && (x.context.landmark ?? null) === lm);
     // the landmark's extent is known from its targets: with the target alone there, a nav bar drawn
