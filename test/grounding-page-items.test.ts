@@ -12,6 +12,8 @@
  *   product's star rating is one picture (not five star icons); the pages do not repeat themselves
  *   (search results with distinct titles and snippets).
  * - Spreadsheet: the row numbers are row headers (`th scope=row`), the letters column headers.
+ * - Project board in its `menu` state: the account menu, open below the header's avatar, covers none of
+ *   the board's toolbar (it hung over "Create").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContainerQueries, checkLabels, type LabelProblem } from './labels-oracle.js';
@@ -91,6 +93,23 @@ describe('page items (issue 15 item 11)', () => {
     const c = await checkContainerQueries(pool, { html: sc.html }, opts, rec);
     expect(c.problems).toEqual([]);
     expect(c.checked).toBeGreaterThanOrEqual(cq.length);
+  }, 300_000);
+
+  it('the project board\'s open account menu covers none of its toolbar (it hung over "Create" before)', async () => {
+    const cfg: GroundingConfig = { families: ['web.project-board'], locales: ['ja-JP'], themes: [...GROUNDING_THEMES] };
+    const menuSamples: number[] = [];
+    for (let i = 0; menuSamples.length < 2 && i < 60; i++) if (sampleScenario(cfg, 1, i).html.includes('id="um-signOut"')) menuSamples.push(i);
+    expect(menuSamples.length).toBe(2);
+    for (const i of menuSamples) {
+      const { rec } = await sample('web.project-board', 'ja-JP', i);
+      const menu = rec.targets.filter((t) => /^um-/.test(t.dom.id ?? ''));
+      const bar = rec.targets.filter((t) => ['create', 'invite', 'groupby'].some((id) => t.dom.id === id || (t.dom.id ?? '').startsWith(`${id}`)));
+      expect(menu.length, `sample ${i}`).toBe(4);
+      expect(bar.map((t) => t.dom.id).sort(), `sample ${i}: the toolbar's actions are all seen`).toEqual(expect.arrayContaining(['create', 'groupby']));
+      const hit = (a: number[], b: number[]): boolean => Math.min(a[2]!, b[2]!) > Math.max(a[0]!, b[0]!) && Math.min(a[3]!, b[3]!) > Math.max(a[1]!, b[1]!);
+      const menuBox = [Math.min(...menu.map((t) => t.bbox_css[0]!)), Math.min(...menu.map((t) => t.bbox_css[1]!)), Math.max(...menu.map((t) => t.bbox_css[2]!)), Math.max(...menu.map((t) => t.bbox_css[3]!))];
+      expect(bar.filter((t) => hit(t.bbox_css, menuBox)).map((t) => t.dom.id), `sample ${i}`).toEqual([]);
+    }
   }, 300_000);
 
   it('a shop filter checkbox is one target with its label; a star rating is one picture; search results do not repeat', async () => {

@@ -224,3 +224,137 @@ describe('a quoted accessible name must be on screen', () => {
     }
   });
 });
+
+/**
+ * Issue 15 item 11 (coverage): targets a person can name in three ways that the writer used to leave
+ * with fewer. Hand-made screens; each query must resolve to exactly its own target.
+ */
+describe('coverage of window controls, calendars, sheets and boards (item 11)', () => {
+  const writeH = (targets: QueryTarget[], locale: string, hints: Record<string, { action: string; args?: Record<string, string> }>, textRuns = runsOf(targets)): WrittenQuery[] =>
+    writeQueries({ targets, locale, recordId: 'grounding-1-0000000', rng: new Rng('cov'), pageTexts: targets.flatMap((t) => [t.name, t.text]).filter(Boolean).map((s) => s.toLowerCase()), textRuns, hints });
+  const resolvesToOwn = (qs: readonly WrittenQuery[], targets: readonly QueryTarget[], locale: string, hints?: Record<string, { action: string; args?: Record<string, string> }>): void => {
+    for (const q of qs) if (q.tid) expect(resolveQuery(q.spec, targets, { locale, hints }).map((t) => t.tid), q.text).toEqual([q.tid]);
+  };
+  const styles = (qs: readonly WrittenQuery[], t: QueryTarget): string[] => [...new Set(ofTarget(qs, t).map((q) => q.style))].sort();
+
+  /** A macOS window "Musik" (traffic lights, title) above a Dock whose icon-only "Musik" item is named like the window. */
+  function macWindow(skin: 'macos' | 'windows', menuBarShowsTitle = false) {
+    nextId = 0;
+    const lm = 'Musik';
+    const sfx = skin === 'macos' ? '' : '-win';
+    const keys = skin === 'macos' ? ['close', 'minimize', 'zoom'] : ['minimize', 'zoom', 'close'];
+    const x0 = skin === 'macos' ? 20 : 700;
+    const buttons = keys.map((k, i) => T('button', k, '', [x0 + i * 20, 10, x0 + i * 20 + 12, 22], lm, { dom: { tag: 'button', id: `w0-${k}`, selector: `#w0-${k}` } } as Partial<QueryTarget>));
+    const title = T('text', 'Musik', 'Musik', [380, 8, 430, 24], lm);
+    const dock = T('link', 'Musik', '', [400, 760, 440, 800], 'Dock', { icon: 'music' });
+    const other = T('link', 'Fotos', '', [450, 760, 490, 800], 'Dock', { icon: 'image' });
+    const targets = [...buttons, title, dock, other];
+    if (menuBarShowsTitle) targets.push(T('menuitem', 'Musik', 'Musik', [40, 0, 90, 6], 'Menüleiste'), T('menuitem', 'Ablage', 'Ablage', [100, 0, 150, 6], 'Menüleiste'));
+    const hints = Object.fromEntries(keys.map((k) => [`w0-${k}`, { action: `app-window-${k}${sfx}`, args: { app: 'Musik' } }]));
+    return { targets, buttons, hints };
+  }
+  it('a window\'s caption buttons: described, asked for by what they do and by their place, in German too (no phrase in de before); the window title is nameable beside a Dock icon of the same name', () => {
+    const { targets, buttons, hints } = macWindow('macos');
+    const qs = writeH(targets, 'de-DE', hints);
+    resolvesToOwn(qs, targets, 'de-DE', hints);
+    for (const b of buttons) expect(styles(qs, b), b.name).toEqual(['functional', 'positional', 'text']);
+    const close = ofTarget(qs, buttons[0]!);
+    expect(close.find((q) => q.style === 'functional')!.text).toBe('das Fenster Musik schließen');
+    expect(close.find((q) => q.style === 'text')!.text).toBe('die Schließen-Schaltfläche des Fensters Musik');
+    // the ordinal in the window named by its title (refused before: the Dock icon "owned" the title by its name)
+    expect(close.find((q) => q.style === 'positional')!.spec.kind).toBe('ordinal');
+  });
+  it.each(['macos', 'windows'] as const)('%s: where the window cannot be quoted (the menu bar shows its name too), the place comes from the page: close is leftmost on macOS, rightmost on Windows', (skin) => {
+    const { targets, buttons, hints } = macWindow(skin, true);
+    const qs = writeH(targets, 'en-US', hints);
+    resolvesToOwn(qs, targets, 'en-US', hints);
+    const close = buttons.find((b) => b.name === 'close')!;
+    const pos = ofTarget(qs, close).find((q) => q.style === 'positional')!;
+    expect(pos.text).toBe(`the ${skin === 'macos' ? 'leftmost' : 'rightmost'} of the three window controls of the Musik window`);
+    for (const b of buttons) expect(styles(qs, b)).toEqual(['functional', 'positional', 'text']);
+  });
+
+  it('calendar days of this, the previous and the next month have distinct phrases in every language (the two "1"s shared one before)', () => {
+    for (const locale of ['en-US', 'ja-JP', 'de-DE', 'es-ES', 'fr-FR', 'ar', 'zh-CN']) {
+      nextId = 0;
+      const lm = 'Kalender';
+      const spec: Array<[string, string]> = [['31', 'pick-day-prev'], ['1', 'pick-day'], ['2', 'pick-day'], ['1', 'pick-day-next']];
+      const days = spec.map(([n], i) => T('button', n, n, [10 + i * 40, 100, 30 + i * 40, 120], lm, { dom: { tag: 'button', id: `d${i}`, selector: `#d${i}` } } as Partial<QueryTarget>));
+      const hints = Object.fromEntries(spec.map(([n, action], i) => [`d${i}`, { action, args: { name: n } }]));
+      const qs = writeH(days, locale, hints);
+      resolvesToOwn(qs, days, locale, hints);
+      for (const d of days) expect(ofTarget(qs, d).some((q) => q.style === 'functional'), `${locale} ${d.tid}`).toBe(true);
+      const fn = days.map((d) => ofTarget(qs, d).find((q) => q.style === 'functional')!.text);
+      expect(new Set(fn).size, locale).toBe(4);
+    }
+  });
+
+  it('the one text of a taskbar (its clock) is "the text in the taskbar"; not where another text is written there', () => {
+    nextId = 0;
+    const lm = 'Taskleiste';
+    const icons = ['Start', 'Suche', 'Explorer'].map((n, i) => T('link', n, '', [500 + i * 44, 760, 540 + i * 44, 800], lm, { icon: ['layout-grid', 'search', 'folder'][i] }));
+    const clock = T('text', '12:20 28.05.2024', '12:20 28.05.2024', [1200, 762, 1260, 798], lm);
+    const targets = [...icons, clock, T('button', 'OK', 'OK', [600, 300, 660, 330], 'Dialog')];
+    const qs = write(targets, 'de-DE');
+    resolvesToOwn(qs, targets, 'de-DE');
+    expect(ofTarget(qs, clock).find((q) => q.style === 'positional')?.spec).toEqual({ kind: 'only', roleClass: 'text', landmark: lm });
+    // the page's hint says what the clock is for: asked for by that too, in the page's language
+    const withId = targets.map((t) => (t === clock ? { ...t, dom: { tag: 'span', id: 'clock', selector: '#clock' } } : t));
+    const qh = writeH(withId, 'de-DE', { clock: { action: 'clock' } });
+    expect(qh.filter((q) => q.tid === clock.tid && q.style === 'functional').map((q) => q.text)).toEqual(['das aktuelle Datum und die Uhrzeit ansehen']);
+    // a second text written in the taskbar's extent (a tray label that is no target)
+    const qs2 = write(targets, 'de-DE', runsOf(targets, [{ t: 'DEU', r: [1150, 770, 1180, 790] }]));
+    expect(ofTarget(qs2, clock).some((q) => q.style === 'positional')).toBe(false);
+  });
+
+  it('row headers are counted among row headers ("the third row header from the top"), not among every text of the sheet', () => {
+    nextId = 0;
+    const lm = 'Budget.xlsx';
+    const targets: QueryTarget[] = [];
+    const heads: QueryTarget[] = [];
+    for (let r = 0; r < 4; r++) {
+      const y = 40 + r * 20;
+      const h = T('rowheader', String(r + 1), String(r + 1), [0, y, 30, y + 20], lm);
+      heads.push(h);
+      targets.push(h, T('cell', String(10 * (r + 1)), String(10 * (r + 1)), [30, y, 100, y + 20], lm), T('cell', `Item ${r + 1}`, `Item ${r + 1}`, [100, y, 200, y + 20], lm));
+    }
+    const qs = write(targets, 'en-US');
+    resolvesToOwn(qs, targets, 'en-US');
+    const pos = ofTarget(qs, heads[2]!).find((q) => q.style === 'positional')!;
+    expect(pos.spec).toMatchObject({ kind: 'ordinal', roleClass: 'rowheader', n: 3, axis: 'col' });
+    expect(pos.text).toMatch(/^the third row header/);
+  });
+
+  /** Seven evenly spaced weekday headers over a month grid; optionally a checkbox column left of them. */
+  function month(extraLeft: boolean) {
+    nextId = 0;
+    const lm = 'Calendar';
+    const heads = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d, i) => T('columnheader', d, d, [100 + i * 120, 50, 130 + i * 120, 66], lm));
+    const days = Array.from({ length: 7 }, (_, i) => T('button', String(i + 1), String(i + 1), [100 + i * 120, 80, 115 + i * 120, 96], lm));
+    const targets = [...heads, ...days];
+    if (extraLeft) targets.push(T('checkbox', 'Week 1', '', [60, 80, 76, 96], lm, { aria: { checked: 'false' } }));
+    return { targets, heads };
+  }
+  it('evenly spaced column headers (calendar weekdays) are counted from the left; not when something of the table lies beside them', () => {
+    const a = month(false);
+    const qs = write(a.targets, 'en-US');
+    resolvesToOwn(qs, a.targets, 'en-US');
+    expect(ofTarget(qs, a.heads[1]!).find((q) => q.style === 'positional')?.spec).toMatchObject({ kind: 'ordinal', roleClass: 'columnheader', n: 2, axis: 'row' });
+    const b = month(true);
+    const qs2 = write(b.targets, 'en-US');
+    expect(b.heads.some((h) => ofTarget(qs2, h).some((q) => q.spec.kind === 'ordinal'))).toBe(false);
+  });
+
+  it('a kanban column\'s icon-only "+" is no look-alike of its cards (links showing text): "the button in the column"', () => {
+    nextId = 0;
+    const lm = 'To do';
+    const title = T('text', 'To do', 'To do', [10, 10, 60, 26], lm);
+    const add = T('button', 'Add: To do', '', [200, 6, 230, 30], lm, { icon: 'plus' });
+    const cards = ['Fix login', 'Write docs'].map((c, i) => T('link', c, c, [10, 40 + i * 80, 230, 110 + i * 80], lm));
+    const other = T('button', 'Create', 'Create', [400, 6, 480, 30], 'Toolbar');
+    const targets = [title, add, ...cards, other, T('button', 'Invite', 'Invite', [500, 6, 580, 30], 'Toolbar')];
+    const qs = write(targets, 'en-US');
+    resolvesToOwn(qs, targets, 'en-US');
+    expect(ofTarget(qs, add).find((q) => q.spec.kind === 'only')?.text).toBe('the button in the "To do" section');
+  });
+});

@@ -24,6 +24,7 @@ export const ROLE_NOUNS: Readonly<Record<string, Pair<string>>> = {
   button: { en: 'button', zh: '按钮' },
   link: { en: 'link', zh: '链接' },
   columnheader: { en: 'column header', zh: '列标题' },
+  rowheader: { en: 'row header', zh: '行标题' },
   checkbox: { en: 'checkbox', zh: '复选框' },
   radio: { en: 'radio button', zh: '单选按钮' },
   switch: { en: 'switch', zh: '开关' },
@@ -318,9 +319,32 @@ export interface ActionPhrases {
   /** Alternative templates keyed by a `state` arg (e.g. a switch that is `on`). */
   fnByState?: Record<string, Loc<string[]>>;
   text?: Loc<string[]>;
+  /** Where the control is, for positional queries ("the leftmost of the three window controls of the {app} window"). */
+  pos?: Loc<string[]>;
 }
 
 const P = (en: string[], zh: string[]): Pair<string[]> => ({ en, zh });
+
+/** "the leftmost / middle / rightmost of the three window controls of the {app} window", per language (index 0, 1, 2). */
+const WINDOW_CONTROL_PLACE: Loc<string[]> = {
+  en: ['leftmost', 'middle', 'rightmost'].map((w) => `the ${w} of the three window controls of the {app} window`),
+  zh: ['最左边', '中间', '最右边'].map((w) => `{app}窗口的三个窗口控制按钮中${w}的那个`),
+  ja: ['一番左', '真ん中', '一番右'].map((w) => `{app}ウィンドウの3つのウィンドウ操作ボタンのうち${w}のボタン`),
+  de: ['linke', 'mittlere', 'rechte'].map((w) => `die ${w} der drei Fensterschaltflächen des Fensters {app}`),
+  es: ['de la izquierda', 'del centro', 'de la derecha'].map((w) => `el botón ${w} de los tres botones de control de la ventana {app}`),
+  fr: ['de gauche', 'du milieu', 'de droite'].map((w) => `le bouton ${w} des trois boutons de contrôle de la fenêtre {app}`),
+  ar: ['الأيسر', 'الأوسط', 'الأيمن'].map((w) => `الزر ${w} من أزرار التحكم الثلاثة في نافذة {app}`),
+};
+
+/**
+ * A window caption button's phrases under two keys: `key` (macOS, place `mac` of 0-2 from the left)
+ * and `key-win` (Windows, place `win`).
+ */
+function windowButton(key: string, fn: Loc<string[]>, text: Loc<string[]>, mac: number, win: number): Record<string, ActionPhrases> {
+  const place = (i: number): Loc<string[]> =>
+    Object.fromEntries(Object.entries(WINDOW_CONTROL_PLACE).map(([l, v]) => [l, [v![i]!]])) as Loc<string[]>;
+  return { [key]: { fn, text, pos: place(mac) }, [`${key}-win`]: { fn, text, pos: place(win) } };
+}
 
 /**
  * Action key -> phrases. Keys are what generated pages put in their control hints; the same keys are
@@ -396,9 +420,25 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'open-cart': { fn: P(['open my shopping cart', 'view the cart'], ['打开购物车', '查看购物车']) },
   'go-home': { fn: P(["go to the store's home page", 'return to the home page'], ['回到商城首页', '返回首页']) },
   // apps drawn by the shells (desktop, phone, web scenario families; generators/grounding/apps/)
-  'app-window-close': { fn: P(['close the {app} window'], ['关闭“{app}”窗口']) },
-  'app-window-minimize': { fn: P(['minimize the {app} window'], ['最小化“{app}”窗口']) },
-  'app-window-zoom': { fn: P(['maximize the {app} window', 'make the {app} window bigger'], ['最大化“{app}”窗口']) },
+  // (a window's caption buttons show no name: they are told apart by what they do, by their window,
+  // named by its title unquoted since the title is the window's text, not the button's, and by their
+  // place among the three, left to right on both platforms (templates/screens/macos.css and windows.css
+  // draw them `direction: ltr`): close, minimize, zoom on macOS; minimize, maximize, close on Windows)
+  ...windowButton('app-window-close', { en: ['close the {app} window'], zh: ['关闭{app}窗口'], ja: ['{app}ウィンドウを閉じる'], de: ['das Fenster {app} schließen'], es: ['cerrar la ventana {app}'], fr: ['fermer la fenêtre {app}'], ar: ['إغلاق نافذة {app}'] }, { en: ['the close button of the {app} window'], zh: ['{app}窗口的关闭按钮'], ja: ['{app}ウィンドウの閉じるボタン'], de: ['die Schließen-Schaltfläche des Fensters {app}'], es: ['el botón de cerrar de la ventana {app}'], fr: ['le bouton de fermeture de la fenêtre {app}'], ar: ['زر إغلاق نافذة {app}'] }, 0, 2),
+  ...windowButton('app-window-minimize', { en: ['minimize the {app} window'], zh: ['最小化{app}窗口'], ja: ['{app}ウィンドウを最小化する'], de: ['das Fenster {app} minimieren'], es: ['minimizar la ventana {app}'], fr: ['réduire la fenêtre {app}'], ar: ['تصغير نافذة {app}'] }, { en: ['the minimize button of the {app} window'], zh: ['{app}窗口的最小化按钮'], ja: ['{app}ウィンドウの最小化ボタン'], de: ['die Minimieren-Schaltfläche des Fensters {app}'], es: ['el botón de minimizar de la ventana {app}'], fr: ['le bouton de réduction de la fenêtre {app}'], ar: ['زر تصغير نافذة {app}'] }, 1, 0),
+  ...windowButton('app-window-zoom', { en: ['maximize the {app} window', 'make the {app} window bigger'], zh: ['最大化{app}窗口'], ja: ['{app}ウィンドウを最大化する'], de: ['das Fenster {app} maximieren'], es: ['maximizar la ventana {app}'], fr: ['agrandir la fenêtre {app}'], ar: ['تكبير نافذة {app}'] }, { en: ['the maximize button of the {app} window'], zh: ['{app}窗口的最大化按钮'], ja: ['{app}ウィンドウの最大化ボタン'], de: ['die Maximieren-Schaltfläche des Fensters {app}'], es: ['el botón de maximizar de la ventana {app}'], fr: ['le bouton d’agrandissement de la fenêtre {app}'], ar: ['زر تكبير نافذة {app}'] }, 2, 1),
+  // the date and time in a menu bar or taskbar (a text; clicking it opens the calendar / notifications)
+  clock: {
+    fn: {
+      en: ['check the current date and time', 'see what time it is'],
+      zh: ['查看当前的日期和时间', '看看现在几点了'],
+      ja: ['現在の日付と時刻を確認する'],
+      de: ['das aktuelle Datum und die Uhrzeit ansehen'],
+      es: ['consultar la fecha y la hora actuales'],
+      fr: ['voir la date et l’heure actuelles'],
+      ar: ['معرفة التاريخ والوقت الحاليين'],
+    },
+  },
   'open-app': { fn: P(['open {name}', 'launch the {name} app'], ['打开{name}', '启动“{name}”应用']) },
   'open-search': { fn: P(['open the system search'], ['打开系统搜索']) },
   'open-file': { fn: P(['open {name}', 'open the file {name}'], ['打开“{name}”', '打开文件“{name}”']) },
@@ -416,7 +456,20 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'switch-tab': { fn: P(['switch to the {name} tab'], ['切换到“{name}”标签页']) },
   'close-tab': { fn: P(['close the {name} tab'], ['关闭“{name}”标签页']) },
   'switch-view': { fn: P(['switch to the {name} view'], ['切换到“{name}”视图']) },
-  'pick-day': { fn: P(['select day {name} in the calendar'], ['在日历中选中{name}号']) },
+  // a month grid's days: those of the month, and the greyed ones of the months before and after (a
+  // "31" of the previous month beside the month's "1" ... "31": each phrase names one day)
+  'pick-day': {
+    fn: { en: ['select day {name} in the calendar'], zh: ['在日历中选中{name}号'], ja: ['カレンダーで{name}日を選択する'], de: ['im Kalender den {name}. auswählen'], es: ['seleccionar el día {name} en el calendario'], fr: ['sélectionner le {name} dans le calendrier'], ar: ['تحديد اليوم {name} في التقويم'] },
+    text: { en: ['day {name} of this month in the calendar'], zh: ['日历中本月的{name}号'], ja: ['カレンダーの今月の{name}日'], de: ['der {name}. dieses Monats im Kalender'], es: ['el día {name} de este mes en el calendario'], fr: ['le {name} de ce mois dans le calendrier'], ar: ['اليوم {name} من هذا الشهر في التقويم'] },
+  },
+  'pick-day-prev': {
+    fn: { en: ['select day {name} of the previous month in the calendar'], zh: ['在日历中选中上个月的{name}号'], ja: ['カレンダーで前月の{name}日を選択する'], de: ['im Kalender den {name}. des Vormonats auswählen'], es: ['seleccionar el día {name} del mes anterior en el calendario'], fr: ['sélectionner le {name} du mois précédent dans le calendrier'], ar: ['تحديد اليوم {name} من الشهر السابق في التقويم'] },
+    text: { en: ['day {name} of the previous month in the calendar'], zh: ['日历中上个月的{name}号'], ja: ['カレンダーの前月の{name}日'], de: ['der {name}. des Vormonats im Kalender'], es: ['el día {name} del mes anterior en el calendario'], fr: ['le {name} du mois précédent dans le calendrier'], ar: ['اليوم {name} من الشهر السابق في التقويم'] },
+  },
+  'pick-day-next': {
+    fn: { en: ['select day {name} of the next month in the calendar'], zh: ['在日历中选中下个月的{name}号'], ja: ['カレンダーで翌月の{name}日を選択する'], de: ['im Kalender den {name}. des Folgemonats auswählen'], es: ['seleccionar el día {name} del mes siguiente en el calendario'], fr: ['sélectionner le {name} du mois suivant dans le calendrier'], ar: ['تحديد اليوم {name} من الشهر التالي في التقويم'] },
+    text: { en: ['day {name} of the next month in the calendar'], zh: ['日历中下个月的{name}号'], ja: ['カレンダーの翌月の{name}日'], de: ['der {name}. des Folgemonats im Kalender'], es: ['el día {name} del mes siguiente en el calendario'], fr: ['le {name} du mois suivant dans le calendrier'], ar: ['اليوم {name} من الشهر التالي في التقويم'] },
+  },
   'open-event': { fn: P(['open the event "{name}"', 'see the details of {name}'], ['打开日程“{name}”', '查看“{name}”的详情']) },
   'toggle-calendar': { fn: P(['show or hide the {name} calendar'], ['显示或隐藏“{name}”日历']) },
   namebox: { fn: P(['type a cell reference to jump to it'], ['输入单元格地址以跳转']) },

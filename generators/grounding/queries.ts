@@ -229,10 +229,11 @@ const NEGATIVE_ROLES: ReadonlySet<string> = new Set(['button', 'link', 'checkbox
 const LOOKALIKE: ReadonlySet<string> = new Set(['link', 'button', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'generic', 'option', 'treeitem']);
 
 /** Non-interactive role classes that get positional queries (counted among what a person sees; see `plainLineCountable`). */
-// (not column headers: "the third column header from the left" was checked against the re-rendered
-// pages by an independent count of th / [role=columnheader] cells and failed in 9 of 18 queries, an
-// empty checkbox or actions header that is no target standing first or last in the row)
-const COUNTED_PLAIN: ReadonlySet<string> = new Set(['text', 'heading', 'img']);
+// (column headers only where nothing of the table lies beside the header row: "the third column header
+// from the left" was checked against the re-rendered pages by an independent count of th /
+// [role=columnheader] cells and failed in 9 of 18 queries, an empty checkbox or actions header that is
+// no target standing first or last in the row; the guard is in the ordinal groups below)
+const COUNTED_PLAIN: ReadonlySet<string> = new Set(['text', 'heading', 'img', 'rowheader', 'columnheader']);
 
 /** Highest row number under a table's header used in "the cell … of the n-th row". */
 const MAX_ROW = 10;
@@ -240,11 +241,12 @@ const MAX_ROW = 10;
 /** Longest visible label used in a query. */
 const MAX_LABEL = 48;
 
-/** Role class used for matching: interactive roles as is, `heading`, `img`, `columnheader`, everything else `text`. */
+/** Role class used for matching: interactive roles as is, `heading`, `img`, `columnheader`, `rowheader`, everything else `text`. */
 export function roleClass(role: string): string {
   if (INTERACTIVE_ROLES.has(role)) return role;
   // (a column header is named as one: "the "Size" column header", "the column header right of "Name"")
-  if (role === 'heading' || role === 'img' || role === 'columnheader') return role;
+  // (a row header too: "the third row header from the top", the row numbers of a spreadsheet)
+  if (role === 'heading' || role === 'img' || role === 'columnheader' || role === 'rowheader') return role;
   return 'text';
 }
 
@@ -304,6 +306,8 @@ function fill(tpl: string, args: Readonly<Record<string, string>>): string | nul
 export interface PhraseSet {
   fn: string[];
   text: string[];
+  /** Where the control is (from a hint's `pos`): positional queries read off the page's own layout. */
+  pos?: string[];
   /** Where the phrases came from: the page's control hint, the name table, or role templates. */
   source: 'hint' | 'name' | 'role' | 'none';
   /** Language the phrases are written in (English when the action has none in the page language). */
@@ -333,7 +337,9 @@ function renderAction(a: ActionPhrases, args: Readonly<Record<string, string>>, 
   const fn = fnT.map((t) => fill(t, args)).filter((s): s is string => !!s);
   const textT = a.text ? (a.text[lang] ?? a.text.en) : [];
   const text = textT.map((t) => fill(t, args)).filter((s): s is string => !!s);
-  return { fn, text, source, lang };
+  const posT = a.pos ? (a.pos[lang] ?? a.pos.en) : [];
+  const pos = posT.map((t) => fill(t, args)).filter((s): s is string => !!s);
+  return { fn, text, ...(pos.length ? { pos } : {}), source, lang };
 }
 
 /**
@@ -637,7 +643,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
           p = phrasesFor(t, lg, ctx.hints);
           ctx.phraseCache?.set(key, p);
         }
-        return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase);
+        return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase) || !!p.pos?.includes(spec.phrase);
       });
     }
     case 'dir': {
@@ -958,7 +964,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const box = unionBoxes(own.map(bx)) as Box4;
     for (const run of runs) {
       if (run.n !== n) continue;
-      if (targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run))) return false;
+      // (an icon-only control named like the text, a Dock icon "Music" beside the window title "Music",
+      // does not show it: the run is not its)
+      if (targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run) && !(x.icon && !squash(x.text)))) return false;
       const c = cx(run.r);
       if (c < box[0] - 1 || c > box[2] + 1) return false;
       if (own.some((x) => !owns(x, run) && bx(x)[3] <= run.r[1] + 1)) return false;
@@ -1057,6 +1065,26 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const lm = grp[0]!.context.landmark ?? null;
     if (seenAmong(rc, grp) || !lmNameable(lm)) continue;
     if (!INTERACTIVE_ROLES.has(rc) && !plainLineCountable(grp, rc, lay.axis, lm)) continue;
+    if (rc === 'columnheader') {
+      // "the third column header from the left" only where the headers span the whole table: no
+      // element of the landmark below them lies left of the first or right of the last (an empty
+      // checkbox or actions header, no target, would be counted by a reader: see COUNTED_PLAIN)
+      // Read only off evenly spaced headers (a calendar's weekdays, a sheet's letters), whose pitch
+      // gives each column's extent: every element below them starts inside a column (left-to-right
+      // pages) or ends inside one (right-to-left pages).
+      if (lay.axis !== 'row') continue;
+      const o = lay.order.map(bx);
+      const pitch = (o[o.length - 1]![0] - o[0]![0]) / (o.length - 1);
+      if (!(pitch > 0) || o.some((b, i) => i > 0 && Math.abs(b[0] - o[i - 1]![0] - pitch) > 0.1 * pitch)) continue;
+      const below = targets.filter((x) => !grp.includes(x) && (x.context.landmark ?? null) === lm && cy(bx(x)) > o[0]![3]);
+      // (by the page's writing direction: a column beside the first header on a left-to-right page, or
+      // beside the last on a right-to-left one, is the checkbox column the comment above warns of)
+      const fits = lang === 'ar'
+        ? below.every((x) => bx(x)[2] <= o[o.length - 1]![2] + 12 && bx(x)[2] >= o[0]![2] - pitch + 12)
+        : below.every((x) => bx(x)[0] >= o[0]![0] - 12 && bx(x)[0] <= o[o.length - 1]![0] + pitch - 12);
+      if (!fits) continue;
+      if (seenRejected.some((r) => overlap(r.box[1], r.box[3], o[0]![1], o[0]![3]) > 0 && (r.box[2] < o[0]![0] || r.box[0] > o[o.length - 1]![2]))) continue;
+    }
     // a nav bar mixing links, buttons and role=button items that look alike: "the third link" counted
     // among links only is not the third item a person sees; no ordinal unless the group is the whole line
     {
@@ -1084,17 +1112,32 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const t = grp[0]!;
     const rc = roleClass(t.role);
     const lm = t.context.landmark ?? null;
-    if (grp.length !== 1 || lm === null || rc === 'text' || !lmNameable(lm) || rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
+    if (grp.length !== 1 || lm === null || !lmNameable(lm)) continue;
+    // "the text in the taskbar" (the clock beside icon-only buttons): only where the text is the one
+    // thing written in the landmark's extent, every visible run there being its own, and no seen
+    // rejected element lies there; controls: no seen rejected one of the kind anywhere
+    if (rc === 'text') {
+      // (the landmark's extent is known from its targets only: a margin of MAX_GAP.plain around it,
+      // where an untargeted caption of the same landmark may still be written)
+      const b0 = landmarkBox(lm);
+      const m = MAX_GAP.plain;
+      const lb: Box4 = [b0[0] - m, b0[1] - m, b0[2] + m, b0[3] + m];
+      const elsewhere = (run: { n: string; r: Box4 }): boolean => intersect(run.r, b0) === null && targets.some((x) => (x.context.landmark ?? null) !== lm && owns(x, run));
+      if (!runs.length || runs.some((run) => intersect(run.r, lb) !== null && !owns(t, run) && !elsewhere(run)) || seenRejected.some((r) => intersect(r.box, lb) !== null)) continue;
+    } else if (rejected.some((r) => !r.unseen && roleClass(r.role) === rc)) continue;
     const inLm = targets.filter((x) => x !== t && (x.context.landmark ?? null) === lm);
     // the landmark's extent is known from its targets: with the target alone there, a nav bar drawn
     // inside the header (its own landmark) could not be told from it
     if (!inLm.length) continue;
     // look-alikes of another role (a link among role=button items) or another icon in the landmark would be named too
-    if (LOOKALIKE.has(t.role) && inLm.some((x) => LOOKALIKE.has(x.role))) continue;
+    // (an icon-only control is no look-alike of controls showing text, nor the reverse: a kanban column's
+    // "+" beside its cards, which are links, is "the button in the column")
+    const alike = (x: QueryTarget): boolean => LOOKALIKE.has(t.role) && LOOKALIKE.has(x.role) && !!squash(t.text) === !!squash(x.text);
+    if (inLm.some(alike)) continue;
     if (rc === 'img' && inLm.some((x) => x.icon)) continue;
     // a control of the same kind drawn inside the landmark's extent but belonging to a nested landmark
     const lb = landmarkBox(lm);
-    if (targets.some((x) => (x.context.landmark ?? null) !== lm && (roleClass(x.role) === rc || (LOOKALIKE.has(t.role) && LOOKALIKE.has(x.role))) && intersect(lb, bx(x)) !== null)) continue;
+    if (targets.some((x) => (x.context.landmark ?? null) !== lm && (roleClass(x.role) === rc || alike(x)) && intersect(lb, bx(x)) !== null)) continue;
     onlyOf.set(t, { kind: 'only', roleClass: rc, landmark: lm });
   }
   // duplicate-label groups
@@ -1463,6 +1506,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           text = g ? gOnly(g, rc, spec.landmark) : l === 'zh-CN' ? `${lm}中的${noun}` : `the ${noun} in ${lm}`;
         } else text = '';
         emit(t, 'positional', text, spec);
+      }
+    }
+    // ---- or its place as the page's hint gives it ("the leftmost of the three window controls of the
+    // Music window"), where no other positional query was written (no draw from the RNG)
+    if (ph.pos?.length && ph.lang === lang && !nameClash && !out.some((q) => q.tid === t.tid && q.style === 'positional')) {
+      for (const p of ph.pos) {
+        const sp: QuerySpec = { kind: 'phrase', phrase: p, lang: ph.lang };
+        if (!quoteClash(t, p) && resolvesTo(sp, t) && emit(t, 'positional', p, sp, phTag)) break;
       }
     }
     // ---- icon (in the page's language; none where the language has no name for the icon)

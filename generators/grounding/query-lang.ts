@@ -26,27 +26,27 @@ const NOUNS: Record<GLang, Record<string, Noun>> = {
   ja: {
     button: N('ボタン'), link: N('リンク'), checkbox: N('チェックボックス'), radio: N('ラジオボタン'), switch: N('スイッチ'), textbox: N('テキストフィールド'),
     searchbox: N('検索フィールド'), combobox: N('ドロップダウン'), listbox: N('リスト'), spinbutton: N('数値フィールド'), slider: N('スライダー'), tab: N('タブ'),
-    menuitem: N('メニュー'), menuitemcheckbox: N('メニュー項目'), menuitemradio: N('メニュー項目'), option: N('項目'), treeitem: N('項目'), columnheader: N('列見出し'), heading: N('見出し'), img: N('アイコン'), text: N('テキスト'),
+    menuitem: N('メニュー'), menuitemcheckbox: N('メニュー項目'), menuitemradio: N('メニュー項目'), option: N('項目'), treeitem: N('項目'), columnheader: N('列見出し'), rowheader: N('行見出し'), heading: N('見出し'), img: N('アイコン'), text: N('テキスト'),
   },
   de: {
     button: N('Schaltfläche', 'f'), link: N('Link'), checkbox: N('Kontrollkästchen', 'n'), radio: N('Optionsfeld', 'n'), switch: N('Schalter'), textbox: N('Textfeld', 'n'),
     searchbox: N('Suchfeld', 'n'), combobox: N('Dropdown-Liste', 'f'), listbox: N('Liste', 'f'), spinbutton: N('Zahlenfeld', 'n'), slider: N('Schieberegler'), tab: N('Tab'),
-    menuitem: N('Menü', 'n'), menuitemcheckbox: N('Menüeintrag'), menuitemradio: N('Menüeintrag'), option: N('Eintrag'), treeitem: N('Eintrag'), columnheader: N('Spaltenüberschrift', 'f'), heading: N('Überschrift', 'f'), img: N('Symbol', 'n'), text: N('Text'),
+    menuitem: N('Menü', 'n'), menuitemcheckbox: N('Menüeintrag'), menuitemradio: N('Menüeintrag'), option: N('Eintrag'), treeitem: N('Eintrag'), columnheader: N('Spaltenüberschrift', 'f'), rowheader: N('Zeilenüberschrift', 'f'), heading: N('Überschrift', 'f'), img: N('Symbol', 'n'), text: N('Text'),
   },
   es: {
     button: N('botón'), link: N('enlace'), checkbox: N('casilla', 'f'), radio: N('opción', 'f'), switch: N('interruptor'), textbox: N('campo de texto'),
     searchbox: N('campo de búsqueda'), combobox: N('desplegable'), listbox: N('lista', 'f'), spinbutton: N('campo numérico'), slider: N('control deslizante'), tab: N('pestaña', 'f'),
-    menuitem: N('menú'), menuitemcheckbox: N('elemento de menú'), menuitemradio: N('elemento de menú'), option: N('elemento'), treeitem: N('elemento'), columnheader: N('encabezado de columna'), heading: N('título'), img: N('icono'), text: N('texto'),
+    menuitem: N('menú'), menuitemcheckbox: N('elemento de menú'), menuitemradio: N('elemento de menú'), option: N('elemento'), treeitem: N('elemento'), columnheader: N('encabezado de columna'), rowheader: N('encabezado de fila'), heading: N('título'), img: N('icono'), text: N('texto'),
   },
   fr: {
     button: N('bouton'), link: N('lien'), checkbox: N('case à cocher', 'f'), radio: N('bouton radio'), switch: N('interrupteur'), textbox: N('champ de texte'),
     searchbox: N('champ de recherche'), combobox: N('liste déroulante', 'f'), listbox: N('liste', 'f'), spinbutton: N('champ numérique'), slider: N('curseur'), tab: N('onglet'),
-    menuitem: N('menu'), menuitemcheckbox: N('élément de menu'), menuitemradio: N('élément de menu'), option: N('élément'), treeitem: N('élément'), columnheader: N('en-tête de colonne'), heading: N('titre'), img: N('icône', 'f'), text: N('texte'),
+    menuitem: N('menu'), menuitemcheckbox: N('élément de menu'), menuitemradio: N('élément de menu'), option: N('élément'), treeitem: N('élément'), columnheader: N('en-tête de colonne'), rowheader: N('en-tête de ligne'), heading: N('titre'), img: N('icône', 'f'), text: N('texte'),
   },
   ar: {
     button: N('زر', 'm', 'الزر'), link: N('رابط', 'm', 'الرابط'), checkbox: N('مربع اختيار', 'm', 'مربع الاختيار'), radio: N('زر اختيار', 'm', 'زر الاختيار'), switch: N('مفتاح', 'm', 'المفتاح'), textbox: N('حقل نص', 'm', 'حقل النص'),
     searchbox: N('حقل بحث', 'm', 'حقل البحث'), combobox: N('قائمة منسدلة', 'f', 'القائمة المنسدلة'), listbox: N('قائمة', 'f', 'القائمة'), spinbutton: N('حقل رقمي', 'm', 'الحقل الرقمي'), slider: N('شريط تمرير', 'm', 'شريط التمرير'), tab: N('علامة تبويب', 'f', 'علامة التبويب'),
-    menuitem: N('قائمة', 'f', 'القائمة'), menuitemcheckbox: N('عنصر قائمة', 'm', 'عنصر القائمة'), menuitemradio: N('عنصر قائمة', 'm', 'عنصر القائمة'), option: N('عنصر', 'm', 'العنصر'), treeitem: N('عنصر', 'm', 'العنصر'), columnheader: N('عنوان عمود', 'm', 'عنوان العمود'), heading: N('عنوان', 'm', 'العنوان'), img: N('أيقونة', 'f', 'الأيقونة'), text: N('نص', 'm', 'النص'),
+    menuitem: N('قائمة', 'f', 'القائمة'), menuitemcheckbox: N('عنصر قائمة', 'm', 'عنصر القائمة'), menuitemradio: N('عنصر قائمة', 'm', 'عنصر القائمة'), option: N('عنصر', 'm', 'العنصر'), treeitem: N('عنصر', 'm', 'العنصر'), columnheader: N('عنوان عمود', 'm', 'عنوان العمود'), rowheader: N('عنوان صف', 'm', 'عنوان الصف'), heading: N('عنوان', 'm', 'العنوان'), img: N('أيقونة', 'f', 'الأيقونة'), text: N('نص', 'm', 'النص'),
   },
 };
 const OTHER: Record<GLang, Noun> = { ja: N('要素'), de: N('Element', 'n'), es: N('elemento'), fr: N('élément'), ar: N('عنصر', 'm', 'العنصر') };

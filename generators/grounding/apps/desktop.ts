@@ -258,7 +258,7 @@ const calendar: WindowApp = (k) => {
         k.hint(eid, 'open-event', { name: title });
         events.push({ id: eid, title, time: k.clock(rng.int(8, 18), rng.pick([0, 15, 30, 45])), color: rng.pick(COLORS) });
       }
-      k.hint(id, 'pick-day', { name: `${shown}` });
+      k.hint(id, inMonth ? 'pick-day' : n < 1 ? 'pick-day-prev' : 'pick-day-next', { name: `${shown}` });
       row.push({ id, n: shown, out: !inMonth, today: inMonth && n === today, events, aria: inMonth ? k.shortDate(month, n) : `${shown}` });
     }
     weeks.push({ days: row });

@@ -141,9 +141,10 @@ export function renderDesktop(k: AppContext, wins: WindowSpec[], opts: { title?:
     const p = places[i]!;
     const wk = k; // ids already allocated by the builder's context
     const ids = { close: wk.id(`w${i}-close`), min: wk.id(`w${i}-min`), zoom: wk.id(`w${i}-zoom`) };
-    k.hint(ids.close, 'app-window-close', { app: w.title });
-    k.hint(ids.min, 'app-window-minimize', { app: w.title });
-    k.hint(ids.zoom, 'app-window-zoom', { app: w.title });
+    const sfx = k.skin === 'macos' ? '' : '-win';
+    k.hint(ids.close, `app-window-close${sfx}`, { app: w.title });
+    k.hint(ids.min, `app-window-minimize${sfx}`, { app: w.title });
+    k.hint(ids.zoom, `app-window-zoom${sfx}`, { app: w.title });
     return {
       ...w,
       chrome: k.skin,
@@ -179,7 +180,9 @@ export function renderDesktop(k: AppContext, wins: WindowSpec[], opts: { title?:
         ? menuOf(k, menus[1]!, ['new', 'open', '-', 'close-window', 'save', 'duplicate', '-', 'print'])
         : menuOf(k, menus[2]!, ['undo', 'redo', '-', 'cut', 'copy', 'paste', 'select-all']);
     }
-    view.menubar = { items, clock: `${wd} ${k.shortDate(rng.int(1, 12), rng.int(1, 28))}  ${k.clock(h, m)}` };
+    const clockId = k.id('clock');
+    k.hint(clockId, 'clock');
+    view.menubar = { items, clock: `${wd} ${k.shortDate(rng.int(1, 12), rng.int(1, 28))}  ${k.clock(h, m)}`, clockId };
     view.dock = DOCK_APPS.map(([key, icon, bg]) => {
       const id = k.id(`dock-${key.slice(4)}`);
       const label = k.t(key);
@@ -198,7 +201,10 @@ export function renderDesktop(k: AppContext, wins: WindowSpec[], opts: { title?:
     const { order, sep, pad } = k.profile.row.numericDate;
     const field = (v: number): string => (pad ? String(v).padStart(2, '0') : String(v));
     const date = [...order].map((f) => (f === 'y' ? String(year) : field(f === 'm' ? rng.int(1, 12) : rng.int(1, 28)))).join(sep);
+    const clockId = k.id('clock');
+    k.hint(clockId, 'clock');
     view.taskbar = {
+      clockId,
       time: k.clock(h, m),
       date,
       items: TASKBAR_APPS.map(([key, icon, color]) => {
