@@ -17,12 +17,13 @@
  *   two pages are named to sort last, so adding them left every other page's record unchanged.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PageOptions } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
+import { cliInBackground } from './shared-runs.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
 import { clickEffects, runOracle } from './oracle.js';
@@ -44,15 +45,6 @@ const byPage = (name: string): GroundingRecord => recs.find((r) => r.context.pag
 const optsOf = (r: GroundingRecord): PageOptions => ({ viewport: r.context.viewport, dpr: r.context.dpr, mobile: false, touch: false, colorScheme: 'light', locale: r.locale });
 
 const PAGES_ARGS = ['grounding', '--pages', `${CORPUS}/*.html`, '--quiet', '--concurrency', '2', '--page-timeout', '120'];
-/** The CLI in the background: its exit status and stderr once it ends. */
-const cliInBackground = (...args: string[]): Promise<{ status: number | null; stderr: string }> =>
-  new Promise((done, fail) => {
-    const p = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    p.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    p.once('error', fail);
-    p.once('close', (status) => done({ status, stderr }));
-  });
 // The second corpus run (determinism) and the other-seed run are independent of the oracles: they run in
 // the background while the click and label oracles re-render the first run's pages (round trips to
 // Chromium that leave the CPU partly idle), and the tests that read them come last.

@@ -10,6 +10,7 @@
  * atomic), runs the command into `KEY.partial` and renames it to `KEY`, or writes `KEY.failed` with the
  * exit status and stderr; the others poll for either. Outside that set-up (another config) every caller
  * makes its own run in a fresh temporary directory.
+ * Also {@link cliInBackground}: the CLI in a child process that a file awaits later.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -39,10 +40,14 @@ export default function setup(project: TestProject): () => void {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-/** Run the CLI; exit status and stderr. */
-function runCli(args: readonly string[], out: string): Promise<{ status: number | null; stderr: string }> {
+/**
+ * `uisynth ARGS` in a child process, without blocking the test file's event loop (unlike spawnSync), so
+ * it can run while the file does other work (relative paths resolve against the repository root).
+ * @returns a promise of its exit status and stderr once it ends
+ */
+export function cliInBackground(...args: string[]): Promise<{ status: number | null; stderr: string }> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, [BIN, ...args, '--out', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     p.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     p.once('error', fail);
@@ -69,7 +74,7 @@ export async function sharedRun(args: readonly string[]): Promise<string> {
   };
   if (!base) {
     const out = join(mkdtempSync(join(tmpdir(), 'uisynth-run-')), 'out');
-    const r = await runCli(args, out);
+    const r = await cliInBackground(...args, '--out', out);
     return r.status === 0 ? out : fail(r);
   }
   const key = join(base, createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 16));
@@ -80,7 +85,7 @@ export async function sharedRun(args: readonly string[]): Promise<string> {
     mine = false;
   }
   if (mine) {
-    const r = await runCli(args, `${key}.partial`);
+    const r = await cliInBackground(...args, '--out', `${key}.partial`);
     if (r.status !== 0) {
       writeFileSync(`${key}.failed`, JSON.stringify(r));
       fail(r);
