@@ -5,7 +5,7 @@
  * uses the durations of the previous run on this machine (node_modules/.vite/vitest/.../results.json) and,
  * in a fresh clone (CI), file size, which puts a 1-minute Chromium file last as easily as first: one worker
  * then runs it alone at the end while the other idles. Longest-first from known costs keeps the two
- * workers busy until both finish (longest-processing-time scheduling: within 4/3 of the best order).
+ * workers busy until both finish (longest-processing-time-first: for two workers, within 7/6 of the best order).
  *
  * Costs are seconds per file from test/file-costs.json, written from a vitest JSON report by
  * `node scripts/test-file-costs.mjs REPORT.json` (see there). A file not in the table (a new test) takes
