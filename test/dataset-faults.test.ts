@@ -1,6 +1,6 @@
 /**
  * Environment faults through the real CLI: a disk that fills mid-run (a small tmpfs), a read-only file
- * system, two runs on one --out, kill -9 at 6 seeded random points, a scheduler index without a task count.
+ * system, two runs on one --out, kill -9 at 10 seeded random points, a scheduler index without a task count.
  * Each ends in one line and a dataset byte-identical to an uninterrupted run once the cause is gone.
  * Needs root for `mount -t tmpfs` (skipped with the reason printed otherwise). No wall-clock limits: the
  * waits poll for files, and the per-test timeouts only guard against hangs.
@@ -62,6 +62,21 @@ beforeAll(() => {
 afterAll(() => {
   for (const m of mounts) spawnSync('umount', [m]);
 });
+/**
+ * The reference run cut into 3 slices the way a Kubernetes Indexed Job makes them (JOB_COMPLETION_INDEX,
+ * `--shard-count 3`, `--out .../slice-{shard_index}`; tasks in the order 2, 0, 1), made once for the tests
+ * that merge slices; their directories.
+ */
+let k8sSlices: string[] | undefined;
+function sliceDirs(): string[] {
+  if (k8sSlices) return k8sSlices;
+  const base = join(dir, 'k8s');
+  for (const i of [2, 0, 1]) {
+    const r = run({ JOB_COMPLETION_INDEX: String(i) }, ...ARGS, '--shard-count', '3', '--out', join(base, 'slice-{shard_index}'));
+    expect(r.code, r.err).toBe(0);
+  }
+  return (k8sSlices = [0, 1, 2].map((i) => join(base, `slice-${i}`)));
+}
 /** Bytes a file takes on a tmpfs (whole 4 KiB pages). */
 const pages = (f: string): number => Math.ceil(statSync(f).size / 4096) * 4096;
 /** Mount a tmpfs with mount(8) `options` at DIR/name (unmounted after the file's tests); its path. */
@@ -105,8 +120,7 @@ describe.skipIf(!isRoot)('a disk that fills or refuses writes (tmpfs; needs root
   }, HANG);
 
   it('merge onto a disk that fills: one line naming the file it was writing (not the intact source), exit 3; the same merge after the disk grows is byte-identical', () => {
-    const slices = [0, 1, 2].map((i) => join(dir, 'merge-src', `slice-${i}`));
-    for (const [i, s] of slices.entries()) expect(run({}, ...ARGS, '--shard-count', '3', '--shard-index', String(i), '--out', s).code).toBe(0);
+    const slices = sliceDirs();
     // room for about one of the three shards
     const size = files(join(dir, 'ref', 'images', 'shard-00000')).reduce((a, f) => a + pages(f), 0);
     const mnt = tmpfs('small-merge', `size=${size}`);
@@ -164,19 +178,19 @@ describe('one writer per directory', () => {
     expect(treeHashes(out)).toEqual(ref);
   }, HANG);
 
-  it('kill -9 at 6 seeded random points, each followed by a rerun: no stuck lock, the end result is byte-identical', async () => {
+  it('kill -9 at 10 seeded random points, each followed by a rerun: no stuck lock, the end result is byte-identical', async () => {
     const out = join(dir, 'killed');
     // a dataset of 121 files (96 images, 12 shards, 12 sidecars, the manifest): between the poll that sees
-    // the kill point and the kill a fast machine writes a few more files, and 6 runs must not finish it
+    // the kill point and the kill a fast machine writes a few more files, and 10 runs must not finish it
     const KILL_ARGS = ['captcha', '--count', '96', '--shard-size', '8', '--seed', '7', '--quiet'];
     const whole = run({}, ...KILL_ARGS, '--out', join(dir, 'killed-ref'));
     expect(whole.code, whole.err).toBe(0);
     const refKilled = treeHashes(join(dir, 'killed-ref'));
     let kills = 0;
-    // kill points from a seeded generator (the same 6 every run): after k more files appeared (images,
+    // kill points from a seeded generator (the same 10 every run): after k more files appeared (images,
     // shards, sidecars, manifest) than the run started with
     const rng = new Rng('dataset-faults/kill-points');
-    for (const k of Array.from({ length: 6 }, () => rng.int(1, 3))) {
+    for (const k of Array.from({ length: 10 }, () => rng.int(1, 3))) {
       const base = files(out).length;
       const p = start(...KILL_ARGS, '--out', out);
       const hit = await until(p, () => files(out).length >= base + k);
@@ -185,7 +199,7 @@ describe('one writer per directory', () => {
       await exited(p);
       kills++;
     }
-    expect(kills).toBe(6);
+    expect(kills).toBe(10);
     const r = run({}, ...KILL_ARGS, '--out', out);
     expect(r.code, r.err).toBe(0);
     expect(treeHashes(out)).toEqual(refKilled);
@@ -208,14 +222,10 @@ describe('scheduler indices', () => {
     const args: string[] = job.spec.template.spec.containers[0].args;
     expect(args[args.indexOf('--shard-count') + 1]).toBe(String(job.spec.completions));
     expect(args[args.indexOf('--out') + 1]).toMatch(/\/slice-\{shard_index\}$/);
-    const base = join(dir, 'k8s');
-    for (const i of [2, 0, 1]) {
-      const r = run({ JOB_COMPLETION_INDEX: String(i) }, ...ARGS, '--shard-count', '3', '--out', join(base, 'slice-{shard_index}'));
-      expect(r.code, r.err).toBe(0);
-    }
-    const m = run({}, 'merge', ...[0, 1, 2].map((i) => join(base, `slice-${i}`)), '--out', join(base, 'merged'));
+    // the slices (made once, also merged onto a full disk above): the job's env-var path
+    const m = run({}, 'merge', ...sliceDirs(), '--out', join(dir, 'k8s-merged'));
     expect(m.code, m.err).toBe(0);
-    expect(treeHashes(join(base, 'merged'))).toEqual(ref);
+    expect(treeHashes(join(dir, 'k8s-merged'))).toEqual(ref);
   }, HANG);
 
   it('--shard-count without an index, or --shard-index without a count, is refused (every machine would make slice 0)', () => {

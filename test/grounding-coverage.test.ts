@@ -6,32 +6,22 @@
  * cell in the "Kind" column of the "a.pdf" row", "the cell in the "Kind" column of the second row below
  * the header", "cell C3") are checked on the re-rendered pages by test/labels-oracle.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coverage, readRecords, type CoverageRecord } from './grounding-coverage-helpers.js';
 import { cellNthOf, checkTableQueries, checkTextPlaces, textPlaceOf, type LabelProblem } from './labels-oracle.js';
 import { usePool } from './browser-pool.js';
+import { GENERATED_ALL_LOCALES, sharedRun } from './shared-runs.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, groundingSample, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
-
-const ROOT = resolve(__dirname, '..');
-const BIN = join(ROOT, 'bin', 'uisynth.js');
 
 describe('grounding query coverage (issue 15 items 9, 11)', () => {
   const pool = usePool();
   let dir = '';
   let records: CoverageRecord[] = [];
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'uisynth-cov-'));
-    const r = spawnSync(process.execPath, [BIN, 'grounding', '--count', '7', '--seed', '11', '--locales', 'all', '--out', dir], { encoding: 'utf8', cwd: ROOT, timeout: 300_000 });
-    expect(r.status, r.stderr).toBe(0);
+  beforeAll(async () => {
+    // the run test/grounding-container-queries.test.ts also checks (made once per vitest run)
+    dir = await sharedRun(GENERATED_ALL_LOCALES);
     records = readRecords(dir);
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('the helper counts distinct styles per target (hand-made records)', () => {

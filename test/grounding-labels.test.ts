@@ -16,13 +16,14 @@
  *   (Records are numbered in file-name order and each record's query choice follows its number: these
  *   two pages are named to sort last, so adding them left every other page's record unchanged.)
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PageOptions } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
+import { cliInBackground } from './shared-runs.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
 import { clickEffects, runOracle } from './oracle.js';
@@ -43,28 +44,27 @@ let outA = '';
 const byPage = (name: string): GroundingRecord => recs.find((r) => r.context.page!.endsWith(`/${name}.html`))!;
 const optsOf = (r: GroundingRecord): PageOptions => ({ viewport: r.context.viewport, dpr: r.context.dpr, mobile: false, touch: false, colorScheme: 'light', locale: r.locale });
 
-const runPages = (out: string): void => {
-  const r = cli('grounding', '--pages', `${CORPUS}/*.html`, '--out', out, '--quiet', '--concurrency', '2', '--page-timeout', '120');
-  expect(r.status, r.stderr).toBe(0);
-};
+const PAGES_ARGS = ['grounding', '--pages', `${CORPUS}/*.html`, '--quiet', '--concurrency', '2', '--page-timeout', '120'];
+// The second corpus run (determinism) and the other-seed run are independent of the oracles: they run in
+// the background while the click and label oracles re-render the first run's pages (round trips to
+// Chromium that leave the CPU partly idle), and the tests that read them come last.
+let runB: Promise<{ status: number | null; stderr: string }> | undefined;
+let runSeed1: Promise<{ status: number | null; stderr: string }> | undefined;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'uisynth-labels-'));
   outA = join(tmp, 'a');
-  runPages(outA);
+  const r = cli(...PAGES_ARGS, '--out', outA);
+  expect(r.status, r.stderr).toBe(0);
   recs = records(outA);
+  runB = cliInBackground(...PAGES_ARGS, '--out', join(tmp, 'b'));
+  runSeed1 = cliInBackground('grounding', '--pages', `${CORPUS}/{blog-post,webmail}.html`, '--seed', '1', '--out', join(tmp, 'seed1'), '--quiet', '--page-timeout', '120');
+});
+// never leave a run behind (a test that fails before awaiting them)
+afterAll(async () => {
+  await Promise.allSettled([runB, runSeed1]);
 });
 
 describe('pages written like real sites (--pages)', () => {
-  it('two identical runs give byte-identical JSONL and screenshots (item 8)', () => {
-    const outs = [outA, join(tmp, 'b')];
-    runPages(outs[1]!);
-    expect(readFileSync(join(outs[1]!, 'shard-00000.jsonl'), 'utf8')).toBe(readFileSync(join(outs[0]!, 'shard-00000.jsonl'), 'utf8'));
-    const imgs = readdirSync(join(outs[0]!, 'images', 'shard-00000')).sort();
-    for (const f of imgs) expect(readFileSync(join(outs[1]!, 'images', 'shard-00000', f)).equals(readFileSync(join(outs[0]!, 'images', 'shard-00000', f))), f).toBe(true);
-    expect(recs.length).toBe(readdirSync(join(ROOT, CORPUS)).filter((f) => f.endsWith('.html')).length);
-    expect(recs.length).toBeGreaterThanOrEqual(30);
-  });
-
   it('every target is hit by a real click; no query quotes a second visible text, a non-nearest neighbour or an unpainted glyph', async () => {
     expect(recs.length).toBeGreaterThan(0);
     let clicks = 0;
@@ -87,23 +87,6 @@ describe('pages written like real sites (--pages)', () => {
     expect(hits).toBe(clicks);
     expect(clicks).toBeGreaterThan(400);
     expect(checked).toBeGreaterThan(800);
-  });
-
-  it('another seed draws other queries from the same pages, and they pass the same oracle (spatial anchors in line by their words)', async () => {
-    // seed 1 wrote 'the link immediately above "Subscribe ✉️"' (a link over the wide button's edge) and
-    // 'the first link below "Delete"' across the full-width "Inbox" row link before the writer checked both
-    const dir = join(tmp, 'seed1');
-    const r = cli('grounding', '--pages', `${CORPUS}/{blog-post,webmail}.html`, '--seed', '1', '--out', dir, '--quiet', '--page-timeout', '120');
-    expect(r.status, r.stderr).toBe(0);
-    const problems: Array<LabelProblem & { page: string }> = [];
-    let spatial = 0;
-    for (const rec of records(dir)) {
-      spatial += rec.queries.filter((q) => q.style === 'spatial').length;
-      const l = await checkLabels(pool(), { file: resolve(ROOT, rec.context.page!) }, optsOf(rec), rec);
-      problems.push(...l.problems.map((p) => ({ ...p, page: rec.context.page! })));
-    }
-    expect(problems).toEqual([]);
-    expect(spatial).toBeGreaterThan(5);
   });
 
   it('controls nested in a text block are targets of their own; no target runs them together (item 1)', () => {
@@ -268,5 +251,33 @@ describe('pages written like real sites (--pages)', () => {
       const same = rec.queries.filter((q) => q.locale === rec.locale).length;
       expect(same / rec.queries.length, rec.context.page!).toBeGreaterThanOrEqual(0.95);
     }
+  });
+
+  it('another seed draws other queries from the same pages, and they pass the same oracle (spatial anchors in line by their words)', async () => {
+    // seed 1 wrote 'the link immediately above "Subscribe ✉️"' (a link over the wide button's edge) and
+    // 'the first link below "Delete"' across the full-width "Inbox" row link before the writer checked both
+    const dir = join(tmp, 'seed1');
+    const r = await runSeed1!;
+    expect(r.status, r.stderr).toBe(0);
+    const problems: Array<LabelProblem & { page: string }> = [];
+    let spatial = 0;
+    for (const rec of records(dir)) {
+      spatial += rec.queries.filter((q) => q.style === 'spatial').length;
+      const l = await checkLabels(pool(), { file: resolve(ROOT, rec.context.page!) }, optsOf(rec), rec);
+      problems.push(...l.problems.map((p) => ({ ...p, page: rec.context.page! })));
+    }
+    expect(problems).toEqual([]);
+    expect(spatial).toBeGreaterThan(5);
+  });
+
+  it('two identical runs give byte-identical JSONL and screenshots (item 8)', async () => {
+    const outs = [outA, join(tmp, 'b')];
+    const b = await runB!;
+    expect(b.status, b.stderr).toBe(0);
+    expect(readFileSync(join(outs[1]!, 'shard-00000.jsonl'), 'utf8')).toBe(readFileSync(join(outs[0]!, 'shard-00000.jsonl'), 'utf8'));
+    const imgs = readdirSync(join(outs[0]!, 'images', 'shard-00000')).sort();
+    for (const f of imgs) expect(readFileSync(join(outs[1]!, 'images', 'shard-00000', f)).equals(readFileSync(join(outs[0]!, 'images', 'shard-00000', f))), f).toBe(true);
+    expect(recs.length).toBe(readdirSync(join(ROOT, CORPUS)).filter((f) => f.endsWith('.html')).length);
+    expect(recs.length).toBeGreaterThanOrEqual(30);
   });
 });
