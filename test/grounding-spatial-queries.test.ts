@@ -59,6 +59,9 @@ describe('spatial queries are measured from the quoted words', () => {
     ];
     const runs = ts.map((t) => ({ t: t.text, r: t.bbox_css as Box }));
     for (const seed of ['a', 'b', 'c', 'd']) expect(spatialOn(write(ts, 'en-US', runs, seed), ts[3]!, 'cursor.items = true;')).toEqual([]);
+    // a "}" one indent left of the anchor's words, with no overlap at all, is the next line too
+    const out = [T('text', 'return record;', 'return record;', [409, 907, 519, 922]), T('text', '}', '}', [394, 928, 401, 942]), T('text', "cart.order = 'out of stock';", "cart.order = 'out of stock';", [409, 948, 628, 963])];
+    expect(spatialOn(write(out, 'en-US', out.map((t) => ({ t: t.text, r: t.bbox_css as Box }))), out[2]!, 'return record;')).toEqual([]);
     // without the brace, the statement is the text below
     const noBrace = [ts[0]!, ts[1]!, ts[3]!];
     expect(spatialOn(write(noBrace, 'en-US', runs.filter((r) => r.t !== '}')), ts[3]!, 'cursor.items = true;').length).toBe(1);

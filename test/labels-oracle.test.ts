@@ -8,7 +8,8 @@
  * - a text cut by an ellipsis is quoted as painted ("Temperatur…"): that is the anchor, with every text
  *   whose word starts that way a second place; the uncut text ("… humidity") is not on screen;
  * - an icon target is compared with the other icons; a `<button role="tab">` is a tab, not a button;
- * - a table cell stands for its text: the column header over a left-aligned name;
+ * - a table cell stands for a text in it: the column header over a left-aligned name;
+ * - a custom checkbox (its input hidden, the box drawn in its label) is seen as its label;
  * - "Alice · 9:36" written in a pane is one place even though a list row shows "Alice" and, far to its
  *   right, "9:36"; the same name twice in one list row (avatar and title) is one place;
  * - a landmark name quoted by a state query is checkLandmarkNames' question, a label is not;
@@ -45,6 +46,7 @@ ${ICON('i1').replace('LEFT', 'left:400px;top:22px')}${ICON('i2').replace('LEFT',
 <input id="search" placeholder="Search documentation" style="position:absolute;left:20px;top:320px">
 <pre style="position:absolute;left:20px;top:360px;margin:0;font:14px monospace"><div id="c1">  x = 1;</div><div id="c2">}</div><div id="c3">return x;</div></pre>
 <div style="position:absolute;left:400px;top:360px"><h4 id="consent" style="margin:0 0 10px">We value your privacy</h4><button id="b1">Manage</button> <button id="b2">Reject all</button></div>
+<div style="position:absolute;left:20px;top:440px">${['Bags', 'Watches', 'Shoes'].map((s, i) => `<label id="lb${i}" style="display:block;margin:4px 0"><input type="checkbox" id="h${i}" style="opacity:0;position:absolute;width:1px;height:1px"><span style="display:inline-block;width:12px;height:12px;border:1px solid #333"></span> ${s}</label>`).join('')}</div>
 </body></html>`;
 
 type Tgt = { tid: string; role: string; text: string; sel: string; landmark?: string };
@@ -66,6 +68,8 @@ const TARGETS: Tgt[] = [
   { tid: 'c3', role: 'text', text: 'return x;', sel: '#c3' },
   { tid: 'b1', role: 'button', text: 'Manage', sel: '#b1' },
   { tid: 'b2', role: 'button', text: 'Reject all', sel: '#b2' },
+  { tid: 'lb1', role: 'checkbox', text: 'Watches', sel: '#lb1' },
+  { tid: 'lb2', role: 'checkbox', text: 'Shoes', sel: '#lb2' },
 ];
 
 /** The oracle's problems for `queries` ([target id, style, text]) on the page. */
@@ -91,6 +95,7 @@ describe('label oracle readings', () => {
         ['subj', 'spatial', 'the heading immediately above "Alice · 9:36"'],
         ['row3', 'spatial', 'the list item immediately below "Bo"'],
         ['cur', 'state', 'the current link in the "Documentation" section'],
+        ['lb1', 'spatial', 'the checkbox immediately below "Bags"'],
       ]),
     ).toEqual([]);
   });
@@ -113,6 +118,7 @@ describe('label oracle readings', () => {
       ['c3', 'spatial', 'the text immediately below "x = 1;"'],
       // two buttons side by side under the heading
       ['b2', 'spatial', 'the first button below "We value your privacy"'],
+      ['lb2', 'spatial', 'the first checkbox below "Bags"'],
     ]);
     expect(bad).toEqual([
       { text: 'the first checkbox below "A4"', kind: 'spatial_not_nearest' },
@@ -125,6 +131,7 @@ describe('label oracle readings', () => {
       { text: 'the selected option in the "Documentation" section', kind: 'second_text' },
       { text: 'the text immediately below "x = 1;"', kind: 'spatial_not_nearest' },
       { text: 'the first button below "We value your privacy"', kind: 'spatial_not_nearest' },
+      { text: 'the first checkbox below "Bags"', kind: 'spatial_not_nearest' },
     ]);
   });
 });

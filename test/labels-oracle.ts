@@ -268,7 +268,7 @@ function readPage(): { runs: RunInfo[] } {
       else join = prev.block === nd.block && b[1] >= a[3] - 2 && b[1] - a[3] <= 0.6 * h;
     }
     if (!join || !cur) phrases.push((cur = { n: '', parts: [] }));
-    const sep = cur.n && !glued ? ' ' : '';
+    const sep = cur.n && !glued && r.n ? ' ' : '';
     const from = cur.n.length + sep.length;
     cur.n += sep + r.n;
     cur.parts.push({ el: nd.el, run: nd.run, from, to: cur.n.length });
@@ -396,7 +396,10 @@ function candidatesOf(arg: { role: string; sel: string; anchor: number }): Array
   const els = Array.from(document.querySelectorAll(sel)).filter((e) => !(arg.role === 'img' && e.parentElement?.closest(sel)));
   if (t && !els.some((e) => e === t || e.contains(t) || t.contains(e))) els.push(t);
   const out: Array<{ box: B; target: boolean }> = [];
-  for (const e of els) {
+  for (const m of els) {
+    // (a custom checkbox hides its input and draws the box in its label: the label is what is seen)
+    const lab = (m as HTMLInputElement).labels?.[0];
+    const e = !m.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && lab ? lab : m;
     if (a && e.contains(a)) continue;
     if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = e.getBoundingClientRect();
@@ -500,8 +503,8 @@ export async function checkLabelsOn(
         continue;
       }
       const place = held[0]!;
-      // where the anchor is: its text, or the table cell holding it (a reader of a table goes by cells)
-      const aBox = place.cell ?? unionB(place.runs.flatMap((k) => runs[k]!.lines));
+      // where the anchor is: its quoted words (what is looked for, a text's table cell, is a region)
+      const aBox = unionB(place.runs.flatMap((k) => runs[k]!.lines));
       const cands = await ev(page, candidatesOf, { role: t.role, sel: t.dom.selector, anchor: place.id });
       // the nearest things that way (ties within half a pixel: all of them)
       let best: Array<{ mine: boolean; what: string }> = [];

@@ -1393,7 +1393,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             // and a little to its left, is the text below it to a reader)
             const tb = bx(t);
             const wg = dirGap(aWords, tb, dir) ?? Infinity;
-            const band: [number, number] = horiz ? [Math.min(aWords[1], tb[1]), Math.max(aWords[3], tb[3])] : [Math.min(aWords[0], tb[0]), Math.max(aWords[2], tb[2])];
+            // (the band widened by a line height: "}" one indent to the left still reads as the next line)
+            const lh = aWords[3] - aWords[1];
+            const band: [number, number] = horiz ? [Math.min(aWords[1], tb[1]), Math.max(aWords[3], tb[3])] : [Math.min(aWords[0], tb[0]) - lh, Math.max(aWords[2], tb[2]) + lh];
             const across = (ln: Box4): boolean => (horiz ? overlap(ln[1], ln[3], band[0], band[1]) : overlap(ln[0], ln[2], band[0], band[1])) > 1;
             if (runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(aWords, ln, dir, 0.15) ?? Infinity) <= wg + 4 || (across(ln) && between(aWords, ln, tb, dir))))) return null;
           }
