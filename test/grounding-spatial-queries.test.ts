@@ -51,12 +51,13 @@ describe('spatial queries are measured from the quoted words', () => {
 
   it('a code line\'s "}" between the anchor and the next statement blocks "the text below"', () => {
     nextId = 0;
-    const ts = [
-      T('text', 'for (const cursor of message.querys) {', 'for (const cursor of message.querys) {', [409, 565, 707, 580]),
-      T('text', 'cursor.items = true;', 'cursor.items = true;', [425, 585, 582, 600]),
-      T('text', '}', '}', [409, 605, 417, 620]),
-      T('text', 'return message.id;', 'return message.id;', [409, 625, 550, 640]),
+    const lines: Array<[string, Box]> = [
+      ['for (const cursor of message.querys) {', [409, 565, 707, 580]],
+      ['cursor.items = true;', [425, 585, 582, 600]],
+      ['}', [409, 605, 417, 620]],
+      ['return message.id;', [409, 625, 550, 640]],
     ];
+    const ts = lines.map(([s, box]) => T('text', s, s, box));
     const runs = ts.map((t) => ({ t: t.text, r: t.bbox_css as Box }));
     for (const seed of ['a', 'b', 'c', 'd']) expect(spatialOn(write(ts, 'en-US', runs, seed), ts[3]!, 'cursor.items = true;')).toEqual([]);
     // a "}" one indent left of the anchor's words, with no overlap at all, is the next line too
