@@ -51,6 +51,7 @@ ${ICON('i1').replace('LEFT', 'left:400px;top:22px')}${ICON('i2').replace('LEFT',
 
 type Tgt = { tid: string; role: string; text: string; sel: string; landmark?: string };
 const TARGETS: Tgt[] = [
+  // fields, icons, tabs
   { tid: 'cb1', role: 'checkbox', text: '', sel: '#cb1' },
   { tid: 'cb2', role: 'checkbox', text: '', sel: '#cb2' },
   { tid: 'under', role: 'text', text: 'Exposure', sel: '#under-cut' },
@@ -58,6 +59,7 @@ const TARGETS: Tgt[] = [
   { tid: 'i2', role: 'img', text: '', sel: '#i2' },
   { tid: 'add', role: 'button', text: '+', sel: '#add' },
   { tid: 'tab2', role: 'tab', text: 'Sheet2', sel: '#tab2' },
+  // the table, the mail pane and list, the landmark
   { tid: 'hA', role: 'columnheader', text: 'A', sel: '#hA' },
   { tid: 'hB', role: 'columnheader', text: 'B', sel: '#hB' },
   { tid: 'subj', role: 'heading', text: 'Lunch on Friday', sel: '#subj' },
@@ -65,6 +67,7 @@ const TARGETS: Tgt[] = [
   { tid: 'row3', role: 'option', text: 'Carol', sel: '#row3' },
   { tid: 'cur', role: 'link', text: 'Intro', sel: '#cur', landmark: 'Documentation' },
   { tid: 'l2', role: 'link', text: 'Setup', sel: '#l2', landmark: 'Documentation' },
+  // code lines, a consent dialog, custom checkboxes
   { tid: 'c3', role: 'text', text: 'return x;', sel: '#c3' },
   { tid: 'b1', role: 'button', text: 'Manage', sel: '#b1' },
   { tid: 'b2', role: 'button', text: 'Reject all', sel: '#b2' },
