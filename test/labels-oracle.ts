@@ -397,9 +397,11 @@ function candidatesOf(arg: { role: string; sel: string; anchor: number }): Array
   if (t && !els.some((e) => e === t || e.contains(t) || t.contains(e))) els.push(t);
   const out: Array<{ box: B; target: boolean }> = [];
   for (const m of els) {
-    // (a custom checkbox hides its input and draws the box in its label: the label is what is seen)
+    // (a box wrapped in its label is one thing with it, "☐ Bags"; a custom checkbox hides its input and
+    // draws the box in its label: the label is what is seen)
+    const wrap = /^(checkbox|radio|switch)$/.test(arg.role) ? m.closest('label') : null;
     const lab = (m as HTMLInputElement).labels?.[0];
-    const e = !m.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && lab ? lab : m;
+    const e = wrap ?? (!m.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && lab ? lab : m);
     if (a && e.contains(a)) continue;
     if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = e.getBoundingClientRect();
