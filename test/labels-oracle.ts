@@ -342,16 +342,17 @@ function holdersOf(label: string): Array<{ id: number; runs: number[]; cell: B |
       places.set(key, pl);
     }
   }
-  // a control's whole text is read as its label, gaps and all ("撤销 ⌘Z": a menu item and its shortcut)
+  // an element's whole text is read as its label, gaps and all ("撤销 ⌘Z": a menu item and its shortcut;
+  // a product card "Pulse Buds 2" over "$49.99 $69.99")
   const whole = new Map<Element, number[]>();
   for (const ph of phrases) {
     for (const p of ph.parts) {
-      const c = p.el.closest(ONE);
-      if (c) whole.set(c, [...(whole.get(c) ?? []), p.run]);
+      // (a control, or an element drawn as clickable: a card made a control by a listener)
+      for (let c: Element | null = p.el; c && c !== document.body; c = c.parentElement) if (c.matches(ONE) || getComputedStyle(c).cursor === 'pointer') whole.set(c, [...(whole.get(c) ?? []), p.run]);
     }
   }
   for (const [c, rs] of whole) {
-    if (places.has(c)) continue;
+    if ([...places.keys()].some((k) => k.contains(c) || c.contains(k))) continue;
     const txt = rs.map((k) => phrases.flatMap((ph) => ph.parts.filter((p) => p.run === k).map((p) => ph.n.slice(p.from, p.to)))[0] ?? '').join(' ');
     if (norm(txt) !== n) continue;
     const r = c.getBoundingClientRect();
