@@ -65,7 +65,9 @@ describe('page items (issue 15 item 11)', () => {
     const styles = stylesOf(rec);
     const lineTargets = shown.map((l) => ({ l, t: byText.get(l.text)! }));
     const covered = lineTargets.filter(({ t }) => (styles.get(t.tid)?.size ?? 0) >= 3);
-    expect(covered.length / lineTargets.length).toBeGreaterThanOrEqual(0.7);
+    // (0.7 before "the text below X" across a "}" line was refused as the wrong line: 68% since;
+    // test/grounding-spatial-queries.test.ts)
+    expect(covered.length / lineTargets.length).toBeGreaterThanOrEqual(0.65);
     // the row named by its line number, where that number is shown nowhere else on screen
     const named = lineTargets.filter(({ l, t }) => t.context.container?.kind === 'row' && t.context.container.name === l.n);
     expect(named.length).toBeGreaterThan(10);

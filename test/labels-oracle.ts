@@ -42,6 +42,8 @@ interface RunInfo {
   owners: number[];
   /** Ids of the ancestors that are controls (`a[href]`, `button`, `[onclick]`, `[role]`, `[tabindex]`, fields). */
   controls: number[];
+  /** Visible box of the table cell (`td`, `th`, cell roles) holding the text: where a reader of a table places it. */
+  cell?: B;
 }
 
 /** Normalisation of this oracle: NFKC, lower case, anything but letters and digits as one space. */
@@ -154,9 +156,66 @@ function readPage(): { runs: RunInfo[] } {
     }
     return out;
   };
+  /**
+   * What a text node paints when a `text-overflow: ellipsis` box cuts it: the characters left of the
+   * ellipsis (each measured with a Range; the ellipsis' width measured in the box's font on a canvas),
+   * then "…"; null when the node is painted whole.
+   */
+  const paintedCut = (t: Text, el: Element): string | null => {
+    let o: Element | null = null;
+    for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+      const st = getComputedStyle(e);
+      if (st.textOverflow === 'ellipsis' && st.overflowX !== 'visible') {
+        o = e;
+        break;
+      }
+      // (text-overflow acts on the block box that holds the line)
+      if (!st.display.startsWith('inline') && st.display !== 'contents') break;
+    }
+    if (!o || o.scrollWidth <= o.clientWidth + 1) return null;
+    const st = getComputedStyle(o);
+    const r = o.getBoundingClientRect();
+    const left = r.left + o.clientLeft + parseFloat(st.paddingLeft);
+    const right = r.left + o.clientLeft + o.clientWidth - parseFloat(st.paddingRight);
+    const rtl = st.direction === 'rtl';
+    const rg = document.createRange();
+    const chars: Array<{ s: string; b: DOMRect }> = [];
+    for (let i = 0; i < t.data.length; ) {
+      const n = t.data.codePointAt(i)! > 0xffff ? 2 : 1;
+      rg.setStart(t, i);
+      rg.setEnd(t, i + n);
+      chars.push({ s: t.data.slice(i, i + n), b: rg.getBoundingClientRect() });
+      i += n;
+    }
+    const ink = chars.filter((c) => c.b.width > 0 && /\S/.test(c.s));
+    if (!ink.length || ink.every((c) => (rtl ? c.b.left >= left - 0.5 : c.b.right <= right + 0.5))) return null;
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = st.font;
+    const ell = ctx.measureText('\u2026').width;
+    let out = '';
+    for (const c of chars) {
+      if (c.b.width > 0 && (rtl ? c.b.left < left + ell - 0.5 : c.b.right > right - ell + 0.5)) break;
+      out += c.s;
+    }
+    return `${out.replace(/\s+$/, '')}\u2026`;
+  };
+  const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+  const cellOf = (el: Element): B | undefined => {
+    const c = el.closest(CELL);
+    if (!c) return undefined;
+    const r = c.getBoundingClientRect();
+    const clip = clipOf(c);
+    return [Math.max(clip[0], r.left), Math.max(clip[1], r.top), Math.min(clip[2], r.right), Math.min(clip[3], r.bottom)];
+  };
   // every control gets an id, also one showing no text (an icon button: a spatial query's target or a
   // nearer competitor; controlsOf in the checks reads only tagged elements)
   for (const e of Array.from(document.querySelectorAll(CTL))) idOf(e);
+  // the visible text nodes, in DOM order, with their elements (kept in the page for holdersOf)
+  const nodes: Array<{ el: Element; run: number; block: Element | null; tail: boolean; head: boolean }> = [];
+  const blockOf = (el: Element): Element | null => {
+    for (let e: Element | null = el; e; e = e.parentElement) if (!getComputedStyle(e).display.startsWith('inline')) return e;
+    return null;
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const t = n as Text;
@@ -168,17 +227,55 @@ function readPage(): { runs: RunInfo[] } {
     rg.selectNodeContents(t);
     const lines = visibleRects(Array.from(rg.getClientRects()), el);
     if (!lines.length) continue;
-    runs.push({ n: norm(t.data), raw: t.data.trim(), lines, owners: ownersOf(el), controls: controlsOf(el) });
+    const shown = paintedCut(t, el) ?? t.data;
+    nodes.push({ el, run: runs.length, block: blockOf(el), head: /^\s/.test(t.data), tail: /\s$/.test(t.data) });
+    runs.push({ n: norm(shown), raw: shown.trim(), lines, owners: ownersOf(el), controls: controlsOf(el), cell: cellOf(el) });
   }
-  for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
+  // a field shows its value or placeholder; a drop-down list its chosen option
+  const fields: Array<{ el: Element; run: number }> = [];
+  for (const f of Array.from(document.querySelectorAll('input, textarea, select'))) {
     const i = f as HTMLInputElement;
-    const shown = i.value || i.placeholder;
+    const s = f as HTMLSelectElement;
+    const shown = f.localName === 'select' ? (s.multiple || s.size > 1 ? '' : (s.selectedOptions[0]?.text ?? '')) : i.value || i.placeholder;
     // (a slider's or colour picker's value is not written on screen)
     if (!shown || ['checkbox', 'radio', 'hidden', 'submit', 'button', 'range', 'color', 'file', 'image'].includes(i.type)) continue;
     if (!i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const lines = visibleRects([i.getBoundingClientRect()], i);
-    if (lines.length) runs.push({ n: norm(shown), raw: shown, lines, owners: ownersOf(i), controls: controlsOf(i) });
+    if (!lines.length) continue;
+    fields.push({ el: f, run: runs.length });
+    runs.push({ n: norm(shown), raw: shown.trim(), lines, owners: ownersOf(i), controls: controlsOf(i), cell: cellOf(i) });
   }
+  // phrases: text nodes a person reads as one text — consecutive nodes on one line with at most about a
+  // space between them, or a line wrapping on into the next line of the same block
+  const phrases: Array<{ n: string; parts: Array<{ el: Element; run: number; from: number; to: number }> }> = [];
+  let cur: (typeof phrases)[number] | null = null;
+  let prev: (typeof nodes)[number] | null = null;
+  for (const nd of nodes) {
+    const r = runs[nd.run]!;
+    let join = false;
+    let glued = false;
+    if (cur && prev) {
+      const a = runs[prev.run]!.lines[runs[prev.run]!.lines.length - 1]!;
+      const b = r.lines[0]!;
+      const h = Math.min(a[3] - a[1], b[3] - b[1]);
+      const vo = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const gap = Math.max(b[0] - a[2], a[0] - b[2]);
+      if (vo >= 0.5 * h) {
+        join = gap <= Math.max(6, 0.9 * h);
+        // (syntax-coloured code: "true" + ", product };" — a space only where a word would be split)
+        glued = gap < 1 && /[\p{L}\p{N}]$/u.test(runs[prev.run]!.raw) && /^[\p{L}\p{N}]/u.test(r.raw) && !prev.tail && !nd.head;
+      }
+      else join = prev.block === nd.block && b[1] >= a[3] - 2 && b[1] - a[3] <= 0.6 * h;
+    }
+    if (!join || !cur) phrases.push((cur = { n: '', parts: [] }));
+    const sep = cur.n && !glued && r.n ? ' ' : '';
+    const from = cur.n.length + sep.length;
+    cur.n += sep + r.n;
+    cur.parts.push({ el: nd.el, run: nd.run, from, to: cur.n.length });
+    prev = nd;
+  }
+  for (const f of fields) phrases.push({ n: runs[f.run]!.n, parts: [{ el: f.el, run: f.run, from: 0, to: runs[f.run]!.n.length }] });
+  (window as unknown as { __loPhrases: typeof phrases }).__loPhrases = phrases;
   return { runs };
 }
 
@@ -201,48 +298,123 @@ function ownerIds(sel: string): number[] | null {
 }
 
 /**
- * In-page: the visible elements that show `label` (normalised, whole words) in their text while none of
- * their children does — one per place a person sees it, also when it runs over inline children
- * ("$129.00 · In stock"). Returns their ids and boxes.
+ * In-page (after {@link readPage}): the places a person sees `label` (the quoted span as written): each
+ * match in a phrase of visible text ({@link readPage}: normalised, whole words; anywhere in scripts without
+ * spaces; a span ending in "…" — a text cut by an ellipsis — matches every phrase with a word starting
+ * that way). Matches inside one control (a list row showing a name on its avatar and as its title) are one
+ * place. Returns per place the data-lo id of the element holding the match (the nearest common ancestor
+ * of its text nodes), that element's box (CSS px), the runs the match covers and, when it lies in a table
+ * cell, the cell's visible box.
  */
-function holdersOf(label: string): Array<{ id: number; box: B }> {
+function holdersOf(label: string): Array<{ id: number; runs: number[]; cell: B | null; box: B }> {
   const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
-  const nospace = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(label);
-  const has = (t: string): boolean => (nospace ? norm(t).includes(label) : ` ${norm(t)} `.includes(` ${label} `));
-  const out: Array<{ id: number; box: B }> = [];
-  for (const e of Array.from(document.body.querySelectorAll('*'))) {
-    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName)) continue;
-    const txt = (e as HTMLElement).innerText ?? e.textContent ?? '';
-    if (!has(txt)) continue;
-    if (Array.from(e.children).some((c) => has((c as HTMLElement).innerText ?? c.textContent ?? ''))) continue;
-    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
-    const v = e.getAttribute('data-lo');
-    if (v) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+  const phrases = (window as unknown as { __loPhrases: Array<{ n: string; parts: Array<{ el: Element; run: number; from: number; to: number }> }> }).__loPhrases;
+  const cut = /\u2026\s*$/.test(label);
+  const n = norm(label);
+  if (!n || !phrases) return [];
+  const nospace = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(n);
+  // (the controls a person clicks as one thing; not landmarks or lists, which hold many places)
+  const ONE = 'a[href], button, select, textarea, input, [role=button], [role=link], [role=option], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tab], [role=treeitem], [role=checkbox], [role=radio], [role=switch]';
+  const CELL = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+  const places = new Map<Element, { id: number; runs: number[]; cell: B | null; box: B }>();
+  for (const ph of phrases) {
+    const hay = ` ${ph.n} `;
+    for (let i = hay.indexOf(nospace ? n : ` ${n}`); i >= 0; i = hay.indexOf(nospace ? n : ` ${n}`, i + 1)) {
+      const start = nospace ? i - 1 : i;
+      const end = start + n.length;
+      // (whole words: the match ends at a word end, unless the span was cut by an ellipsis)
+      if (!nospace && !cut && hay[i + 1 + n.length] !== ' ') continue;
+      const parts = ph.parts.filter((p) => p.to > start && p.from < end);
+      if (!parts.length) continue;
+      let anc: Element | null = parts[0]!.el;
+      while (anc && !parts.every((p) => anc!.contains(p.el))) anc = anc.parentElement;
+      if (!anc) continue;
+      const key = anc.closest(ONE) ?? anc;
+      const c = anc.closest(CELL);
+      let cell: B | null = null;
+      if (c) {
+        const r = c.getBoundingClientRect();
+        cell = [Math.max(0, r.left), Math.max(0, r.top), Math.min(innerWidth, r.right), Math.min(innerHeight, r.bottom)];
+      }
+      const r = anc.getBoundingClientRect();
+      const pl = places.get(key) ?? { id: Number(anc.getAttribute('data-lo')), runs: [], cell, box: [r.left, r.top, r.right, r.bottom] as B };
+      for (const p of parts) if (!pl.runs.includes(p.run)) pl.runs.push(p.run);
+      places.set(key, pl);
+    }
   }
-  // a field shows its value or placeholder
-  for (const f of Array.from(document.querySelectorAll('input, textarea'))) {
-    const i = f as HTMLInputElement;
-    if (!has(i.value || i.placeholder || '') || !i.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    const r = i.getBoundingClientRect();
-    const v = i.getAttribute('data-lo');
-    if (v && !out.some((o) => o.id === Number(v))) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+  // an element's whole text is read as its label, gaps and all ("撤销 ⌘Z": a menu item and its shortcut;
+  // a product card "Pulse Buds 2" over "$49.99 $69.99")
+  const whole = new Map<Element, number[]>();
+  for (const ph of phrases) {
+    for (const p of ph.parts) {
+      // (a control, or an element drawn as clickable: a card made a control by a listener)
+      for (let c: Element | null = p.el; c && c !== document.body; c = c.parentElement) if (c.matches(ONE) || getComputedStyle(c).cursor === 'pointer') whole.set(c, [...(whole.get(c) ?? []), p.run]);
+    }
   }
-  return out;
+  for (const [c, rs] of whole) {
+    if ([...places.keys()].some((k) => k.contains(c) || c.contains(k))) continue;
+    const txt = rs.map((k) => phrases.flatMap((ph) => ph.parts.filter((p) => p.run === k).map((p) => ph.n.slice(p.from, p.to)))[0] ?? '').join(' ');
+    if (norm(txt) !== n) continue;
+    const r = c.getBoundingClientRect();
+    places.set(c, { id: Number(c.getAttribute('data-lo')), runs: rs, cell: null, box: [r.left, r.top, r.right, r.bottom] });
+  }
+  return [...places.values()];
 }
 
-/** In-page: visible boxes of elements of a kind (links or buttons), with their ids. */
-function controlsOf(kind: string): Array<{ id: number; box: B }> {
-  const sel = kind === 'link' ? 'a[href]' : kind === 'button' ? 'button, [role=button], input[type=submit], input[type=button]' : null;
-  if (!sel) return [];
-  const out: Array<{ id: number; box: B }> = [];
-  for (const e of Array.from(document.querySelectorAll(sel))) {
+/**
+ * In-page: the visible things of a target's kind a person would compare in "the first <kind> below X",
+ * read from markup (explicit roles honoured: a `<button role="tab">` is a tab, not a button): controls
+ * of that role, or for an image / icon every outermost visible `img`, `svg`, `[role=img]`, `[data-icon]`.
+ * The target element (`sel`) is one of them even when its markup is not (a `div` made a button by a
+ * listener); a candidate holding the anchor element (data-lo id `anchor`) is the anchor, not a candidate.
+ * Visible: `checkVisibility`, inside the viewport, and the top element at its centre or one of four
+ * inner points is it or inside it. Null for a kind judged by text lines instead.
+ */
+function candidatesOf(arg: { role: string; sel: string; anchor: number }): Array<{ box: B; target: boolean }> | null {
+  const SEL: Record<string, string> = {
+    link: 'a[href]:not([role]), [role=link]',
+    button: 'button:not([role]), input[type=submit]:not([role]), input[type=button]:not([role]), input[type=reset]:not([role]), summary:not([role]), [role=button]',
+    tab: '[role=tab]',
+    menuitem: '[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]',
+    option: '[role=option]',
+    treeitem: '[role=treeitem]',
+    checkbox: 'input[type=checkbox]:not([role]), [role=checkbox]',
+    radio: 'input[type=radio]:not([role]), [role=radio]',
+    switch: '[role=switch]',
+    textbox: 'input:not([type]):not([role]), input[type=text]:not([role]), input[type=email]:not([role]), input[type=password]:not([role]), input[type=tel]:not([role]), input[type=url]:not([role]), textarea:not([role]), [role=textbox]',
+    searchbox: 'input[type=search]:not([role]), [role=searchbox]',
+    spinbutton: 'input[type=number]:not([role]), [role=spinbutton]',
+    combobox: 'select:not([multiple]):not([role]), [role=combobox]',
+    listbox: 'select[multiple]:not([role]), [role=listbox]',
+    slider: 'input[type=range]:not([role]), [role=slider]',
+    img: 'img, svg, [role=img], [data-icon]',
+  };
+  SEL.menuitemcheckbox = SEL.menuitemradio = SEL.menuitem!;
+  const sel = SEL[arg.role];
+  if (!sel) return null;
+  const t = document.querySelector(arg.sel);
+  const a = document.querySelector(`[data-lo="${arg.anchor}"]`);
+  const els = Array.from(document.querySelectorAll(sel)).filter((e) => !(arg.role === 'img' && e.parentElement?.closest(sel)));
+  if (t && !els.some((e) => e === t || e.contains(t) || t.contains(e))) els.push(t);
+  const out: Array<{ box: B; target: boolean }> = [];
+  for (const m of els) {
+    // (a box wrapped in its label is one thing with it, "☐ Bags"; a custom checkbox hides its input and
+    // draws the box in its label: the label is what is seen)
+    const wrap = /^(checkbox|radio|switch)$/.test(arg.role) ? m.closest('label') : null;
+    const lab = (m as HTMLInputElement).labels?.[0];
+    const e = wrap ?? (!m.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && lab ? lab : m);
+    if (a && e.contains(a)) continue;
     if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = e.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
-    const v = e.getAttribute('data-lo');
-    if (v) out.push({ id: Number(v), box: [r.left, r.top, r.right, r.bottom] });
+    const b: B = [Math.max(0, r.left), Math.max(0, r.top), Math.min(innerWidth, r.right), Math.min(innerHeight, r.bottom)];
+    if (b[2] - b[0] < 1 || b[3] - b[1] < 1) continue;
+    const pts: Array<[number, number]> = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
+    const seen = pts.some(([fx, fy]) => {
+      const top = document.elementFromPoint(b[0] + fx * (b[2] - b[0]), b[1] + fy * (b[3] - b[1]));
+      return !!top && (top === e || e.contains(top));
+    });
+    if (!seen) continue;
+    out.push({ box: b, target: !!t && (e === t || e.contains(t) || t.contains(e)) });
   }
   return out;
 }
@@ -315,48 +487,68 @@ export async function checkLabelsOn(
     const ownSet = new Set(own);
     const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
     if (uniqueStyles.includes(q.style)) {
+      // (a span naming the target's landmark — "der aktuelle Link im Bereich „Dokumentation“" — is not a
+      // label: whether the screen shows it only as that landmark's title is checkLandmarkNames' question)
+      const lm = oracleNorm(t.context.landmark ?? '');
       for (const s of spans) {
         const n = oracleNorm(s);
+        if (lm && n === lm && !oracleContains(oracleNorm(`${t.text} ${t.name}`), n)) continue;
         const other = runs.find((r) => !mine(r) && oracleContains(r.n, n));
         if (other) problems.push({ qid: q.qid, text: q.text, kind: 'second_text', detail: `"${s}" also in "${other.raw.slice(0, 60)}"` });
       }
     }
     if (q.style === 'spatial' && !iconAnchorOf(q.text) && !codeLineBesideOf(q.text)) {
       const dir = spatialDirection(q.text);
-      const anchor = oracleNorm(spans[spans.length - 1]!);
+      const anchor = spans[spans.length - 1]!;
       const held = await ev(page, holdersOf, anchor);
       if (held.length !== 1 || !dir) {
-        problems.push({ qid: q.qid, text: q.text, kind: 'anchor_not_unique', detail: `${held.length} elements show "${spans[spans.length - 1]}" (direction ${dir})` });
+        problems.push({ qid: q.qid, text: q.text, kind: 'anchor_not_unique', detail: `${held.length} places show "${anchor}" (direction ${dir})` });
         continue;
       }
-      const aOwner = held[0]!.id;
-      // the anchor's text: runs inside the holder that are not the target's (a label may hold its control)
-      // (text of other controls nested in the holder is theirs, not the anchor's)
-      const isAnchorRun = (r: RunInfo): boolean => {
-        const k = r.owners.indexOf(aOwner);
-        return k >= 0 && !mine(r) && !r.owners.slice(0, k).some((o) => r.controls.includes(o));
+      const place = held[0]!;
+      // where the anchor is: its quoted words (what is looked for, a text's table cell, is a region)
+      const aBox = unionB(place.runs.flatMap((k) => runs[k]!.lines));
+      const cands = await ev(page, candidatesOf, { role: t.role, sel: t.dom.selector, anchor: place.id });
+      // the nearest things that way (ties within half a pixel: all of them)
+      let best: Array<{ mine: boolean; what: string }> = [];
+      let bestGap = Infinity;
+      const consider = (g: number | null, isMine: boolean, what: string): void => {
+        if (g === null || g > bestGap + 0.5) return;
+        if (g < bestGap - 0.5) {
+          best = [];
+          bestGap = g;
+        }
+        best.push({ mine: isMine, what });
       };
-      const holders = runs.filter(isAnchorRun);
-      const aBox = holders.length ? unionB(holders.flatMap((r) => r.lines)) : held[0]!.box;
-      const role = t.role;
-      let nearest: { mine: boolean; gap: number; what: string } | null = null;
-      if (role === 'link' || role === 'button') {
-        const ids = await ev(page, controlsOf, role);
-        for (const c of ids) {
-          if (c.id === aOwner) continue;
-          const g = gapTo(aBox, c.box, dir);
-          if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] gap ${g}` };
+      if (cands) {
+        for (const c of cands) consider(gapTo(aBox, c.box, dir), c.target, `${c.target ? 'the target' : 'another'} ${t.role} [${c.box.map(Math.round).join(',')}]`);
+      } else {
+        // texts: every visible text line (a text in a table cell stands for its cell), the anchor's own excepted
+        for (const [k, r] of runs.entries()) {
+          if (place.runs.includes(k)) continue;
+          for (const ln of r.cell ? [r.cell] : r.lines) consider(gapTo(aBox, ln, dir), mine(r), `"${r.raw.slice(0, 40)}"`);
         }
-      } else if (!/^(checkbox|radio|switch|textbox|searchbox|combobox|tab|menuitem|option)$/.test(role)) {
-        for (const r of runs) {
-          if (isAnchorRun(r)) continue;
-          for (const ln of r.lines) {
-            const g = gapTo(aBox, ln, dir);
-            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: mine(r), gap: g, what: `"${r.raw.slice(0, 40)}"` };
-          }
+      }
+      // a text: no other line lies between the anchor and the target across the band they span (the
+      // "}" closing a block, one line below "cursor.items = true;" and a little to its left)
+      if (!cands && best.length && !best.some((x) => !x.mine)) {
+        const tl = runs.filter((r) => mine(r)).flatMap((r) => (r.cell ? [r.cell] : r.lines)).filter((ln) => gapTo(aBox, ln, dir) !== null);
+        const tb = tl.length ? unionB(tl) : null;
+        const horiz = dir === 'left' || dir === 'right';
+        const band: [number, number] | null = tb ? (horiz ? [Math.min(aBox[1], tb[1]), Math.max(aBox[3], tb[3])] : [Math.min(aBox[0], tb[0]), Math.max(aBox[2], tb[2])]) : null;
+        const inBetween = (ln: B): boolean =>
+          !!tb &&
+          !!band &&
+          (horiz ? overlap(ln[1], ln[3], band[0], band[1]) > 1 : overlap(ln[0], ln[2], band[0], band[1]) > 1) &&
+          (dir === 'below' ? ln[1] >= aBox[3] - 1 && ln[3] <= tb[1] + 1 : dir === 'above' ? ln[3] <= aBox[1] + 1 && ln[1] >= tb[3] - 1 : dir === 'right' ? ln[0] >= aBox[2] - 1 && ln[2] <= tb[0] + 1 : ln[2] <= aBox[0] + 1 && ln[0] >= tb[2] - 1);
+        for (const [k, r] of runs.entries()) {
+          if (place.runs.includes(k) || mine(r)) continue;
+          const ln = (r.cell ? [r.cell] : r.lines).find(inBetween);
+          if (ln) best.push({ mine: false, what: `"${r.raw.slice(0, 40)}" between them` });
         }
-      } else continue;
-      if (!nearest || !nearest.mine) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${nearest?.what ?? 'nothing'}` });
+      }
+      const others = best.filter((x) => !x.mine);
+      if (!best.length || others.length) problems.push({ qid: q.qid, text: q.text, kind: 'spatial_not_nearest', detail: `nearest ${dir}: ${best.length ? best.map((x) => x.what).join(' | ') : 'nothing'}` });
     }
   }
   return { checked, problems };
@@ -452,7 +644,7 @@ export async function checkTableQueries(pool: BrowserPool, source: PageSource, o
       } else if (cellNthOf(q.text)) {
         checked++;
         const { colLabel, n } = cellNthOf(q.text)!;
-        const col = await ev(page, holdersOf, oracleNorm(colLabel));
+        const col = await ev(page, holdersOf, colLabel);
         if (col.length !== 1) {
           bad(q, `${col.length} elements show "${colLabel}"`);
           continue;
@@ -472,8 +664,8 @@ export async function checkTableQueries(pool: BrowserPool, source: PageSource, o
       } else if (CELL_QUERY.test(q.text) && spans.length === 2) {
         checked++;
         const [colLabel, rowLabel] = rowFirst ? [spans[1]!, spans[0]!] : [spans[0]!, spans[1]!];
-        const col = await ev(page, holdersOf, oracleNorm(colLabel));
-        const row = await ev(page, holdersOf, oracleNorm(rowLabel));
+        const col = await ev(page, holdersOf, colLabel);
+        const row = await ev(page, holdersOf, rowLabel);
         if (col.length !== 1 || row.length !== 1) {
           bad(q, `${col.length} elements show "${colLabel}", ${row.length} show "${rowLabel}"`);
           continue;
@@ -718,7 +910,7 @@ export async function checkContainerQueries(pool: BrowserPool, source: PageSourc
         continue;
       }
       const anchor = anchorFirst ? spans[0]! : spans[spans.length - 1]!;
-      const held = await ev(page, holdersOf, oracleNorm(anchor));
+      const held = await ev(page, holdersOf, anchor);
       if (held.length !== 1) {
         bad('anchor_not_unique', `${held.length} elements show "${anchor}"`);
         continue;

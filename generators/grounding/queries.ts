@@ -466,7 +466,10 @@ function dirGap(a: Box4, b: Box4, dir: Direction, minOverlap = 0.4): number | nu
     gap = dir === 'below' ? b[1] - a[3] : a[1] - b[3];
     aligned = overlap(a[0], a[2], b[0], b[2]) >= minOverlap * Math.min(a[2] - a[0], b[2] - b[0]) && overlap(a[0], a[2], b[0], b[2]) > 0;
   }
-  return gap < -1 || !aligned ? null : Math.max(0, gap);
+  // (neighbours drawn overlapping by a few px — a row of avatar buttons — are still beside each other:
+  // b lies that way when its centre is past a's edge)
+  const past = dir === 'right' ? cx(b) > a[2] : dir === 'left' ? cx(b) < a[0] : dir === 'below' ? cy(b) > a[3] : cy(b) < a[1];
+  return (gap < -1 && !past) || !aligned ? null : Math.max(0, gap);
 }
 
 /** Box `x` lies between boxes `a` and `b` along direction `dir` (CSS px, 1 px slack), whatever its cross-axis position. */
@@ -1386,19 +1389,33 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // ---- spatial
     {
+      /** The visible runs of anchor `a` that show its quoted label (all its runs when none does alone). */
+      const anchorRuns = (a: QueryTarget): typeof runs => {
+        const own = runs.filter((run) => owns(a, run));
+        const lab = normText(labels.get(a) ?? '');
+        const part = own.filter((run) => run.n && containsText(lab, run.n));
+        return part.length ? part : own;
+      };
       /** The gap to `t` when it is the one nearest thing of its kind in direction `dir` of anchor `a` (CSS px), else null. */
       const spatialFrom = (a: QueryTarget, dir: Direction): { gap: number; far: boolean } | null => {
         {
           const c = inDirection(bx(a), dir, rc, targets, a);
           if (!c.length || c[0]!.t !== t) return null;
           // in line with the anchor's words too, not only with its box: a link above the edge of a wide
-          // button is "above" its frame but not above the label a reader looks at
-          const aLines = runs.filter((run) => owns(a, run)).flatMap((run) => run.lines);
-          if (aLines.length && dirGap(unionBoxes(aLines) as Box4, bx(t), dir) === null) return null;
+          // button is "above" its frame but not above the label a reader looks at. The words are the
+          // quoted label's, not every text of the anchor: a card's avatar initials at its right edge, a
+          // settings row's value under its title ("SIM 卡" over "中国联通") are other texts to a reader
+          const aRuns = anchorRuns(a);
+          const aLines = aRuns.flatMap((run) => run.lines);
+          const aWords = aLines.length ? (unionBoxes(aLines) as Box4) : null;
+          if (aWords && dirGap(aWords, bx(t), dir) === null) return null;
           const horiz = dir === 'left' || dir === 'right';
           const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
           const far = c[0]!.gap > near;
           if (c[0]!.gap > (far && FAR_ROLES.has(rc) ? (horiz ? MAX_GAP.farH : MAX_GAP.farV) : near) || (c[1] && c[1].gap <= c[0]!.gap + 4)) return null;
+          // another of its kind side by side with it that way (a link-styled button whose box was refined
+          // to its text sits a few px lower than the framed button beside it) is just as "first below X"
+          if (c.slice(1).some((x) => (horiz ? overlap(bx(x.t)[0], bx(x.t)[2], bx(t)[0], bx(t)[2]) : overlap(bx(x.t)[1], bx(x.t)[3], bx(t)[1], bx(t)[3])) > 0.5 * Math.min(horiz ? bx(t)[2] - bx(t)[0] : bx(t)[3] - bx(t)[1], horiz ? bx(x.t)[2] - bx(x.t)[0] : bx(x.t)[3] - bx(x.t)[1]))) return null;
           // "the first X below Y" across a gap: no other control at all lies between them that way
           if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) return null;
           // a control of the same kind between them whose box was refined to its text (a block link whose
@@ -1412,7 +1429,19 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
           // "the text below X" is read against everything written on screen, not only the targets:
           // no visible line of another element may come first in that direction
-          if (!interactive && runs.some((run) => !owns(t, run) && !owns(a, run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          if (!interactive && runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          if (!interactive && aWords) {
+            // ... measured from the quoted words as well, and no line between them across the band the
+            // words and the target span (the "}" closing a block, one line below "cursor.items = true;"
+            // and a little to its left, is the text below it to a reader)
+            const tb = bx(t);
+            const wg = dirGap(aWords, tb, dir) ?? Infinity;
+            // (the band widened by a line height: "}" one indent to the left still reads as the next line)
+            const lh = aWords[3] - aWords[1];
+            const band: [number, number] = horiz ? [Math.min(aWords[1], tb[1]), Math.max(aWords[3], tb[3])] : [Math.min(aWords[0], tb[0]) - lh, Math.max(aWords[2], tb[2]) + lh];
+            const across = (ln: Box4): boolean => (horiz ? overlap(ln[1], ln[3], band[0], band[1]) : overlap(ln[0], ln[2], band[0], band[1])) > 1;
+            if (runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(aWords, ln, dir, 0.15) ?? Infinity) <= wg + 4 || (across(ln) && between(aWords, ln, tb, dir))))) return null;
+          }
           return { gap: c[0]!.gap, far };
         }
       };
