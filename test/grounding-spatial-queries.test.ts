@@ -10,7 +10,9 @@
  * - three buttons side by side under a heading, the first one a link-styled button whose box was refined
  *   to its text (a few px lower): none of them is "the first button below" the heading (web.news);
  * - avatar buttons drawn overlapping by 2 px: the one directly left of "振东" is "国平", not the one
- *   beyond it (web.project-board).
+ *   beyond it (web.project-board);
+ * - a table cell's "2:34" whose words lie under the gap between two toolbar buttons: neither is "the button
+ *   directly above "2:34"", though the cell's box is mostly under one of them (desktop.windows.media-player, ar).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
@@ -94,5 +96,23 @@ describe('spatial queries are measured from the quoted words', () => {
     expect(left.map((t) => t.text)).toEqual(['国平']);
     const runs = ts.map((t) => ({ t: t.text, r: t.bbox_css as Box }));
     for (const seed of ['a', 'b', 'c', 'd']) expect(spatialOn(write(ts, 'zh-CN', runs, seed), ts[0]!, '振东')).toEqual([]);
+  });
+
+  it('words under the gap between two buttons: neither button is "directly above" them', () => {
+    nextId = 0;
+    const shuffle = T('button', 'ترتيب عشوائي', 'ترتيب عشوائي', [117, 71, 239.859, 101]);
+    const play = T('button', 'تشغيل', 'تشغيل', [247.859, 71, 333.297, 101]);
+    const cell = T('cell', '2:34', '2:34', [222.734, 140.234, 380.422, 172.234]);
+    const ts = [shuffle, play, cell];
+    const runs = [
+      { t: 'ترتيب عشوائي', r: [130, 78, 227, 94] as Box },
+      { t: 'تشغيل', r: [262, 78, 319, 94] as Box },
+      { t: '2:34', r: [234, 148, 264, 164] as Box },
+    ];
+    for (const seed of ['a', 'b', 'c', 'd']) expect(spatialOn(write(ts, 'ar', runs, seed), play, '2:34')).toEqual([]);
+    // words right under the play button alone: it is the button above them
+    const under = runs.map((r) => (r.t === '2:34' ? { t: r.t, r: [270, 148, 302, 164] as Box } : r));
+    const seen = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].flatMap((seed) => spatialOn(write(ts, 'ar', under, seed), play, '2:34'));
+    expect(seen.length).toBeGreaterThan(0);
   });
 });

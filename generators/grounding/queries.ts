@@ -1423,6 +1423,12 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (far && targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) return null;
           // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
           if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
+          // ... and one that any part of the quoted words lies in line with, as near as the target: a label
+          // under the gap between two buttons ("2:34" below a player's two buttons) has both "directly above" it
+          if (aWords) {
+            const wt = dirGap(aWords, bx(t), dir, 0) ?? Infinity;
+            if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(aWords, bx(x), dir, 0) ?? Infinity) <= wt + 4)) return null;
+          }
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
           // (one that overlaps the anchor, e.g. a button under a tooltip anchor, is nearer on both sides)
