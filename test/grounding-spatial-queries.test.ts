@@ -12,7 +12,9 @@
  * - avatar buttons drawn overlapping by 2 px: the one directly left of "振东" is "国平", not the one
  *   beyond it (web.project-board);
  * - a table cell's "2:34" whose words lie under the gap between two toolbar buttons: neither is "the button
- *   directly above "2:34"", though the cell's box is mostly under one of them (desktop.windows.media-player, ar).
+ *   directly above "2:34"", though the cell's box is mostly under one of them (desktop.windows.media-player, ar);
+ * - a font box "Inter" over a size field showing "11" and its unit "pt": "pt" is not "the text immediately
+ *   below "Inter"" (desktop.macos.pages).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/rng.js';
@@ -113,6 +115,18 @@ describe('spatial queries are measured from the quoted words', () => {
     // words right under the play button alone: it is the button above them
     const under = runs.map((r) => (r.t === '2:34' ? { t: r.t, r: [270, 148, 302, 164] as Box } : r));
     const seen = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].flatMap((seed) => spatialOn(write(ts, 'ar', under, seed), play, '2:34'));
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  it('a field\'s value between the anchor and the text: no "text immediately below"', () => {
+    nextId = 0;
+    const font = T('combobox', 'Font', 'Inter', [1692, 229.094, 1830, 253.094]);
+    const size = T('textbox', 'Size', '11', [1692, 256.094, 1788, 278.094]);
+    const pt = T('text', 'pt', 'pt', [1819.641, 259.313, 1830, 273.313]);
+    const runs = [{ t: 'pt', r: [1819.641, 259.313, 1830, 273.313] as Box }];
+    for (const seed of ['a', 'b', 'c', 'd']) expect(spatialOn(write([font, size, pt], 'en-US', runs, seed), pt, 'Inter')).toEqual([]);
+    // with no field in between, "pt" is the text below "Inter"
+    const seen = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].flatMap((seed) => spatialOn(write([font, pt], 'en-US', runs, seed), pt, 'Inter'));
     expect(seen.length).toBeGreaterThan(0);
   });
 });

@@ -1436,6 +1436,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           // "the text below X" is read against everything written on screen, not only the targets:
           // no visible line of another element may come first in that direction
           if (!interactive && runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          // ... nor a control showing a value of its own, which is no text run of the page (a size field's
+          // "11" under a font box "Inter" is what a reader finds below "Inter", not the unit "pt" beside it)
+          if (!interactive && targets.some((x) => x !== t && x !== a && x.text && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
           if (!interactive && aWords) {
             // ... measured from the quoted words as well, and no line between them across the band the
             // words and the target span (the "}" closing a block, one line below "cursor.items = true;"
