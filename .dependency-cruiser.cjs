@@ -93,6 +93,7 @@ module.exports = {
     exclude: { path: '(^|/)node_modules/|\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'] },
+    // package `exports` maps resolved as Node resolves an ESM import (tsx/esm/api has no file at that path)
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'], exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },
   },
 };

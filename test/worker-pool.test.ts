@@ -1,5 +1,5 @@
 /**
- * core/worker-pool.ts through the dataset writer (dataset/write.ts), as `uisynth grounding` uses it
+ * generators/worker-pool.ts through the dataset writer (dataset/write.ts), as `uisynth grounding` uses it
  * (generators/grounding/tasks.ts): a sample-level failure thrown in a worker thread stays a reject with its
  * reason; a bug in a task, or a worker thread that dies mid-task, stops the run as a bug with the worker's
  * stack trace in `OUT/.uisynth/error.log` and never becomes a rejected sample; the pool replaces a dead
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { runShards, type RunOptions, type SampleOutput } from '../dataset/write.js';
 import { InternalError } from '../dataset/faults.js';
 import { SampleError } from '../core/errors.js';
-import { WorkerExitError, WorkerPool } from '../core/worker-pool.js';
+import { WorkerExitError, WorkerPool } from '../generators/worker-pool.js';
 import { GroundingWorkers, scenario } from '../generators/grounding/tasks.js';
 import { fakeSample, treeHashes } from './dataset-fixtures.js';
 

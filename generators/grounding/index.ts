@@ -105,7 +105,7 @@ function recordFields(
  * @param workers worker threads for the scenario sampling and the query writing (the same bytes; the main
  *   thread stays free for the browser meanwhile); without it both run in this thread
  * @throws SampleError (`no_targets`, or any capture failure) — the shard writer retries or skips it.
- * @throws WorkerExitError (core/worker-pool.ts) when a worker thread died during the sample (a bug)
+ * @throws WorkerExitError (generators/worker-pool.ts) when a worker thread died during the sample (a bug)
  */
 export async function groundingSample(
   pool: BrowserPool,
@@ -143,7 +143,7 @@ export async function groundingSample(
  * @param capture optional capture options (hit-test acceptance policy, e.g. from `--min-points`)
  * @param workers worker threads for the query writing (see {@link groundingSample})
  * @throws SampleError when the page cannot be captured or has no accepted targets
- * @throws WorkerExitError (core/worker-pool.ts) when a worker thread died during the sample (a bug)
+ * @throws WorkerExitError (generators/worker-pool.ts) when a worker thread died during the sample (a bug)
  */
 export async function groundingFromPage(
   pool: BrowserPool,

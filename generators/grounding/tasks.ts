@@ -1,14 +1,14 @@
 /**
  * The grounding generator's CPU-bound, browser-free steps as plain-data functions: building a scenario page
  * and writing a record's queries. generators/grounding/index.ts calls them either in this thread or, with a
- * {@link GroundingWorkers} pool (what `uisynth grounding` uses), in a worker thread (core/worker-pool.ts), so
+ * {@link GroundingWorkers} pool (what `uisynth grounding` uses), in a worker thread (generators/worker-pool.ts), so
  * the main thread stays free for the browser's replies while they run (issue 16 item 6). Arguments and
  * results are structured-clone-able data; every result is a pure function of its arguments, so the bytes
  * are the same in either thread.
  */
 import { Rng } from '../../core/rng.js';
 import { GroundingRecord } from '../../core/schema.js';
-import { WorkerPool } from '../../core/worker-pool.js';
+import { WorkerPool } from '../worker-pool.js';
 import { sampleScenario, type Scenario, type ScenarioConfig } from './scenarios.js';
 import { iconCounts, toRecordQueries, writeQueries, type QueryWriterInput } from './queries.js';
 

@@ -1,4 +1,4 @@
-// The start of every worker thread of core/worker-pool.ts (JavaScript, so that it runs before TypeScript can
+// The start of every worker thread of generators/worker-pool.ts (JavaScript, so that it runs before TypeScript can
 // be loaded): registers tsx's loader in this thread, as bin/run-ts.js does for the main thread, imports the
 // task module named by `workerData.module` and answers `{ id, task, args }` messages with
 // `{ id, ok: true, value }` or `{ id, ok: false, error }` (the error's name, message, stack and its own

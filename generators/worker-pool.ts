@@ -20,7 +20,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
-import { EnvironmentError, SampleError, UsageError } from './errors.js';
+import { EnvironmentError, SampleError, UsageError } from '../core/errors.js';
 
 /** A worker thread of a {@link WorkerPool} died while running a call. */
 export class WorkerExitError extends Error {
