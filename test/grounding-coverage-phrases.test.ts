@@ -99,3 +99,22 @@ describe('icon names', () => {
     }
   });
 });
+
+describe('the legacy Mail page names its window controls and its menu-bar clock', () => {
+  it('the clock has an id and the clock hint; each window control has a description of its own (en, zh)', async () => {
+    const { sampleScenario } = await import('../generators/grounding/scenarios.js');
+    const { ACTIONS } = await import('../generators/grounding/phrases.js');
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const sc = sampleScenario({ families: ['desktop.macos.mail'], locales: [locale], themes: ['light'] }, 1, 0);
+      expect(sc.html).toMatch(/<span class="mb-clock" id="mb-clock">[^<]+<\/span>/);
+      expect(sc.hints['mb-clock']).toEqual({ action: 'clock' });
+      for (const id of ['win-close', 'win-min', 'win-zoom']) {
+        const texts = ACTIONS[sc.hints[id]!.action]!.text;
+        expect(texts?.en?.length, id).toBeGreaterThan(0);
+        expect(texts?.zh?.length, id).toBeGreaterThan(0);
+      }
+    }
+    // the three descriptions are distinct (each names one control)
+    expect(new Set(['window-close', 'window-minimize', 'window-zoom'].map((k) => ACTIONS[k]!.text!.en![0])).size).toBe(3);
+  });
+});

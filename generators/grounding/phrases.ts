@@ -373,9 +373,9 @@ export const ACTIONS: Readonly<Record<string, ActionPhrases>> = {
   'search-mail': { fn: P(['search my email', 'find a message by keyword'], ['搜索邮件', '按关键词查找邮件']) },
   'filter-unread': { fn: P(['show only unread messages', 'filter the message list'], ['只显示未读邮件', '过滤邮件列表']) },
   'toggle-sidebar': { fn: P(['hide the mailbox sidebar', 'show or hide the sidebar'], ['隐藏邮箱边栏', '显示或隐藏边栏']) },
-  'window-close': { fn: P(['close the Mail window', 'close this window'], ['关闭邮件窗口', '关掉这个窗口']) },
-  'window-minimize': { fn: P(['minimize the window to the Dock', 'minimize this window'], ['把窗口最小化到程序坞', '最小化这个窗口']) },
-  'window-zoom': { fn: P(['make the window full screen', 'maximize the Mail window'], ['让窗口全屏', '放大邮件窗口']) },
+  'window-close': { fn: P(['close the Mail window', 'close this window'], ['关闭邮件窗口', '关掉这个窗口']), text: P(['the close button of the Mail window'], ['邮件窗口的关闭按钮']) },
+  'window-minimize': { fn: P(['minimize the window to the Dock', 'minimize this window'], ['把窗口最小化到程序坞', '最小化这个窗口']), text: P(['the minimize button of the Mail window'], ['邮件窗口的最小化按钮']) },
+  'window-zoom': { fn: P(['make the window full screen', 'maximize the Mail window'], ['让窗口全屏', '放大邮件窗口']), text: P(['the zoom button of the Mail window'], ['邮件窗口的缩放按钮']) },
   'open-menu': { fn: P(['open the {name} menu in the menu bar'], ['打开菜单栏里的“{name}”菜单']) },
   // android
   toggle: {

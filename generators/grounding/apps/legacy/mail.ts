@@ -237,6 +237,7 @@ function build(ctx: LegacyContext): BuiltPage {
       : []),
     [tb('flag', 'flag', t('Flag', '添加旗标')), ...(withMute ? [tb('mute', 'bell-off', t('Mute', '静音'))] : [])],
   ];
+  hints['mb-clock'] = { action: 'clock' }; // the menu-bar date and time (generators/grounding/phrases.ts `clock`)
   hints['tb-search'] = { action: 'search-mail' };
   hints['list-filter'] = { action: 'filter-unread' };
   hints['tb-sidebar'] = { action: 'toggle-sidebar' };
