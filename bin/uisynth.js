@@ -20,7 +20,8 @@
 // ~20 MiB but cost 14% records/s (the pool also does the writer's fsyncs), so it is left at libuv's 4. Neither
 // variable changes an output byte; on musl or macOS they are ignored.
 //
-// uisynth CLI entry: runs the TypeScript sources through tsx (no build step, so a clone is runnable as is).
+// uisynth CLI entry: runs the start-up bundle that set-up builds when it matches the sources (bin/cli-bundle.mjs),
+// else the TypeScript sources through tsx (no build step needed, so a clone is runnable as is).
 // Too few file descriptors (ulimit -n) is the one environment fault a user can cause before main() runs, and
 // below about 128 it does not fail cleanly by itself (issue 16, each seen under `ulimit -n N` on Node 20):
 // - tsx's register() calls node:module's register(), which starts the loader-hooks worker thread and blocks the
@@ -107,9 +108,18 @@ process.on('uncaughtException', (e) => {
 });
 
 try {
-  const { register } = await import('tsx/esm/api'); // imported here so that the handlers above cover it
-  register();
-  const { main } = await import('../cli/main.ts');
+  // the start-up bundle when it matches the sources (bin/cli-bundle.mjs), else the sources through tsx
+  const { freshCliBundle } = await import('./cli-bundle.mjs');
+  const bundle = process.env.UISYNTH_FROM_SOURCE ? null : freshCliBundle();
+  let main;
+  if (bundle) {
+    process.setSourceMapsEnabled(true);
+    ({ main } = await import(bundle));
+  } else {
+    const { register } = await import('tsx/esm/api'); // imported here so that the handlers above cover it
+    register();
+    ({ main } = await import('../cli/main.ts'));
+  }
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (fdFault(e)) {

@@ -1,13 +1,18 @@
 // The start of every worker thread of generators/worker-pool.ts (JavaScript, so that it runs before TypeScript can
-// be loaded): registers tsx's loader in this thread, as bin/run-ts.js does for the main thread, imports the
-// task module named by `workerData.module` and answers `{ id, task, args }` messages with
+// be loaded): loads the task module named by `workerData.module` from the start-up bundle when it is fresh, else
+// registers tsx's loader in this thread (as bin/run-ts.js does for the main thread) and imports the source; then
+// answers `{ id, task, args }` messages with
 // `{ id, ok: true, value }` or `{ id, ok: false, error }` (the error's name, message, stack and its own
 // primitive fields such as `reason`, `code`, `field`, so the pool can rebuild it on the main thread).
 import { parentPort, workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { bundledModule } from '../bin/cli-bundle.mjs';
 
-register();
-const tasks = await import(workerData.module);
+// the start-up bundle's copy of the task module when it matches the sources (bin/cli-bundle.mjs), else the source
+// through tsx
+const bundled = bundledModule(workerData.module);
+if (bundled) process.setSourceMapsEnabled(true);
+else (await import('tsx/esm/api')).register();
+const tasks = await import(bundled ?? workerData.module);
 
 /** An exception as plain data (structured clone keeps neither an Error's class nor its extra fields). */
 function errorData(e) {

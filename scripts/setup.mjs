@@ -27,6 +27,20 @@ if (depsStale()) {
   }
 }
 
+// the CLI's start-up bundle (bin/cli-bundle.mjs): built when missing or when a bundled source has changed
+{
+  const { freshCliBundle, buildCliBundle } = await import('../bin/cli-bundle.mjs');
+  if (!freshCliBundle()) {
+    try {
+      const b = await buildCliBundle();
+      log(`built the CLI start-up bundle (${b.inputs} source files, ${(b.ms / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      // not fatal: bin/uisynth.js runs the sources through tsx without it
+      log(`could not build the CLI start-up bundle, uisynth starts from the sources (slower): ${e.message.split('\n')[0]}`);
+    }
+  }
+}
+
 let found;
 try {
   found = findChromium();
