@@ -1,11 +1,11 @@
 /**
  * Order of test files for `vitest run`: the longest first (vitest.config.ts `sequence.sequencer`).
  *
- * The suite runs two files at a time (maxWorkers 2) from one first-in-first-out queue. Vitest's own order
+ * The suite runs three files at a time (vitest.config.ts maxWorkers) from one first-in-first-out queue. Vitest's own order
  * uses the durations of the previous run on this machine (node_modules/.vite/vitest/.../results.json) and,
  * in a fresh clone (CI), file size, which puts a 1-minute Chromium file last as easily as first: one worker
- * then runs it alone at the end while the other idles. Longest-first from known costs keeps the two
- * workers busy until both finish (longest-processing-time-first: for two workers, within 7/6 of the best order).
+ * then runs it alone at the end while the other idles. Longest-first from known costs keeps the
+ * workers busy until all finish (longest-processing-time-first: for m workers, within 4/3 - 1/(3m) of the best order).
  *
  * Costs are seconds per file from test/file-costs.json, written from a vitest JSON report by
  * `node scripts/test-file-costs.mjs REPORT.json` (see there). A file not in the table (a new test) takes
