@@ -293,6 +293,21 @@ interface FindChromiumModule {
   INSTALL_HINT: string;
 }
 
+/** A page loaded by `BrowserPool.load`, not yet measured. */
+interface LoadedPage {
+  context: BrowserContext;
+  page: Page;
+  /** URL the page was loaded from. */
+  url: string;
+  /** Requests aborted so far (the list keeps growing while the page is open). */
+  blocked: string[];
+  /**
+   * The `navigated` reject when a second main-frame document was requested (or, with `loaded`, the frame
+   * shows another URL than `url`), else undefined.
+   */
+  navigatedAway(loaded: boolean): SampleError | undefined;
+}
+
 /** Is `req` a request of a page's main frame (not of an iframe or a worker)? */
 function isMainFrame(req: Request): boolean {
   try {
@@ -438,6 +453,7 @@ export class BrowserPool {
    * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` calls run
    * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
    * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served).
+   * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
    *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
@@ -446,8 +462,68 @@ export class BrowserPool {
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
     await this.loadSem.acquire();
-    let context: BrowserContext | undefined;
+    let loaded: LoadedPage | undefined;
     let measuring = false;
+    try {
+      loaded = await this.load(opts, source, wopts);
+      // the page is loaded (its clock paused): from here on one of the `concurrency` slots is held
+      await this.sem.acquire();
+      measuring = true;
+      if (!loaded.context.browser()?.isConnected()) {
+        // the browser died while this page waited ahead: load it again in the relaunched browser (as a
+        // page that had waited for its turn without loading ahead would be)
+        await loaded.context.close().catch(() => undefined);
+        loaded = undefined;
+        loaded = await this.load(opts, source, wopts);
+      }
+      const { page, context, url, blocked, navigatedAway } = loaded;
+      const left = navigatedAway(true);
+      if (left) throw left;
+      let session: Promise<CDPSession> | null = null;
+      const cdp = (): Promise<CDPSession> =>
+        (session ??= context.newCDPSession(page).then(async (s) => {
+          // the override Playwright sends for these context options (screen = viewport)
+          await s.send('Emulation.setDeviceMetricsOverride', {
+            mobile: opts.mobile,
+            width: opts.viewport.width,
+            height: opts.viewport.height,
+            screenWidth: opts.viewport.width,
+            screenHeight: opts.viewport.height,
+            deviceScaleFactor: opts.dpr,
+            screenOrientation: opts.mobile
+              ? opts.viewport.width > opts.viewport.height
+                ? { angle: 90, type: 'landscapePrimary' }
+                : { angle: 0, type: 'portraitPrimary' }
+              : { angle: 0, type: 'landscapePrimary' },
+          });
+          return s;
+        }));
+      let result: T;
+      try {
+        result = await fn({ page, context, url, blocked, cdp });
+      } catch (e) {
+        // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
+        throw navigatedAway(true) ?? e;
+      }
+      const away = navigatedAway(true);
+      if (away) throw away;
+      return result;
+    } finally {
+      // the next page's `fn` may start while this context closes (closing captures nothing)
+      if (measuring) this.sem.release();
+      if (loaded) await loaded.context.close().catch(() => undefined);
+      this.loadSem.release();
+    }
+  }
+
+  /**
+   * The loading part of {@link withPage}: a fresh context with `opts` (and, unless `wopts.instrument` is
+   * false, the instrumentation), routing, navigation to `source` until `load`. The context is closed
+   * when this throws.
+   * @throws SampleError `load_failed` or `navigated` (see {@link withPage})
+   */
+  private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
+    let context: BrowserContext | undefined;
     try {
       const browser = await this.liveBrowser();
       context = await browser.newContext({
@@ -494,7 +570,6 @@ export class BrowserPool {
         void ws.close({ code: 1008, reason: 'blocked' });
       });
       const page = await context.newPage();
-      /** The `navigated` reject when a second main-frame document was requested (or, once loaded, the frame shows another URL). */
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
         const away = documents[1] ?? (loaded && sameUrl(shown, url) === false ? shown : undefined);
@@ -506,46 +581,10 @@ export class BrowserPool {
       } catch (e) {
         throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      // the page is loaded (its clock paused): from here on one of the `concurrency` slots is held
-      await this.sem.acquire();
-      measuring = true;
-      const left = navigatedAway(true);
-      if (left) throw left;
-      let session: Promise<CDPSession> | null = null;
-      const ctx = context;
-      const cdp = (): Promise<CDPSession> =>
-        (session ??= ctx.newCDPSession(page).then(async (s) => {
-          // the override Playwright sends for these context options (screen = viewport)
-          await s.send('Emulation.setDeviceMetricsOverride', {
-            mobile: opts.mobile,
-            width: opts.viewport.width,
-            height: opts.viewport.height,
-            screenWidth: opts.viewport.width,
-            screenHeight: opts.viewport.height,
-            deviceScaleFactor: opts.dpr,
-            screenOrientation: opts.mobile
-              ? opts.viewport.width > opts.viewport.height
-                ? { angle: 90, type: 'landscapePrimary' }
-                : { angle: 0, type: 'portraitPrimary' }
-              : { angle: 0, type: 'landscapePrimary' },
-          });
-          return s;
-        }));
-      let result: T;
-      try {
-        result = await fn({ page, context, url, blocked, cdp });
-      } catch (e) {
-        // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
-        throw navigatedAway(true) ?? e;
-      }
-      const away = navigatedAway(true);
-      if (away) throw away;
-      return result;
-    } finally {
-      // the next page's `fn` may start while this context closes (closing captures nothing)
-      if (measuring) this.sem.release();
+      return { context, page, url, blocked, navigatedAway };
+    } catch (e) {
       if (context) await context.close().catch(() => undefined);
-      this.loadSem.release();
+      throw e;
     }
   }
 

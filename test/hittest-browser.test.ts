@@ -3,7 +3,7 @@
  * aborted), emulation options; capture failure modes (visual viewport scale, fonts); a generated page
  * at a fractional DPR with mobile + touch emulation checked by the click oracle.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,45 @@ describe('BrowserPool', () => {
     expect(((await failed) as SampleError).reason).toBe('load_failed');
     expect(await Promise.all([open(4), open(5), open(6)])).toEqual(['p4', 'p5', 'p6']);
     expect(most).toBe(1);
+  });
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
+    const mark = `--uisynth-test-preload-kill=${process.pid}`;
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark] });
+    try {
+      // the browser process (not a renderer or helper: those carry --type=) started with our marker
+      const browserPid = (): number =>
+        Number(
+          readdirSync('/proc')
+            .filter((d) => /^\d+$/.test(d))
+            .find((d) => {
+              try {
+                const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+                return cmd.includes(mark) && !cmd.includes('--type=');
+              } catch {
+                return false;
+              }
+            }),
+        );
+      const page = (n: number): string => `<!doctype html><body><button>Button ${n}</button></body>`;
+      const first = own.withPage(desktop, { html: page(1) }, async ({ context }) => {
+        const browser = context.browser()!;
+        for (;;) {
+          const other = browser.contexts().filter((c) => c !== context).flatMap((c) => c.pages());
+          if (other.length === 1 && (await other[0]!.evaluate(() => document.readyState).catch(() => '')) === 'complete') break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const disconnected = new Promise((r) => browser.once('disconnected', r));
+        process.kill(browserPid(), 'SIGKILL');
+        await disconnected;
+        return 'done';
+      });
+      const second = captureAndHitTest(own, { html: page(2) }, desktop);
+      expect(await first).toBe('done');
+      expect((await second).targets.map((t) => t.name)).toEqual(['Button 2']);
+    } finally {
+      await own.close();
+    }
   });
 
   it('serves a user page and its relative assets from /user/', async () => {
