@@ -10,9 +10,20 @@ import { bundledModule } from '../bin/cli-bundle.mjs';
 // the start-up bundle's copy of the task module when it matches the sources (bin/cli-bundle.mjs), else the source
 // through tsx
 const bundled = bundledModule(workerData.module);
-if (bundled) process.setSourceMapsEnabled(true);
-else (await import('tsx/esm/api')).register();
-const tasks = await import(bundled ?? workerData.module);
+let tasks;
+if (bundled) {
+  process.setSourceMapsEnabled(true);
+  try {
+    tasks = await import(bundled);
+  } catch (e) {
+    // a bundle file gone or damaged after the check (as in bin/uisynth.js): the source still runs
+    if (!(e?.code === 'ERR_MODULE_NOT_FOUND' || e instanceof SyntaxError)) throw e;
+  }
+}
+if (!tasks) {
+  (await import('tsx/esm/api')).register();
+  tasks = await import(workerData.module);
+}
 
 /** An exception as plain data (structured clone keeps neither an Error's class nor its extra fields). */
 function errorData(e) {

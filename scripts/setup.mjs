@@ -36,7 +36,7 @@ if (depsStale()) {
       log(`built the CLI start-up bundle (${b.inputs} source files, ${(b.ms / 1000).toFixed(1)} s)`);
     } catch (e) {
       // not fatal: bin/uisynth.js runs the sources through tsx without it
-      log(`could not build the CLI start-up bundle, uisynth starts from the sources (slower): ${e.message.split('\n')[0]}`);
+      log(`could not build the CLI start-up bundle, uisynth starts from the sources (slower): ${e.message}`);
     }
   }
 }

@@ -7,7 +7,7 @@
  *   module-loader hook (node:module `register`, preloaded with `--import`), not inferred from timing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,16 +69,18 @@ describe('start-up bundle', () => {
 
   it('is fresh only while every bundled source matches, in the clone it was built in, and not under UISYNTH_FROM_SOURCE', () => {
     const main = freshCliBundle(scratch) as string | null;
-    expect(main).toBe(pathToFileURL(join(scratch, 'main.js')).href);
+    expect(main).toMatch(new RegExp(`^${pathToFileURL(scratch).href}/main-[A-Z0-9]+\\.js$`));
     const tasks = pathToFileURL(join(ROOT as string, 'generators', 'grounding', 'tasks.ts')).href;
-    expect(bundledModule(tasks, scratch)).toBe(pathToFileURL(join(scratch, 'grounding-tasks.js')).href);
+    expect(bundledModule(tasks, scratch)).toMatch(new RegExp(`^${pathToFileURL(scratch).href}/grounding-tasks-[A-Z0-9]+\\.js$`));
     // a module that is not an entry point has no bundled copy of its own
     expect(bundledModule(pathToFileURL(join(ROOT as string, 'cli', 'options.ts')).href, scratch)).toBeNull();
 
     const recPath = join(scratch, 'inputs.json');
     const good = readFileSync(recPath, 'utf8');
-    const rec = JSON.parse(good) as { root: string; inputs: Array<[string, number, number]> };
+    const rec = JSON.parse(good) as { root: string; inputs: Array<[string, number, number]>; outputs: Array<[string, number]> };
     expect(rec.inputs.map((x) => x[0])).toContain('generators/captcha/registry.ts');
+    // compiler settings, the package manifest and esbuild itself are inputs too
+    for (const f of ['tsconfig.json', 'package.json', 'node_modules/esbuild/package.json']) expect(rec.inputs.map((x) => x[0])).toContain(f);
     const [rel, size, mtime] = rec.inputs.find((x) => x[0] === 'core/geometry.ts')!;
     const st = statSync(join(ROOT as string, rel));
     expect([size, mtime]).toEqual([st.size, st.mtimeMs]);
@@ -97,14 +99,47 @@ describe('start-up bundle', () => {
       // a bundle built in another clone
       expect(forged((r) => (r.root = join(r.root, 'elsewhere')))).toBeNull();
       expect(forged(() => undefined)).toBe(main);
-      process.env.UISYNTH_FROM_SOURCE = '1';
-      expect(freshCliBundle(scratch)).toBeNull();
+      // a bundle file deleted or damaged (its size differs from the record)
+      const chunk = rec.outputs.find((o) => o[0].startsWith('chunk-') && o[0].endsWith('.js'))![0];
+      expect(forged((r) => (r.outputs.find((o) => o[0] === chunk)![1] += 1))).toBeNull();
+      expect(forged((r) => r.outputs.push(['chunk-GONE.js', 10]))).toBeNull();
+      expect(forged(() => undefined)).toBe(main);
+      for (const v of ['1', 'yes']) {
+        process.env.UISYNTH_FROM_SOURCE = v;
+        expect(freshCliBundle(scratch)).toBeNull();
+      }
+      for (const v of ['0', 'false', '']) {
+        process.env.UISYNTH_FROM_SOURCE = v;
+        expect(freshCliBundle(scratch)).toBe(main);
+      }
     } finally {
       delete process.env.UISYNTH_FROM_SOURCE;
       writeFileSync(recPath, good);
     }
     // the real one, as set up
-    expect(freshCliBundle()).toBe(pathToFileURL(join(BUNDLE_DIR as string, 'main.js')).href);
+    expect(freshCliBundle()).toMatch(new RegExp(`^${pathToFileURL(BUNDLE_DIR as string).href}/main-[A-Z0-9]+\\.js$`));
+  });
+
+  it('a rebuild keeps the files an earlier build may still be loading for a day, then deletes them; a damaged file is replaced', async () => {
+    const day = 24 * 3600;
+    writeFileSync(join(scratch, 'chunk-RECENT.js'), '');
+    writeFileSync(join(scratch, 'chunk-OLD.js'), '');
+    const old = Date.now() / 1000 - day - 60;
+    utimesSync(join(scratch, 'chunk-OLD.js'), old, old);
+    const main = freshCliBundle(scratch) as string;
+    // a damaged entry file: stale until set-up rebuilds it
+    const file = new URL(main).pathname;
+    const before = readFileSync(file);
+    appendFileSync(file, '\n;garbage(');
+    expect(freshCliBundle(scratch)).toBeNull();
+    rmSync(file);
+    await buildCliBundle(ROOT, scratch);
+    expect(freshCliBundle(scratch)).toBe(main);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    const files = readdirSync(scratch);
+    expect(files).toContain('chunk-RECENT.js');
+    expect(files).not.toContain('chunk-OLD.js');
+    expect(files.filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('a CAPTCHA run from the bundle writes the same bytes as from the sources, and loads no TypeScript source', () => {
