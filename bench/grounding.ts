@@ -85,73 +85,62 @@ async function inFlight(idx: number[], n: number, fn: (i: number) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(n, idx.length) }, worker));
 }
 
-/** RSS (bytes) of the Chromium process started with {@link MARK} and all its descendants (Linux /proc). */
-function browserTreeRss(): number {
+/**
+ * The Chromium process started with {@link MARK} and all its descendants (Linux /proc): per pid, the fields of
+ * /proc/PID/stat after the command name (from `state`, field 3 of proc(5)). Empty off Linux or before launch.
+ */
+function browserTree(): Map<number, string[]> {
+  const tree = new Map<number, string[]>();
   try {
-    const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-    const ppid = new Map<number, number>();
+    const stats = new Map<number, string[]>();
     let root = -1;
-    for (const p of procs) {
+    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
         const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-        ppid.set(Number(p), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+        stats.set(Number(p), stat.slice(stat.lastIndexOf(')') + 2).split(' '));
         if (root < 0 && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(MARK)) root = Number(p);
       } catch {
         /* process gone */
       }
     }
-    if (root < 0) return 0;
-    let rss = 0;
-    for (const [pid] of ppid) {
-      let x: number | undefined = pid;
-      for (let g = 0; x !== undefined && x > 1 && g < 64; g++, x = ppid.get(x)) {
+    if (root < 0) return tree;
+    for (const [pid, f] of stats) {
+      // up the parent chain (ppid is field 4) to the root, at most 64 generations
+      for (let x: number | undefined = pid, g = 0; x !== undefined && x > 1 && g < 64; g++, x = Number(stats.get(x)?.[1]) || undefined) {
         if (x === root) {
-          const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-          if (m) rss += Number(m[1]) * 1024;
+          tree.set(pid, f);
           break;
         }
       }
     }
-    return rss;
   } catch {
-    return 0;
+    /* no /proc */
   }
+  return tree;
+}
+
+/** RSS (bytes) of the Chromium process tree ({@link browserTree}). */
+function browserTreeRss(): number {
+  let rss = 0;
+  for (const pid of browserTree().keys()) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) rss += Number(m[1]) * 1024;
+    } catch {
+      /* process gone */
+    }
+  }
+  return rss;
 }
 
 /** Clock ticks per second of /proc/PID/stat times (USER_HZ: 100 on every Linux architecture Node runs on). */
 const USER_HZ = 100;
 
-/** CPU time (ms) of the Chromium process started with {@link MARK} and its descendants, or 0 off Linux. */
+/** CPU time (ms) of the Chromium process tree ({@link browserTree}): utime + stime + cutime + cstime (fields 14-17). */
 function browserTreeCpu(): number {
-  try {
-    const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-    const info = new Map<number, { ppid: number; ticks: number }>();
-    let root = -1;
-    for (const p of procs) {
-      try {
-        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // fields after the name, from state (field 3, proc(5)): ppid is field 4, utime/stime/cutime/cstime 14-17
-        info.set(Number(p), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
-        if (root < 0 && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(MARK)) root = Number(p);
-      } catch {
-        /* process gone */
-      }
-    }
-    if (root < 0) return 0;
-    let ticks = 0;
-    for (const [pid, it] of info) {
-      for (let x: number | undefined = pid, g = 0; x !== undefined && x > 1 && g < 64; g++, x = info.get(x)?.ppid) {
-        if (x === root) {
-          ticks += it.ticks;
-          break;
-        }
-      }
-    }
-    return (ticks * 1000) / USER_HZ;
-  } catch {
-    return 0;
-  }
+  let ticks = 0;
+  for (const f of browserTree().values()) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  return (ticks * 1000) / USER_HZ;
 }
 
 /** Node's CPU time (ms, all threads) and the Chromium tree's, now. */

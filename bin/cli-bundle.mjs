@@ -110,6 +110,34 @@ export function bundledModule(sourceUrl, dir = BUNDLE_DIR, root = ROOT) {
   return name && rec.entries?.[name] ? pathToFileURL(join(dir, rec.entries[name])).href : null;
 }
 
+/** Did importing a bundle file fail because the file is gone or damaged (not because of a bug in its code)? */
+const damaged = (e) => e?.code === 'ERR_MODULE_NOT_FOUND' || e instanceof SyntaxError;
+
+/**
+ * Import the source module `sourceUrl` (a file URL of one of the bundle's entry points): its bundled copy when
+ * the bundle is fresh (source maps on, so stack traces name the TypeScript sources), else the source itself
+ * through tsx (registered in this thread). A bundle file gone or damaged after the freshness check (another
+ * set-up in between) falls back to the source after calling `onDamaged`.
+ * @param {string} sourceUrl file URL of a TypeScript source file
+ * @param {(e: Error) => void} [onDamaged] told when a fresh-looking bundle could not be loaded
+ * @returns {Promise<Record<string, unknown>>} the module's namespace
+ * @throws whatever loading the module throws otherwise (a bug that the sources have too)
+ */
+export async function importBundledOrSource(sourceUrl, onDamaged = () => undefined) {
+  const bundled = bundledModule(sourceUrl);
+  if (bundled) {
+    process.setSourceMapsEnabled(true);
+    try {
+      return await import(bundled);
+    } catch (e) {
+      if (!damaged(e)) throw e;
+      onDamaged(e);
+    }
+  }
+  (await import('tsx/esm/api')).register();
+  return import(sourceUrl);
+}
+
 /**
  * esbuild plugin: replace `import.meta.url` in every source file of the repository by that file's own URL
  * (a bundled module would otherwise see the bundle's URL).

@@ -108,26 +108,12 @@ process.on('uncaughtException', (e) => {
 });
 
 try {
-  // the start-up bundle when it matches the sources (bin/cli-bundle.mjs), else the sources through tsx
-  const { freshCliBundle } = await import('./cli-bundle.mjs');
-  const bundle = freshCliBundle();
-  let main;
-  if (bundle) {
-    process.setSourceMapsEnabled(true);
-    try {
-      ({ main } = await import(bundle));
-    } catch (e) {
-      // a bundle file gone or damaged after the check (another set-up in between): the sources still run;
-      // anything else thrown while loading is a bug that the sources have too
-      if (!(e?.code === 'ERR_MODULE_NOT_FOUND' || e instanceof SyntaxError)) throw e;
-      process.stderr.write(`uisynth: the start-up bundle could not be loaded (${String(e?.message ?? e).split('\n')[0]}); running from the sources: run \`npm run setup\` to rebuild it\n`);
-    }
-  }
-  if (typeof main !== 'function') {
-    const { register } = await import('tsx/esm/api'); // imported here so that the handlers above cover it
-    register();
-    ({ main } = await import('../cli/main.ts'));
-  }
+  // the start-up bundle when it matches the sources (bin/cli-bundle.mjs), else the sources through tsx; imported
+  // here so that the handlers above cover it
+  const { importBundledOrSource } = await import('./cli-bundle.mjs');
+  const { main } = await importBundledOrSource(new URL('../cli/main.ts', import.meta.url).href, (e) =>
+    process.stderr.write(`uisynth: the start-up bundle could not be loaded (${String(e?.message ?? e).split('\n')[0]}); running from the sources: run \`npm run setup\` to rebuild it\n`),
+  );
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (fdFault(e)) {

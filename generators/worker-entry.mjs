@@ -5,25 +5,11 @@
 // `{ id, ok: true, value }` or `{ id, ok: false, error }` (the error's name, message, stack and its own
 // primitive fields such as `reason`, `code`, `field`, so the pool can rebuild it on the main thread).
 import { parentPort, workerData } from 'node:worker_threads';
-import { bundledModule } from '../bin/cli-bundle.mjs';
+import { importBundledOrSource } from '../bin/cli-bundle.mjs';
 
 // the start-up bundle's copy of the task module when it matches the sources (bin/cli-bundle.mjs), else the source
 // through tsx
-const bundled = bundledModule(workerData.module);
-let tasks;
-if (bundled) {
-  process.setSourceMapsEnabled(true);
-  try {
-    tasks = await import(bundled);
-  } catch (e) {
-    // a bundle file gone or damaged after the check (as in bin/uisynth.js): the source still runs
-    if (!(e?.code === 'ERR_MODULE_NOT_FOUND' || e instanceof SyntaxError)) throw e;
-  }
-}
-if (!tasks) {
-  (await import('tsx/esm/api')).register();
-  tasks = await import(workerData.module);
-}
+const tasks = await importBundledOrSource(workerData.module);
 
 /** An exception as plain data (structured clone keeps neither an Error's class nor its extra fields). */
 function errorData(e) {

@@ -81,7 +81,8 @@ export class WorkerPool {
   private readonly where: string;
 
   /**
-   * @param module file URL of the task module (a `.ts` or `.js` file; loaded through tsx in each thread)
+   * @param module file URL of the task module (a `.ts` or `.js` file; each thread loads its start-up bundle copy when
+   *   fresh, else the source through tsx: generators/worker-entry.mjs)
    * @param size worker threads (default 1); calls are spread over them, least busy first
    */
   constructor(

@@ -7,8 +7,8 @@
  * then runs it alone at the end while the other idles. Longest-first from known costs keeps the
  * workers busy until all finish (longest-processing-time-first: for m workers, within 4/3 - 1/(3m) of the best order).
  *
- * Costs are seconds per file from test/file-costs.json, written from a vitest JSON report by
- * `node scripts/test-file-costs.mjs REPORT.json` (see there). A file not in the table (a new test) takes
+ * Costs are seconds per file from test/file-costs.json, written from vitest's results cache of a whole-suite
+ * run by `node scripts/test-file-costs.mjs` (see there). A file not in the table (a new test) takes
  * the previous run's duration from vitest's cache when there is one, else 1 s. Only the order depends on
  * the costs: every file runs whatever they say.
  */
