@@ -906,10 +906,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const rejectedRoles = new Set(rejected.filter((r) => !r.unseen && (visibleOnScreen(r.name) || visibleOnScreen(r.text))).map((r) => roleClass(r.role)));
   // a visible text run belongs to a target when it lies mostly inside the target's box, or when it is
   // the visible label of a field that shows no text of its own ("Email" beside its input)
+  /** Per target: its normalised name when it shows no text of its own (a field's label stands for it), else null. */
+  const labelOnly = new Map<QueryTarget, string | null>();
   const owns = (t: QueryTarget, run: { n: string; r: Box4 }): boolean => {
     const i = intersect(bx(t), run.r);
     if (i && boxArea4(i) >= 0.5 * boxArea4(run.r)) return true;
-    return !squash(t.text) && run.n === normText(t.name);
+    let k = labelOnly.get(t);
+    if (k === undefined) labelOnly.set(t, (k = squash(t.text) ? null : normText(t.name)));
+    return k !== null && run.n === k;
   };
   /**
    * Another visible text on screen shows `label` (normalised, whole words): a run not belonging to `t`,
@@ -1295,6 +1299,20 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // other styles' draws as they were
   const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText, runs, owns, seenRejected, unpainted: bad };
   const containerRng = rng.fork('container');
+  // `inDirection(bx(a), dir, rc, targets, a)` depends only on the anchor, the direction and the role
+  // class, not on the target being described: computed once per triple instead of once per target
+  // (the spatial loop below asks it for every target × anchor × direction; read only, never mutated)
+  const nearestMemo = new Map<QueryTarget, Map<string, ReadonlyArray<{ t: QueryTarget; gap: number }>>>();
+  const nearestFrom = (a: QueryTarget, dir: Direction, rc: string): ReadonlyArray<{ t: QueryTarget; gap: number }> => {
+    let m = nearestMemo.get(a);
+    if (!m) nearestMemo.set(a, (m = new Map()));
+    const k = `${dir}\u0000${rc}`;
+    let c = m.get(k);
+    if (!c) m.set(k, (c = inDirection(bx(a), dir, rc, targets, a)));
+    return c;
+  };
+  /** The visible runs that `a` owns (see `anchorRuns`), per anchor. */
+  const ownRunsMemo = new Map<QueryTarget, typeof runs>();
   for (const t of targets) {
     const rc = roleClass(t.role);
     const noun = roleNoun(rc, l);
@@ -1391,7 +1409,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     {
       /** The visible runs of anchor `a` that show its quoted label (all its runs when none does alone). */
       const anchorRuns = (a: QueryTarget): typeof runs => {
-        const own = runs.filter((run) => owns(a, run));
+        let own = ownRunsMemo.get(a);
+        if (!own) ownRunsMemo.set(a, (own = runs.filter((run) => owns(a, run))));
         const lab = normText(labels.get(a) ?? '');
         const part = own.filter((run) => run.n && containsText(lab, run.n));
         return part.length ? part : own;
@@ -1399,7 +1418,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       /** The gap to `t` when it is the one nearest thing of its kind in direction `dir` of anchor `a` (CSS px), else null. */
       const spatialFrom = (a: QueryTarget, dir: Direction): { gap: number; far: boolean } | null => {
         {
-          const c = inDirection(bx(a), dir, rc, targets, a);
+          const c = nearestFrom(a, dir, rc);
           if (!c.length || c[0]!.t !== t) return null;
           // in line with the anchor's words too, not only with its box: a link above the edge of a wide
           // button is "above" its frame but not above the label a reader looks at. The words are the
