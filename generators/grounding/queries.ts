@@ -613,6 +613,26 @@ export interface ResolveContext {
   hints?: Readonly<Record<string, ControlHint>>;
   /** Optional memo of {@link phrasesFor} per target and language (the writer passes one). */
   phraseCache?: Map<string, PhraseSet>;
+  /** Optional memo of each target's label keys ({@link labelKeys}; the writer passes one). */
+  labelCache?: Map<QueryTarget, LabelKeys>;
+}
+
+/** A target's {@link visibleLabel} and the lower-case, whitespace-collapsed forms of it and of its name. */
+interface LabelKeys {
+  lab: string | null;
+  lowLab: string | null;
+  lowName: string;
+}
+
+/** {@link LabelKeys} of `t`, from `ctx.labelCache` when given. */
+function labelKeys(t: QueryTarget, ctx: ResolveContext): LabelKeys {
+  let k = ctx.labelCache?.get(t);
+  if (!k) {
+    const lab = visibleLabel(t);
+    k = { lab, lowLab: lab === null ? null : low(lab), lowName: low(t.name) };
+    ctx.labelCache?.set(t, k);
+  }
+  return k;
 }
 
 /**
@@ -629,14 +649,16 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       const within = spec.landmark === null ? null : drawnIn(targets, spec.landmark);
       return targets.filter((t) => roleClass(t.role) === spec.roleClass && (within === null || within(t)) && statesOf(t).includes(spec.state));
     }
-    case 'text':
+    case 'text': {
+      const want = low(spec.label);
       // a target answers to its visible label and to its accessible name (an icon button named "Reply"
       // makes "the Reply button" ambiguous even though it shows no text)
       return targets.filter((t) => {
         if (spec.roleClass !== null && roleClass(t.role) !== spec.roleClass) return false;
-        const lab = visibleLabel(t);
-        return (lab !== null && low(lab) === low(spec.label)) || low(t.name) === low(spec.label);
+        const k = labelKeys(t, ctx);
+        return k.lowLab === want || k.lowName === want;
       });
+    }
     case 'phrase': {
       const lg = spec.lang ?? langOfAny(ctx.locale);
       return targets.filter((t) => {
@@ -650,10 +672,8 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       });
     }
     case 'dir': {
-      const anchors = targets.filter((t) => {
-        const lab = visibleLabel(t);
-        return lab !== null && low(lab) === low(spec.anchor);
-      });
+      const want = low(spec.anchor);
+      const anchors = targets.filter((t) => labelKeys(t, ctx).lowLab === want);
       if (anchors.length !== 1) return [];
       const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
       if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
@@ -676,8 +696,8 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
     case 'dup': {
       const group = targets.filter((t) => {
         if (roleClass(t.role) !== spec.roleClass) return false;
-        const lab = visibleLabel(t);
-        return spec.label !== null ? lab !== null && low(lab) === low(spec.label) : lab === null && t.icon === spec.icon;
+        const k = labelKeys(t, ctx);
+        return spec.label !== null ? k.lowLab === low(spec.label) : k.lab === null && t.icon === spec.icon;
       });
       if (spec.axis === 'grid') {
         const g = gridLayout(group);
@@ -863,7 +883,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const lang = langOfAny(input.locale);
   const l = qLocale(input.locale);
   const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
-  const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map() };
+  const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map(), labelCache: new Map() };
   const rejected = input.rejectedTargets ?? [];
   const seenRejected = rejected
     .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
@@ -919,6 +939,13 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
    * Another visible text on screen shows `label` (normalised, whole words): a run not belonging to `t`,
    * or another target's visible label. Then a quote of it does not single `t` out.
    */
+  /** {@link visibleLabel} per target (asked for every other target each time a label is checked). */
+  const visibleLabels = new Map<QueryTarget, string | null>();
+  const visibleLabelOf = (o: QueryTarget): string | null => {
+    let v = visibleLabels.get(o);
+    if (v === undefined) visibleLabels.set(o, (v = visibleLabel(o)));
+    return v;
+  };
   const textClash = (t: QueryTarget, label: string): boolean => {
     const n = normText(label);
     if (!n) return true;
@@ -926,7 +953,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     for (const run of runs) if (!owns(t, run) && containsText(run.n, n)) return true;
     for (const o of targets) {
       if (o === t) continue;
-      const ol = visibleLabel(o);
+      const ol = visibleLabelOf(o);
       if (ol && containsText(normText(ol), n) && !(!squash(t.text) && normText(ol) === normText(t.name))) return true;
     }
     return false;

@@ -79,24 +79,31 @@ function readFaces(pkg: string, weight: number): FaceRule[] {
  * characters are emitted (the page is static, so nothing else could ever be requested).
  */
 export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): string {
-  let used: Set<number> | null = null;
+  // the used code points, ascending and distinct: a face is kept when one of them lies in one of its ranges
+  let used: number[] | null = null;
   if (usedText !== undefined) {
-    used = new Set<number>();
-    for (const ch of usedText) used.add(ch.codePointAt(0)!);
+    const set = new Set<number>();
+    for (const ch of usedText) set.add(ch.codePointAt(0)!);
+    used = [...set].sort((a, b) => a - b);
   }
+  /** Some used code point lies in [lo, hi] (binary search for the first one >= lo). */
+  const usedIn = (u: readonly number[], lo: number, hi: number): boolean => {
+    let a = 0;
+    let b = u.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (u[m]! < lo) a = m + 1;
+      else b = m;
+    }
+    return a < u.length && u[a]! <= hi;
+  };
   const out: string[] = [];
   for (const f of fonts) {
     for (const w of f.weights) {
       for (const r of readFaces(f.pkg, w)) {
         if (used) {
-          let hit = false;
-          for (const cp of used) {
-            if (r.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)) {
-              hit = true;
-              break;
-            }
-          }
-          if (!hit) continue;
+          const u = used;
+          if (!r.ranges.some(([lo, hi]) => usedIn(u, lo, hi))) continue;
         }
         out.push(
           `@font-face{font-family:'${r.family}';font-style:${r.style};font-display:block;font-weight:${r.weight};` +
