@@ -84,7 +84,13 @@ type Font = opentype.Font;
 type Glyph = opentype.Glyph;
 
 const require = createRequire(import.meta.url);
-const pkgDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
+const pkgDirs = new Map<string, string>();
+/** Directory of an installed package (resolved once per name). */
+const pkgDir = (name: string): string => {
+  let d = pkgDirs.get(name);
+  if (d === undefined) pkgDirs.set(name, (d = dirname(require.resolve(`${name}/package.json`))));
+  return d;
+};
 
 /**
  * Parsed font files, least recently used dropped first beyond {@link MAX_FONTS}: the bundled files number in the
@@ -147,9 +153,21 @@ function cjkSubsetFor(cp: number): string | null {
       }
     }
   }
-  for (const [lo, hi, name] of cjkRanges) if (cp >= lo && cp <= hi) return name;
-  return null;
+  let hit = cjkSubsetOf.get(cp);
+  if (hit === undefined) {
+    hit = null;
+    for (const [lo, hi, name] of cjkRanges) {
+      if (cp >= lo && cp <= hi) {
+        hit = name;
+        break;
+      }
+    }
+    cjkSubsetOf.set(cp, hit);
+  }
+  return hit;
 }
+/** {@link cjkSubsetFor} per code point looked up so far (the first of about 9,000 ranges that holds it). */
+const cjkSubsetOf = new Map<number, string | null>();
 
 /** How many parsed font files are held now (at most {@link MAX_FONTS}); for tests. */
 export const parsedFontCount = (): number => fontCache.size;
@@ -192,11 +210,19 @@ export function glyphFor(ch: string, style: TextStyle = {}): { font: Font; glyph
   throw new Error(`glyphs: no bundled font has U+${cp.toString(16)} (${ch})`);
 }
 
+/** Advance width per em of each character looked up so far, by `face|weight|char` (a few thousand numbers at most). */
+const advancePerEm = new Map<string, number>();
+
 /** Advance width of one character at `size` px. */
 export function charAdvance(ch: string, size: number, style: TextStyle = {}): number {
   if (ch === ' ') return size * 0.28;
-  const { font, glyph } = glyphFor(ch, style);
-  return ((glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm) * size;
+  const key = `${style.face ?? 'roboto'}|${style.weight ?? 400}|${ch}`;
+  let perEm = advancePerEm.get(key);
+  if (perEm === undefined) {
+    const { font, glyph } = glyphFor(ch, style);
+    advancePerEm.set(key, (perEm = (glyph.advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm));
+  }
+  return perEm * size;
 }
 
 /** Width of a single line of text at `size` px (sum of advances plus letter spacing). */
@@ -205,9 +231,19 @@ export function textWidth(text: string, size: number, style: TextStyle & { lette
   return chars.reduce((w, ch) => w + charAdvance(ch, size, style), 0) + (style.letterSpacing ?? 0) * Math.max(0, chars.length - 1);
 }
 
+/**
+ * `v` rounded to one decimal as SVG path text: the text of `String(Math.round(v * 10) / 10)` ("12.3",
+ * "-4", "0" for a negative zero), written digit by digit (number-to-string conversion of a fraction
+ * is the costly part of drawing text, and n / 10 always prints as its integer part and one digit).
+ */
 const f1 = (v: number): string => {
-  const r = Math.round(v * 10) / 10;
-  return Object.is(r, -0) ? '0' : String(r);
+  const n = Math.round(v * 10);
+  if (n === 0) return '0';
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return String(n / 10);
+  const a = n < 0 ? -n : n;
+  const d = a % 10;
+  const i = (a - d) / 10;
+  return `${n < 0 ? '-' : ''}${i}${d ? `.${d}` : ''}`;
 };
 
 /**
@@ -250,7 +286,22 @@ export function glyphOutline(
  * Used to centre glyphs on their visual middle.
  */
 export function glyphInkBox(ch: string, size: number, style: TextStyle = {}): FBox {
-  return glyphOutline(ch, size, IDENTITY_MAT, style).bbox;
+  // the bbox of glyphOutline(ch, size, IDENTITY_MAT, style), without writing its path text
+  if (ch === ' ') return [0, 0, 0, 0];
+  const { glyph } = glyphFor(ch, style);
+  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+  const P = (x: number, y: number): void => {
+    const [px, py] = matApply(IDENTITY_MAT, x, y);
+    x1 = Math.min(x1, px); y1 = Math.min(y1, py); x2 = Math.max(x2, px); y2 = Math.max(y2, py);
+  };
+  for (const c of glyph.getPath(0, 0, size).commands) {
+    switch (c.type) {
+      case 'M': case 'L': P(c.x, c.y); break;
+      case 'Q': P(c.x1, c.y1); P(c.x, c.y); break;
+      case 'C': P(c.x1, c.y1); P(c.x2, c.y2); P(c.x, c.y); break;
+    }
+  }
+  return Number.isFinite(x1) ? [x1, y1, x2, y2] : [0, 0, 0, 0];
 }
 
 /**

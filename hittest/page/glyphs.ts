@@ -40,10 +40,16 @@ export function unpaintedGlyphs(textNodes: TextNodeRef[], cands: Cand[]): string
       for (let i = 3; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i]!) | 0;
       return `${h}|${ctx2.measureText(g).width.toFixed(2)}`;
     };
+    const widthOf = (key: string): string => key.slice(key.indexOf('|') + 1);
     for (const [font, gs] of byFont) {
       const missing = draw('\u{10FFFD}', font);
       const missing2 = draw('\u{10FFFD}\u{10FFFD}', font);
+      // a drawing's key ends in its advance width: a grapheme whose width is unlike both missing-glyph
+      // drawings' cannot draw like them, and needs no drawing (most graphemes of a page)
+      const missingWidths = new Set([widthOf(missing), widthOf(missing2)]);
+      ctx2.font = font;
       for (const g of gs) {
+        if (!missingWidths.has(ctx2.measureText(g).width.toFixed(2))) continue;
         const d = draw(g, font);
         if (d === missing || d === missing2) unpainted.add(g);
       }
