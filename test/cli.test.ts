@@ -29,6 +29,7 @@ describe('CLI usage errors are one clear line', () => {
   it('bad --coords names the allowed values', () =>
     expectUsage(run('score', dir, '--predictions', 'x.jsonl', '--coords', 'pixels'), /abs, norm1, norm1000/));
   it('missing dataset', () => expectUsage(run('validate', join(dir, 'nope')), /does not exist/));
+  it('gallery of a directory that does not exist: its one line, nothing announced first', () => expectUsage(run('gallery', join(dir, 'nope')), /^uisynth: DIR: .*nope is not a directory\n$/));
   it('bad --count', () => expectUsage(run('captcha', '--count', '-3', '--out', join(dir, 'x')), /--count: expected an integer/));
   it('numbers must be plain decimals (no empty value, hex, binary, octal)', async () => {
     const { intOpt, numOpt } = await import('../cli/options.js');
