@@ -38,18 +38,9 @@
 // What a run needs beyond that (a high --concurrency) is caught where it fails (dataset/faults.ts). Other
 // EMFILE/ENFILE while loading: one line, exit 3. Anything else uncaught is our bug: its stack trace and exit
 // 1, as Node does by default. A closed stdout (`uisynth types | head`) ends quietly.
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-
-/** The soft open-file limit from /proc/self/limits (Linux; its descriptor is free again after a failed open), or null. */
-function softFdLimit() {
-  try {
-    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
+import { softFdLimit } from '../renderers/fd-limit.mjs';
 
 /** "24, below the" for a known limit, "below the" for an unknown one. */
 const limitWords = (n) => (n === null ? 'below the' : `${n}, below the`);

@@ -17,7 +17,6 @@
  * (a rendered page may fetch nothing but the project's own assets: no network); as a second fence the
  * browser resolves no host names at all (`--host-resolver-rules=MAP * ~NOTFOUND`).
  */
-import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,16 +31,6 @@ import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
  * /proc/PID/fd); at a limit of 128 it stalled mid-run without a word, at 256 the run completed.
  */
 export const CHROMIUM_MIN_FDS = 256;
-
-/** The soft open-file limit from /proc/self/limits (Linux), or null where it cannot be read. */
-function softFdLimit(): number | null {
-  try {
-    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The origin every page is served from. */
 export const ORIGIN = 'http://uisynth.local';
@@ -383,6 +372,7 @@ export class BrowserPool {
       if (!found) throw new EnvironmentError(fc.INSTALL_HINT);
       path = found.path;
     }
+    const { softFdLimit } = (await import('./fd-limit.mjs' as string)) as { softFdLimit(): number | null };
     const limit = softFdLimit();
     if (limit !== null && limit < CHROMIUM_MIN_FDS) {
       throw new EnvironmentError(
