@@ -3,7 +3,7 @@
  * aborted), emulation options; capture failure modes (visual viewport scale, fonts); a generated page
  * at a fractional DPR with mobile + touch emulation checked by the click oracle.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = join(ROOT, 'test', 'fixtures', 'pages');
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
 
-const pool = usePool();
+// one page measured at a time and one loaded ahead, as `uisynth grounding` runs (tests that render one
+// page after another never use the preload slot)
+const pool = usePool({ concurrency: 1, preload: 1 });
 
 function firstTemplateFile(): string | null {
   const dir = join(ROOT, 'templates');
@@ -130,6 +132,80 @@ describe('BrowserPool', () => {
     expect(got).toEqual({ w: 390, h: 700, dpr: 3, touch: true, dark: true, lang: 'zh-CN' });
   });
 
+  it('preload: the next page loads while one is measured, one fn runs at a time, a failed load frees its slot', async () => {
+    let running = 0;
+    let most = 0;
+    const open = (n: number, during?: (ctx: import('playwright-core').BrowserContext) => Promise<void>): Promise<string> =>
+      pool().withPage(desktop, { html: `<!doctype html><title>p${n}</title><body>page ${n}</body>` }, async ({ page, context }) => {
+        most = Math.max(most, ++running);
+        try {
+          await during?.(context);
+          return await page.title();
+        } finally {
+          running--;
+        }
+      });
+    // the first page's fn ends only once the second page, in a context of its own, has finished loading
+    const first = open(1, async (mine) => {
+      const browser = mine.browser()!;
+      for (;;) {
+        const other = browser.contexts().filter((c) => c !== mine).flatMap((c) => c.pages());
+        const state = other.length === 1 ? await other[0]!.evaluate(() => `${document.title} ${document.readyState}`).catch(() => '') : '';
+        if (state === 'p2 complete') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    const second = open(2);
+    expect(await Promise.all([first, second])).toEqual(['p1', 'p2']);
+    expect(most).toBe(1);
+    // a page that fails to load while waiting ahead is a load_failed reject and gives its slot back
+    const held = open(3, () => new Promise((r) => setTimeout(r, 200)));
+    const failed = pool().withPage(desktop, { file: join(PAGES, 'no-such-page.html') }, async () => 'loaded').catch((e: unknown) => e);
+    expect(await held).toBe('p3');
+    expect(((await failed) as SampleError).reason).toBe('load_failed');
+    expect(await Promise.all([open(4), open(5), open(6)])).toEqual(['p4', 'p5', 'p6']);
+    expect(most).toBe(1);
+  });
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
+    const mark = `--uisynth-test-preload-kill=${process.pid}`;
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark] });
+    try {
+      // the browser process (not a renderer or helper: those carry --type=) started with our marker
+      const browserPid = (): number =>
+        Number(
+          readdirSync('/proc')
+            .filter((d) => /^\d+$/.test(d))
+            .find((d) => {
+              try {
+                const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+                return cmd.includes(mark) && !cmd.includes('--type=');
+              } catch {
+                return false;
+              }
+            }),
+        );
+      const page = (n: number): string => `<!doctype html><body><button>Button ${n}</button></body>`;
+      const first = own.withPage(desktop, { html: page(1) }, async ({ context }) => {
+        const browser = context.browser()!;
+        for (;;) {
+          const other = browser.contexts().filter((c) => c !== context).flatMap((c) => c.pages());
+          if (other.length === 1 && (await other[0]!.evaluate(() => document.readyState).catch(() => '')) === 'complete') break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const disconnected = new Promise((r) => browser.once('disconnected', r));
+        process.kill(browserPid(), 'SIGKILL');
+        await disconnected;
+        return 'done';
+      });
+      const second = captureAndHitTest(own, { html: page(2) }, desktop);
+      expect(await first).toBe('done');
+      expect((await second).targets.map((t) => t.name)).toEqual(['Button 2']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves a user page and its relative assets from /user/', async () => {
     const r = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
@@ -189,6 +265,13 @@ describe('fonts, clock, frames (issue 3)', () => {
     expect(a.pageTexts).not.toContain('late');
     const btn = a.targets.find((t) => t.name === 'Moving')!;
     expect(btn.bbox_css[0]).toBe(450); // 150 ticks of 10 ms x 3 px
+    // loaded ahead (the preload slot) while another page is captured, then left waiting: the same capture
+    const other = captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
+    const ahead = captureAndHitTest(pool(), { html }, desktop, { strictFonts: false });
+    await other;
+    const c = await ahead;
+    expect(c.png.equals(a.png)).toBe(true);
+    expect(c.targets).toEqual(a.targets);
   });
 
   it('cross-origin (sandboxed) frames are reported, not reached', async () => {
