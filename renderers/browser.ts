@@ -328,6 +328,14 @@ function sameUrl(a: string, b: string): boolean | undefined {
   }
 }
 
+/** A place in a {@link Semaphore}'s queue, taken by {@link Semaphore.enqueue}. */
+interface QueuePlace {
+  /** Resolves when the slot is this place's (never rejects). */
+  turn: Promise<void>;
+  /** Give the slot back once it was granted, or leave the queue before it was; idempotent. */
+  leave(): void;
+}
+
 /** Counting semaphore (FIFO). */
 class Semaphore {
   private waiting: Array<() => void> = [];
@@ -336,11 +344,35 @@ class Semaphore {
     this.free = n;
   }
   async acquire(): Promise<void> {
+    await this.enqueue().turn;
+  }
+  /**
+   * Take a place in the queue now and wait for it later: the slots go to the places in the order they were
+   * taken, whatever their holders do meanwhile.
+   */
+  enqueue(): QueuePlace {
+    let granted = false;
+    let left = false;
+    let grant!: () => void;
+    const turn = new Promise<void>((r) => {
+      grant = () => {
+        granted = true;
+        r();
+      };
+    });
     if (this.free > 0) {
       this.free--;
-      return;
-    }
-    await new Promise<void>((r) => this.waiting.push(r));
+      grant();
+    } else this.waiting.push(grant);
+    return {
+      turn,
+      leave: () => {
+        if (left) return;
+        left = true;
+        if (granted) this.release();
+        else this.waiting.splice(this.waiting.indexOf(grant), 1);
+      },
+    };
   }
   release(): void {
     const next = this.waiting.shift();
@@ -452,7 +484,8 @@ export class BrowserPool {
    * installed first), wait for the `load`
    * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` calls run
    * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
-   * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served).
+   * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
+   * the `fn`s start in call order, whichever page finishes loading first.
    * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
@@ -461,14 +494,18 @@ export class BrowserPool {
    *   Same-document changes (`history.pushState`, `#fragment`) are not navigations.
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
+    // The measuring slots go to the callers in call order, not in the order their pages finish loading: with
+    // `preload`, two pages load at once, and the later one may finish first (a lighter page, or the scheduler
+    // under load); measured first, it would overtake the caller that came before it. Taken before `loadSem`:
+    // every context holder came earlier than every caller waiting for a context, so it is ahead in this
+    // queue too, and the queues cannot wait on each other.
+    const slot = this.sem.enqueue();
     await this.loadSem.acquire();
     let loaded: LoadedPage | undefined;
-    let measuring = false;
     try {
       loaded = await this.load(opts, source, wopts);
-      // the page is loaded (its clock paused): from here on one of the `concurrency` slots is held
-      await this.sem.acquire();
-      measuring = true;
+      // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
+      await slot.turn;
       if (!loaded.context.browser()?.isConnected()) {
         // the browser died while this page waited ahead: load it again in the relaunched browser (as a
         // page that had waited for its turn without loading ahead would be)
@@ -509,8 +546,9 @@ export class BrowserPool {
       if (away) throw away;
       return result;
     } finally {
-      // the next page's `fn` may start while this context closes (closing captures nothing)
-      if (measuring) this.sem.release();
+      // the next page's `fn` may start while this context closes (closing captures nothing); a caller whose
+      // load failed before its turn leaves the queue at once
+      slot.leave();
       if (loaded) await loaded.context.close().catch(() => undefined);
       this.loadSem.release();
     }
