@@ -80,9 +80,16 @@ async function untilOtherPage(mine: BrowserContext, want: (state: string) => boo
   const seen: string[] = [];
   for (let i = 0; ; i++) {
     const pages = browser.contexts().filter((c) => c !== mine).flatMap((c) => c.pages());
+    // (an evaluate has no timeout of its own: it also ends when that call settles)
     const state =
       pages.length === 1
-        ? await pages[0]!.evaluate(() => `${document.title} ${document.readyState}`).catch((e: unknown) => `(evaluate failed: ${(e as Error).message.split('\n')[0]})`)
+        ? await Promise.race([
+            pages[0]!.evaluate(() => `${document.title} ${document.readyState}`).catch((e: unknown) => `(evaluate failed: ${(e as Error).message.split('\n')[0]})`),
+            other.promise.then(
+              () => '(its call settled)',
+              () => '(its call settled)',
+            ),
+          ])
         : `(${pages.length} other pages)`;
     if (pages.length === 1 && want(state)) return;
     if (seen.at(-1) !== state) seen.push(state);
@@ -257,7 +264,7 @@ describe('BrowserPool', () => {
       // a call made after
       let ahead: Settling<string> | undefined;
       const closer = own.withPage(desktop, page(4), async ({ context }) => {
-        await untilOtherPage(context, () => true, ahead!);
+        await untilOtherPage(context, (state) => !state.startsWith('('), ahead!);
         await own.close();
         return 'closed';
       });
