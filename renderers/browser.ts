@@ -258,7 +258,7 @@ export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOption
 }
 
 export interface LaunchOptions {
-  /** Maximum number of pages open at the same time (default 2). */
+  /** Maximum number of pages measured (their `withPage` `fn` running) at the same time (default 2); {@link preload} more may be open, loading ahead. */
   concurrency?: number;
   /** Explicit Chromium executable; default: `findChromium()` (env var, Playwright install, PATH). */
   executablePath?: string;
@@ -270,7 +270,8 @@ export interface LaunchOptions {
    * Pages that may be loaded ahead, beyond `concurrency` (default 0). With `preload: 1` a caller
    * queued behind the `concurrency` open pages already creates its context and loads its page (to the
    * `load` event; nothing is settled, measured or captured) while they are measured, so its load
-   * overlaps their captures; its `fn` still waits for one of the `concurrency` slots. Outputs do not
+   * overlaps their captures; its `fn` still waits for one of the `concurrency` slots, after the `fn`s of
+   * every caller that came before it (even when its page finished loading first). Outputs do not
    * change: the page's clock stays paused until `fn` runs it (see {@link CLOCK_EPOCH}), and every
    * step of `fn` (settle, captures) runs as before, holding its slot. The grounding CLI uses 1, like its
    * run loop's lookahead (dataset/write.ts `lookahead`).
