@@ -1,25 +1,33 @@
 /**
  * Grounding throughput on the same generated pages, side by side in one run (issue 3, item 5).
  *
- * Four loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, naive, ...)
- * so that machine noise hits all three alike; every loop opens a fresh browser context per page, one
- * page at a time, in the same Chromium:
+ * Five loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, bare-ahead,
+ * naive, ...) so that machine noise hits them alike; every loop opens a fresh browser context per page in
+ * the same Chromium:
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
  *   grid, clipping, text lines, names), content quads when needed, the saved screenshot, the
  *   differential painted check (extra captures), acceptance, queries, a schema-valid record; run as
- *   `uisynth grounding --concurrency 1` runs it: one page open at a time, and one sample more in flight
- *   (the run loop's lookahead) whose Node-side part overlaps the next page's browser part;
+ *   `uisynth grounding --concurrency 1` runs it: one page measured at a time, and one sample more in
+ *   flight (the run loop's lookahead, `GROUNDING_LOOKAHEAD`) which LOADS ITS PAGE AHEAD (a second browser
+ *   context: new context, instrumentation, navigation to `load`; renderers/browser.ts
+ *   `LaunchOptions.preload`) while the first page is settled, probed and captured, and does its
+ *   Node-side part (queries, record) while the next page is rendered. So up to two pages are open at
+ *   once, one of them only loading;
  * - **capture**: `captureAndHitTest` alone: the pipeline without queries and record (the hit test);
  * - **bare**: render the same page and take a screenshot the plain way (`page.screenshot`, PNG, viewport) —
- *   nothing else (no instrumentation, no settle);
+ *   nothing else (no instrumentation, no settle), one page at a time;
+ * - **bare-ahead**: the bare loop given the pipeline's overlap: two pages in flight, the second loading
+ *   while the first is screenshotted (the same pool, the same preload slot). The pipeline's ratio to
+ *   this loop is the like-for-like figure: the ratio to the bare loop credits the pipeline with the
+ *   overlap the bare loop is denied;
  * - **naive**: render, the bare loop's screenshot, then ask Playwright for each element's bounding box and
  *   visibility one element at a time (`locator.boundingBox()`, `locator.isVisible()`), for every
  *   candidate the hit test examined on that page (accepted and rejected), by the selectors the capture
  *   loop recorded (selectors crossing a shadow root or frame are skipped and counted). The naive loop
  *   learns far less (no occlusion, clipping chain, painted pixels, text lines or names).
  *
- * Reported: (a) pipeline / bare throughput ratio; (b) naive / pipeline time, per whole page, for the
+ * Reported: (a) pipeline / bare throughput ratio, and pipeline / bare-ahead (the same overlap); (b) naive / pipeline time, per whole page, for the
  * annotation stage (time above the bare loop: what each approach adds to render + screenshot), and
  * for the hit test alone (capture loop above bare vs naive above bare); peak RSS of this benchmark's Chromium process tree and of node. A separate profiling
  * pass (not part of the ratios) splits the pipeline's capture into its stages.
@@ -27,7 +35,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { BrowserPool, type PageOptions } from '../renderers/browser.js';
 import { captureAndHitTest } from '../hittest/capture.js';
-import { GROUNDING_FAMILIES, GroundingWorkers, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
+import { GROUNDING_FAMILIES, GROUNDING_LOOKAHEAD, GroundingWorkers, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
 
 export interface GroundingBench {
   pages: number;
@@ -35,12 +43,19 @@ export interface GroundingBench {
   /** `captureAndHitTest` alone (render, hit test, painted check, screenshot; no queries, no record). */
   capture_ms: number;
   bare_ms: number;
+  /** The bare loop with the pipeline's overlap (one page loading ahead while one is screenshotted). */
+  bare_ahead_ms: number;
   naive_ms: number;
-  /** pipeline pages/s ÷ bare pages/s. */
+  /** pipeline pages/s ÷ bare pages/s (the bare loop one page at a time; the pipeline with a page loading ahead). */
   ratio: number;
+  /** pipeline pages/s ÷ bare-ahead pages/s: both with the same overlap. */
+  ratio_same_overlap: number;
   /** bare ÷ pipeline time of each batch of 5 pages, in run order, and their median (robust to a load burst hitting one loop). */
   batch_ratios: number[];
   median_batch_ratio: number;
+  /** bare-ahead ÷ pipeline time of each batch of 5 pages, and their median. */
+  batch_ratios_same_overlap: number[];
+  median_batch_ratio_same_overlap: number;
   /** naive ms/page ÷ pipeline ms/page. */
   speedup_page: number;
   /** (naive − bare) ÷ (pipeline − bare): the annotation stage alone. */
@@ -56,9 +71,11 @@ export interface GroundingBench {
    * threads included) and this benchmark's Chromium process tree (user + system time of the live processes
    * plus what they reaped, /proc/PID/stat). Much less moved by the machine's load than wall-clock time.
    */
-  cpu: Record<'pipeline' | 'capture' | 'bare', { node: number; chromium: number }>;
+  cpu: Record<'pipeline' | 'capture' | 'bare' | 'bare_ahead', { node: number; chromium: number }>;
   /** bare ÷ pipeline total CPU time (node + Chromium) per page. */
   cpu_ratio: number;
+  /** bare-ahead ÷ pipeline total CPU time per page. */
+  cpu_ratio_same_overlap: number;
   /** Mean ms per capture stage over the profiling pass, and extra captures per page. */
   profile: Record<string, number>;
   browser_peak_rss: number;
@@ -66,8 +83,8 @@ export interface GroundingBench {
 
 const MARK = `--uisynth-bench=${process.pid}`;
 
-/** Samples the grounding run loop starts ahead of the pool's concurrency (cli/main.ts `lookahead`). */
-const LOOKAHEAD = 1;
+/** Samples the grounding run loop starts and pages its pool loads ahead of the pool's concurrency (as cli/main.ts does). */
+const LOOKAHEAD = GROUNDING_LOOKAHEAD;
 
 /** Median of a non-empty list. */
 function median(xs: number[]): number {
@@ -159,7 +176,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   // as the CLI does: the worker thread loads its modules while Chromium starts (generators/grounding/tasks.ts)
   const workers = new GroundingWorkers();
   workers.start();
-  const pool = await BrowserPool.launch({ concurrency: 1, extraArgs: [MARK] });
+  const pool = await BrowserPool.launch({ concurrency: 1, preload: LOOKAHEAD, extraArgs: [MARK] });
   // one task each before timing, so the worker's lazy tables (scenario files, phrase tables) are loaded like the main thread's
   await workers.run('scenario', [cfg, seed, 0]);
   let peak = 0;
@@ -169,17 +186,18 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const timer = setInterval(sample, 250);
   const batch = 5;
   let tPipe = 0;
-  /** Per batch: [pipeline ms, bare ms] (the batch ratios show how much the machine's load moved the sum). */
-  const perBatch: Array<[number, number]> = [];
+  /** Per batch: [pipeline ms, bare ms, bare-ahead ms] (the batch ratios show how much the machine's load moved the sum). */
+  const perBatch: Array<[number, number, number]> = [];
   let tCap = 0;
   let tBare = 0;
+  let tBareAhead = 0;
   let tNaive = 0;
   let cands = 0;
   let targets = 0;
   let queried = 0;
   let skipped = 0;
   const selectors = new Map<number, string[]>();
-  const cpu = { pipeline: { node: 0, chromium: 0 }, capture: { node: 0, chromium: 0 }, bare: { node: 0, chromium: 0 } };
+  const cpu = { pipeline: { node: 0, chromium: 0 }, capture: { node: 0, chromium: 0 }, bare: { node: 0, chromium: 0 }, bare_ahead: { node: 0, chromium: 0 } };
   const addCpu = (k: keyof typeof cpu, from: { node: number; chromium: number }): void => {
     const now = cpuNow();
     cpu[k].node += now.node - from.node;
@@ -195,7 +213,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       let c0 = cpuNow();
       let t = performance.now();
       // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
-      // page open at a time (the pool's concurrency), one sample more in flight doing its Node-side part
+      // page measured at a time (the pool's concurrency), one sample more in flight loading its page
+      // (the pool's preload) and doing its Node-side part
       await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
         const s = await groundingSample(pool, cfg, seed, i, undefined, workers);
         targets += s.record.targets.length;
@@ -222,9 +241,21 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
         const { html, opts } = pageOpts(i);
         await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
       }
-      tBare += performance.now() - t;
-      perBatch.push([bPipe, performance.now() - t]);
+      const bBare = performance.now() - t;
+      tBare += bBare;
       addCpu('bare', c0);
+      sample();
+      c0 = cpuNow();
+      t = performance.now();
+      // the bare loop with the pipeline's overlap: the next page loads while one is screenshotted
+      await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
+        const { html, opts } = pageOpts(i);
+        await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
+      });
+      const bAhead = performance.now() - t;
+      tBareAhead += bAhead;
+      perBatch.push([bPipe, bBare, bAhead]);
+      addCpu('bare_ahead', c0);
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -285,16 +316,22 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const pipe = per(tPipe);
   const cap = per(tCap);
   const bare = per(tBare);
+  const bareAhead = per(tBareAhead);
   const naive = per(tNaive);
+  const cpuSum = (k: keyof typeof cpu): number => cpu[k].node + cpu[k].chromium;
   return {
     pages: n,
     pipeline_ms: pipe,
     capture_ms: cap,
     bare_ms: bare,
+    bare_ahead_ms: bareAhead,
     naive_ms: naive,
     ratio: bare / pipe,
+    ratio_same_overlap: bareAhead / pipe,
     batch_ratios: perBatch.map(([p, b]) => b / p),
     median_batch_ratio: median(perBatch.map(([p, b]) => b / p)),
+    batch_ratios_same_overlap: perBatch.map(([p, , a]) => a / p),
+    median_batch_ratio_same_overlap: median(perBatch.map(([p, , a]) => a / p)),
     speedup_page: naive / pipe,
     speedup_stage: (naive - bare) / Math.max(1e-9, pipe - bare),
     speedup_hittest: (naive - bare) / Math.max(1e-9, cap - bare),
@@ -306,8 +343,10 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       pipeline: { node: per(cpu.pipeline.node), chromium: per(cpu.pipeline.chromium) },
       capture: { node: per(cpu.capture.node), chromium: per(cpu.capture.chromium) },
       bare: { node: per(cpu.bare.node), chromium: per(cpu.bare.chromium) },
+      bare_ahead: { node: per(cpu.bare_ahead.node), chromium: per(cpu.bare_ahead.chromium) },
     },
-    cpu_ratio: (cpu.bare.node + cpu.bare.chromium) / Math.max(1e-9, cpu.pipeline.node + cpu.pipeline.chromium),
+    cpu_ratio: cpuSum('bare') / Math.max(1e-9, cpuSum('pipeline')),
+    cpu_ratio_same_overlap: cpuSum('bare_ahead') / Math.max(1e-9, cpuSum('pipeline')),
     profile: prof,
     browser_peak_rss: peak,
   };

@@ -305,7 +305,7 @@ export async function runGrounding(
     config = policy ? { ...cfg, policy } : cfg;
     produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts(), workers);
   }
-  pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs });
+  pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs, preload: g.GROUNDING_LOOKAHEAD });
   workers.start();
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();
@@ -319,8 +319,8 @@ export async function runGrounding(
       generators: { uisynth: VERSION, [g.GROUNDING_GENERATOR.name]: g.GROUNDING_GENERATOR.version, [`${g.GROUNDING_GENERATOR.name}.source`]: generatorFingerprint('grounding') },
       chromium: pool.version,
       concurrency,
-      // the pool opens `concurrency` pages at once; one sample more finishes its Node-side part meanwhile
-      lookahead: 1,
+      // the pool measures `concurrency` pages at once; one sample more loads its page and finishes its Node-side part meanwhile
+      lookahead: g.GROUNDING_LOOKAHEAD,
       produce,
       onProgress: (d, t) => bar.update(d, t),
       onNote: (l) => process.stderr.write(`uisynth: ${l}\n`),

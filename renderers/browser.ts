@@ -247,7 +247,7 @@ export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOption
 }
 
 export interface LaunchOptions {
-  /** Maximum number of pages open at the same time (default 2). */
+  /** Maximum number of pages measured (their `withPage` `fn` running) at the same time (default 2); {@link preload} more may be open, loading ahead. */
   concurrency?: number;
   /** Explicit Chromium executable; default: `findChromium()` (env var, Playwright install, PATH). */
   executablePath?: string;
@@ -255,6 +255,17 @@ export interface LaunchOptions {
   timeoutMs?: number;
   /** More Chromium switches (e.g. a marker such as `--uisynth-bench=<pid>` to find the process tree). */
   extraArgs?: string[];
+  /**
+   * Pages that may be loaded ahead, beyond `concurrency` (default 0). With `preload: 1` a caller
+   * queued behind the `concurrency` open pages already creates its context and loads its page (to the
+   * `load` event; nothing is settled, measured or captured) while they are measured, so its load
+   * overlaps their captures; its `fn` still waits for one of the `concurrency` slots, after the `fn`s of
+   * every caller that came before it (even when its page finished loading first). Outputs do not
+   * change: the page's clock stays paused until `fn` runs it (see {@link CLOCK_EPOCH}), and every
+   * step of `fn` (settle, captures) runs as before, holding its slot. The grounding CLI uses 1, like its
+   * run loop's lookahead (dataset/write.ts `lookahead`).
+   */
+  preload?: number;
 }
 
 /** Options of {@link BrowserPool.withPage}. */
@@ -270,6 +281,21 @@ export interface WithPageOptions {
 interface FindChromiumModule {
   findChromium(): { path: string; source: string } | null;
   INSTALL_HINT: string;
+}
+
+/** A page loaded by `BrowserPool.load`, not yet measured. */
+interface LoadedPage {
+  context: BrowserContext;
+  page: Page;
+  /** URL the page was loaded from. */
+  url: string;
+  /** Requests aborted so far (the list keeps growing while the page is open). */
+  blocked: string[];
+  /**
+   * The `navigated` reject when a second main-frame document was requested (or, with `loaded`, the frame
+   * shows another URL than `url`), else undefined.
+   */
+  navigatedAway(loaded: boolean): SampleError | undefined;
 }
 
 /** Is `req` a request of a page's main frame (not of an iframe or a worker)? */
@@ -292,6 +318,14 @@ function sameUrl(a: string, b: string): boolean | undefined {
   }
 }
 
+/** A place in a {@link Semaphore}'s queue, taken by {@link Semaphore.enqueue}. */
+interface QueuePlace {
+  /** Resolves when the slot is this place's (never rejects). */
+  turn: Promise<void>;
+  /** Give the slot back once it was granted, or leave the queue before it was; idempotent. */
+  leave(): void;
+}
+
 /** Counting semaphore (FIFO). */
 class Semaphore {
   private waiting: Array<() => void> = [];
@@ -300,11 +334,35 @@ class Semaphore {
     this.free = n;
   }
   async acquire(): Promise<void> {
+    await this.enqueue().turn;
+  }
+  /**
+   * Take a place in the queue now and wait for it later: the slots go to the places in the order they were
+   * taken, whatever their holders do meanwhile.
+   */
+  enqueue(): QueuePlace {
+    let granted = false;
+    let left = false;
+    let grant!: () => void;
+    const turn = new Promise<void>((r) => {
+      grant = () => {
+        granted = true;
+        r();
+      };
+    });
     if (this.free > 0) {
       this.free--;
-      return;
-    }
-    await new Promise<void>((r) => this.waiting.push(r));
+      grant();
+    } else this.waiting.push(grant);
+    return {
+      turn,
+      leave: () => {
+        if (left) return;
+        left = true;
+        if (granted) this.release();
+        else this.waiting.splice(this.waiting.indexOf(grant), 1);
+      },
+    };
   }
   release(): void {
     const next = this.waiting.shift();
@@ -338,19 +396,23 @@ export class BrowserPool {
   readonly executablePath: string;
   private browser: Browser;
   private relaunching: Promise<Browser> | null = null;
+  /** Open pages whose `fn` runs ({@link LaunchOptions.concurrency}). */
   private readonly sem: Semaphore;
+  /** Contexts alive at once, loading or measuring: `concurrency` + {@link LaunchOptions.preload}. */
+  private readonly loadSem: Semaphore;
   private readonly timeoutMs: number;
   private readonly cache = new AssetCache(ASSET_CACHE_BYTES);
   private readonly extraArgs: string[];
   private closed = false;
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
-  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = []) {
+  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0) {
     this.browser = browser;
     this.extraArgs = extraArgs;
     this.executablePath = executablePath;
     this.version = `Chromium ${browser.version()}`;
     this.sem = new Semaphore(concurrency);
+    this.loadSem = new Semaphore(concurrency + preload);
     this.timeoutMs = timeoutMs;
   }
 
@@ -381,7 +443,7 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra);
+    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)));
   }
 
   private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
@@ -411,8 +473,11 @@ export class BrowserPool {
    * Open `source` in a fresh context with `opts` (time zone UTC; unless `wopts.instrument` is false,
    * the closed-shadow-root hook, the activation-listener registry and the paused fake clock are
    * installed first), wait for the `load`
-   * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` pages are
-   * open at once; callers queue.
+   * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` calls run
+   * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
+   * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
+   * the `fn`s start in call order, whichever page finishes loading first.
+   * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
    * @throws SampleError(reason `load_failed`) when navigation fails or times out.
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
    *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
@@ -420,7 +485,73 @@ export class BrowserPool {
    *   Same-document changes (`history.pushState`, `#fragment`) are not navigations.
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
-    await this.sem.acquire();
+    // The measuring slots go to the callers in call order, not in the order their pages finish loading: with
+    // `preload`, two pages load at once, and the later one may finish first (a lighter page, or the scheduler
+    // under load); measured first, it would overtake the caller that came before it. Taken before `loadSem`:
+    // every context holder came earlier than every caller waiting for a context, so it is ahead in this
+    // queue too, and the queues cannot wait on each other.
+    const slot = this.sem.enqueue();
+    await this.loadSem.acquire();
+    let loaded: LoadedPage | undefined;
+    try {
+      loaded = await this.load(opts, source, wopts);
+      // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
+      await slot.turn;
+      if (!loaded.context.browser()?.isConnected()) {
+        // the browser died while this page waited ahead: load it again in the relaunched browser (as a
+        // page that had waited for its turn without loading ahead would be)
+        await loaded.context.close().catch(() => undefined);
+        loaded = undefined;
+        loaded = await this.load(opts, source, wopts);
+      }
+      const { page, context, url, blocked, navigatedAway } = loaded;
+      const left = navigatedAway(true);
+      if (left) throw left;
+      let session: Promise<CDPSession> | null = null;
+      const cdp = (): Promise<CDPSession> =>
+        (session ??= context.newCDPSession(page).then(async (s) => {
+          // the override Playwright sends for these context options (screen = viewport)
+          await s.send('Emulation.setDeviceMetricsOverride', {
+            mobile: opts.mobile,
+            width: opts.viewport.width,
+            height: opts.viewport.height,
+            screenWidth: opts.viewport.width,
+            screenHeight: opts.viewport.height,
+            deviceScaleFactor: opts.dpr,
+            screenOrientation: opts.mobile
+              ? opts.viewport.width > opts.viewport.height
+                ? { angle: 90, type: 'landscapePrimary' }
+                : { angle: 0, type: 'portraitPrimary' }
+              : { angle: 0, type: 'landscapePrimary' },
+          });
+          return s;
+        }));
+      let result: T;
+      try {
+        result = await fn({ page, context, url, blocked, cdp });
+      } catch (e) {
+        // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
+        throw navigatedAway(true) ?? e;
+      }
+      const away = navigatedAway(true);
+      if (away) throw away;
+      return result;
+    } finally {
+      // the next page's `fn` may start while this context closes (closing captures nothing); a caller whose
+      // load failed before its turn leaves the queue at once
+      slot.leave();
+      if (loaded) await loaded.context.close().catch(() => undefined);
+      this.loadSem.release();
+    }
+  }
+
+  /**
+   * The loading part of {@link withPage}: a fresh context with `opts` (and, unless `wopts.instrument` is
+   * false, the instrumentation), routing, navigation to `source` until `load`. The context is closed
+   * when this throws.
+   * @throws SampleError `load_failed` or `navigated` (see {@link withPage})
+   */
+  private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     let context: BrowserContext | undefined;
     try {
       const browser = await this.liveBrowser();
@@ -468,7 +599,6 @@ export class BrowserPool {
         void ws.close({ code: 1008, reason: 'blocked' });
       });
       const page = await context.newPage();
-      /** The `navigated` reject when a second main-frame document was requested (or, once loaded, the frame shows another URL). */
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
         const away = documents[1] ?? (loaded && sameUrl(shown, url) === false ? shown : undefined);
@@ -480,41 +610,10 @@ export class BrowserPool {
       } catch (e) {
         throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      const left = navigatedAway(true);
-      if (left) throw left;
-      let session: Promise<CDPSession> | null = null;
-      const ctx = context;
-      const cdp = (): Promise<CDPSession> =>
-        (session ??= ctx.newCDPSession(page).then(async (s) => {
-          // the override Playwright sends for these context options (screen = viewport)
-          await s.send('Emulation.setDeviceMetricsOverride', {
-            mobile: opts.mobile,
-            width: opts.viewport.width,
-            height: opts.viewport.height,
-            screenWidth: opts.viewport.width,
-            screenHeight: opts.viewport.height,
-            deviceScaleFactor: opts.dpr,
-            screenOrientation: opts.mobile
-              ? opts.viewport.width > opts.viewport.height
-                ? { angle: 90, type: 'landscapePrimary' }
-                : { angle: 0, type: 'portraitPrimary' }
-              : { angle: 0, type: 'landscapePrimary' },
-          });
-          return s;
-        }));
-      let result: T;
-      try {
-        result = await fn({ page, context, url, blocked, cdp });
-      } catch (e) {
-        // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
-        throw navigatedAway(true) ?? e;
-      }
-      const away = navigatedAway(true);
-      if (away) throw away;
-      return result;
-    } finally {
+      return { context, page, url, blocked, navigatedAway };
+    } catch (e) {
       if (context) await context.close().catch(() => undefined);
-      this.sem.release();
+      throw e;
     }
   }
 

@@ -3,11 +3,12 @@
  * aborted), emulation options; capture failure modes (visual viewport scale, fonts); a generated page
  * at a fractional DPR with mobile + touch emulation checked by the click oracle.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BrowserPool, ORIGIN, safeJoin, type PageOptions } from '../renderers/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { BrowserPool, ORIGIN, safeJoin, type PageOptions, type PageSource } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { EnvironmentError, SampleError } from '../core/errors.js';
@@ -18,7 +19,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = join(ROOT, 'test', 'fixtures', 'pages');
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
 
-const pool = usePool();
+// one page measured at a time and one loaded ahead, as `uisynth grounding` runs (tests that render one
+// page after another never use the preload slot)
+const pool = usePool({ concurrency: 1, preload: 1 });
 
 function firstTemplateFile(): string | null {
   const dir = join(ROOT, 'templates');
@@ -34,6 +37,71 @@ function firstTemplateFile(): string | null {
   }
   return null;
 }
+
+/** A promise and whether it has settled yet (how). */
+interface Settling<T> {
+  promise: Promise<T>;
+  /** 'pending', 'resolved' or 'rejected: <message>' */
+  state: string;
+}
+
+function settles<T>(promise: Promise<T>): Settling<T> {
+  const s: Settling<T> = { promise, state: 'pending' };
+  promise.then(
+    () => (s.state = 'resolved'),
+    (e: unknown) => (s.state = `rejected: ${(e as Error).message}`),
+  );
+  return s;
+}
+
+/**
+ * Polls of the two waits below before they give up: 20 ms apart, that is 2 minutes and more. A hang guard only:
+ * on a loaded machine the page they wait for is there in a few seconds, and a page that cannot come any more
+ * (its call has settled) ends the wait at once.
+ */
+const MAX_POLLS = 6000;
+
+/** Wait (polling) until `s` has settled. */
+async function untilSettled(s: Settling<unknown>): Promise<void> {
+  for (let i = 0; s.state === 'pending'; i++) {
+    if (i === MAX_POLLS) throw new Error(`the call was still pending after ${MAX_POLLS} polls`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * From inside `mine`'s fn, wait (polling) until the one page of another context of the same browser reads
+ * `${document.title} ${document.readyState}` matching `want`: a page the pool is loading ahead. Fails, naming
+ * what it saw, when the call that opened that page (`other`) has settled first (its page is gone, it will
+ * never match) or after {@link MAX_POLLS} polls.
+ */
+async function untilOtherPage(mine: BrowserContext, want: (state: string) => boolean, other: Settling<unknown>): Promise<void> {
+  const browser = mine.browser()!;
+  const seen: string[] = [];
+  for (let i = 0; ; i++) {
+    const pages = browser.contexts().filter((c) => c !== mine).flatMap((c) => c.pages());
+    // (an evaluate has no timeout of its own: it also ends when that call settles)
+    const state =
+      pages.length === 1
+        ? await Promise.race([
+            pages[0]!.evaluate(() => `${document.title} ${document.readyState}`).catch((e: unknown) => `(evaluate failed: ${(e as Error).message.split('\n')[0]})`),
+            other.promise.then(
+              () => '(its call settled)',
+              () => '(its call settled)',
+            ),
+          ])
+        : `(${pages.length} other pages)`;
+    if (pages.length === 1 && want(state)) return;
+    if (seen.at(-1) !== state) seen.push(state);
+    if (other.state !== 'pending' || i === MAX_POLLS) {
+      throw new Error(`the page loading ahead never matched: its call ${other.state === 'pending' ? `was still pending after ${MAX_POLLS} polls` : other.state}; seen: ${seen.join(' | ')}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A script that keeps a page's parser busy for 300 ms of real time (the page's own clock is paused). */
+const SPIN_300_MS = `<script>{ const now = window[Symbol.for('uisynth.now')]; const end = now() + 300; while (now() < end); }</script>`;
 
 describe('BrowserPool', () => {
   it('reports the Chromium version', () => {
@@ -130,6 +198,121 @@ describe('BrowserPool', () => {
     expect(got).toEqual({ w: 390, h: 700, dpr: 3, touch: true, dark: true, lang: 'zh-CN' });
   });
 
+  it('preload: the next page loads while one is measured, one fn runs at a time, in call order; a failed load frees its slot', async () => {
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const open = (n: number, during?: (ctx: BrowserContext) => Promise<void>, body = ''): Promise<string> =>
+      pool().withPage(desktop, { html: `<!doctype html><title>p${n}</title><body>page ${n}${body}</body>` }, async ({ page, context }) => {
+        most = Math.max(most, ++running);
+        order.push(n);
+        try {
+          await during?.(context);
+          return await page.title();
+        } finally {
+          running--;
+        }
+      });
+    // The first page's fn ends only once the second page, in a context of its own, has finished loading. The
+    // first page spends 300 ms (real time) in a script while it loads, so the second one usually finishes
+    // loading first: its fn must still wait for the first one's (callers are served in call order).
+    const first = open(1, (mine) => untilOtherPage(mine, (s) => s === 'p2 complete', second), SPIN_300_MS);
+    const second = settles(open(2));
+    expect(await Promise.all([first, second.promise])).toEqual(['p1', 'p2']);
+    expect(order).toEqual([1, 2]);
+    // a page that fails to load while waiting ahead is a load_failed reject and gives its slot back
+    const held = open(3, () => new Promise((r) => setTimeout(r, 200)));
+    const failed = pool().withPage(desktop, { file: join(PAGES, 'no-such-page.html') }, async () => 'loaded').catch((e: unknown) => e);
+    expect(await held).toBe('p3');
+    expect(((await failed) as SampleError).reason).toBe('load_failed');
+    // a fn that throws while the next page loads ahead: that page is measured after it all the same
+    const thrower = open(4, async (mine) => {
+      await untilOtherPage(mine, (s) => s === 'p5 complete', fifth);
+      throw new Error('fn failed');
+    }).catch((e: unknown) => e);
+    const fifth = settles(open(5));
+    expect(((await thrower) as Error).message).toBe('fn failed');
+    expect(await fifth.promise).toBe('p5');
+    expect(await Promise.all([open(6), open(7), open(8)])).toEqual(['p6', 'p7', 'p8']);
+    expect(most).toBe(1);
+    expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('preload: a page loading ahead that times out, and the pool closed while a page loads ahead: every call ends', async () => {
+    // a short page timeout (the page that never loads waits for it); the other pages are one-line documents
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, timeoutMs: 5000 });
+    try {
+      const page = (n: number): PageSource => ({ html: `<!doctype html><title>p${n}</title><body>page ${n}</body>` });
+      // a parser-blocking script that never ends: the `load` event never comes, the navigation times out
+      const never: PageSource = { html: '<!doctype html><title>never</title><script>for (;;) {}</script><body>never</body>' };
+      // called from the measured page's fn, so it is queued behind it and loads ahead; that fn ends once the
+      // call has failed (the navigation timeout ends it)
+      let hung: Settling<string> | undefined;
+      const first = await own.withPage(desktop, page(1), async ({ page: p }) => {
+        hung = settles(own.withPage(desktop, never, async () => 'loaded'));
+        await untilSettled(hung);
+        return p.title();
+      });
+      expect(first).toBe('p1');
+      const err = await hung!.promise.then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(SampleError);
+      expect((err as SampleError).reason).toBe('load_failed');
+      expect((err as SampleError).message).toMatch(/Timeout 5000ms exceeded/);
+      // the failed page gave its context and its place back
+      expect(await Promise.all([own.withPage(desktop, page(2), ({ page: p }) => p.title()), own.withPage(desktop, page(3), ({ page: p }) => p.title())])).toEqual(['p2', 'p3']);
+      // the pool closed by the measured page's fn while the next page loads ahead: both calls end, and so does
+      // a call made after
+      let ahead: Settling<string> | undefined;
+      const closer = own.withPage(desktop, page(4), async ({ context }) => {
+        await untilOtherPage(context, (state) => !state.startsWith('('), ahead!);
+        await own.close();
+        return 'closed';
+      });
+      ahead = settles(own.withPage(desktop, page(5), ({ page: p }) => p.title()));
+      expect(await closer).toBe('closed');
+      expect(await ahead.promise.then(() => 'resolved', () => 'rejected')).toBe('rejected');
+      await expect(own.withPage(desktop, page(6), ({ page: p }) => p.title())).rejects.toThrow('BrowserPool is closed');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
+    const mark = `--uisynth-test-preload-kill=${process.pid}`;
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark] });
+    try {
+      // the browser process (not a renderer or helper: those carry --type=) started with our marker
+      const browserPid = (): number =>
+        Number(
+          readdirSync('/proc')
+            .filter((d) => /^\d+$/.test(d))
+            .find((d) => {
+              try {
+                const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+                return cmd.includes(mark) && !cmd.includes('--type=');
+              } catch {
+                return false;
+              }
+            }),
+        );
+      const page = (n: number): string => `<!doctype html><body><button>Button ${n}</button></body>`;
+      let second: Settling<Awaited<ReturnType<typeof captureAndHitTest>>> | undefined;
+      const first = own.withPage(desktop, { html: page(1) }, async ({ context }) => {
+        const browser = context.browser()!;
+        await untilOtherPage(context, (s) => s.endsWith(' complete'), second!);
+        const disconnected = new Promise((r) => browser.once('disconnected', r));
+        process.kill(browserPid(), 'SIGKILL');
+        await disconnected;
+        return 'done';
+      });
+      second = settles(captureAndHitTest(own, { html: page(2) }, desktop));
+      expect(await first).toBe('done');
+      expect((await second.promise).targets.map((t) => t.name)).toEqual(['Button 2']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves a user page and its relative assets from /user/', async () => {
     const r = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
@@ -189,6 +372,13 @@ describe('fonts, clock, frames (issue 3)', () => {
     expect(a.pageTexts).not.toContain('late');
     const btn = a.targets.find((t) => t.name === 'Moving')!;
     expect(btn.bbox_css[0]).toBe(450); // 150 ticks of 10 ms x 3 px
+    // loaded ahead (the preload slot) while another page is captured, then left waiting: the same capture
+    const other = captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
+    const ahead = captureAndHitTest(pool(), { html }, desktop, { strictFonts: false });
+    await other;
+    const c = await ahead;
+    expect(c.png.equals(a.png)).toBe(true);
+    expect(c.targets).toEqual(a.targets);
   });
 
   it('cross-origin (sandboxed) frames are reported, not reached', async () => {

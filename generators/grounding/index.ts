@@ -25,6 +25,14 @@ export { GROUNDING_LOCALES, GROUNDING_THEMES, type GroundingLocale, type Groundi
 /** Generator name and version recorded in every record and the manifest. */
 export const GROUNDING_GENERATOR = { name: 'grounding', version: '0.1.0' };
 
+/**
+ * Samples `uisynth grounding` starts ahead of its browser pool's `concurrency` (dataset/write.ts
+ * `lookahead`), and pages its pool loads ahead (renderers/browser.ts `LaunchOptions.preload`): the sample
+ * started ahead loads its page while the pool's open pages are measured, and does its Node-side part
+ * (queries, record, PNG hash and write) while the next page is rendered. Bytes do not change.
+ */
+export const GROUNDING_LOOKAHEAD = 1;
+
 /** Scenario families, in round-robin order. */
 export const GROUNDING_FAMILIES: readonly string[] = FAMILY_NAMES;
 
