@@ -439,7 +439,7 @@ export async function captureAndHitTest(
     tLoad = performance.now();
     // our CDP session (with the page's device-metrics override) before anything is measured
     await bounded(h.cdp(), stepMs, 'devtools session');
-    await reachClosedShadowRoots(h, source);
+    await bounded(reachClosedShadowRoots(h, source), stepMs, 'closed shadow roots');
     await bounded(runPageClock(h.page), stepMs, 'page clock');
     const settle = await bounded(runSettle(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
     checkScale(settle);
@@ -476,10 +476,13 @@ export async function captureAndHitTest(
     // an unscrolled viewport (the settle step's reading; the page is frozen since) needs no
     // Page.getLayoutMetrics round trip for the capture's document coordinates
     const origin = settle.scrolled ? undefined : { x: 0, y: 0 };
-    let png = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
+    // every browser call below is bounded like the steps above: a page that navigates itself while it is
+    // captured (a timer fired by the page clock) left Page.captureScreenshot unanswered for ever, and the run
+    // with it (seen on --pages pages under load)
+    let png = await bounded(screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) }), stepMs, 'screenshot');
     let shots = 1;
     for (; confirmScreenshot && shots < 5; shots++) {
-      const again = await screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) });
+      const again = await bounded(screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) }), stepMs, 'screenshot');
       if (again.equals(png)) {
         shots++;
         break;
@@ -518,7 +521,9 @@ export async function captureAndHitTest(
     const paint = await bounded(paintedShots(h, opts.dpr, probe.candidates, pending, probe.viewport, probe.scroll, shownP), stepMs, 'painted check');
     // stability: every rect again after the saved screenshot (frames later; done by the first hiding);
     // a candidate that moved is unstable
-    const moved = paint?.moved ?? (JSON.parse((await h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`)) as string) as number[]);
+    const moved =
+      paint?.moved ??
+      (JSON.parse((await bounded(h.page.evaluate(`JSON.stringify(window[Symbol.for('uisynth.probe')].moved())`), stepMs, 'stability check')) as string) as number[]);
     for (const i of moved) probe.candidates[i]!.stable = false;
     const tPainted = performance.now();
     // the page is closed here: the saved PNG's encoding and the painted check's decodes and diffs finish
