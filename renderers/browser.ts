@@ -307,12 +307,18 @@ function isMainFrame(req: Request): boolean {
   }
 }
 
-/** Do `a` and `b` name the same document (equal up to the `#fragment`)? Undefined when one does not parse. */
-function sameUrl(a: string, b: string): boolean | undefined {
+/**
+ * Can the frame showing `shown` still hold the document loaded from `loaded`, with no document request made
+ * since? Equal up to the `#fragment`, or another http(s) URL of the same origin: such a change that requested
+ * no document (every http(s) document request passes the pool's route and is counted there) is the page's
+ * own `history.pushState` / `replaceState`, a same-document change. Any other scheme (`about:blank`,
+ * `data:`, `blob:`) is another document. Undefined when one does not parse.
+ */
+function sameDocumentUrl(shown: string, loaded: string): boolean | undefined {
   try {
-    const [x, y] = [new URL(a), new URL(b)];
+    const [x, y] = [new URL(shown), new URL(loaded)];
     x.hash = y.hash = '';
-    return x.href === y.href;
+    return x.href === y.href || (x.origin === y.origin && (x.protocol === 'http:' || x.protocol === 'https:'));
   } catch {
     return undefined;
   }
@@ -601,7 +607,7 @@ export class BrowserPool {
       const page = await context.newPage();
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
-        const away = documents[1] ?? (loaded && sameUrl(shown, url) === false ? shown : undefined);
+        const away = documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
         return away === undefined ? undefined : new SampleError(`page navigated away while loading (${url} -> ${away}); a page must stay on its own document to be labelled`, 'navigated');
       };
       try {
