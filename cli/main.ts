@@ -683,11 +683,11 @@ function buildProgram(argv: string[]): Command {
     .option('--min-pixels <n>', 'qwen25: smart_resize min_pixels budget (px²)')
     .option('--thumb-dir <dir>', 'thumbnail cache (default $XDG_CACHE_HOME/uisynth/thumbs)')
     .action(async (dir: string, o: { port: string; predictions?: string; coords: string; modelFamily?: string; maxPixels?: string; minPixels?: string; thumbDir?: string }, cmd: Command) => {
-      const { serveGallery, findSources } = await import('../gallery/server.js');
+      const { serveGallery } = await import('../gallery/server.js');
       const coords = await predictionCoords(o.coords, o.modelFamily, cmd.getOptionValueSource('coords') === 'default');
-      findSources(dir); // a DIR that is no dataset fails with its one line before anything is announced
-      process.stderr.write(`gallery: indexing ${dir}${o.predictions ? ` and scoring ${o.predictions}` : ''}…\n`);
       const srv = await serveGallery(dir, {
+        // announced once DIR is known to hold datasets (a DIR that holds none fails with its one line alone)
+        onIndexing: () => process.stderr.write(`gallery: indexing ${dir}${o.predictions ? ` and scoring ${o.predictions}` : ''}…\n`),
         port: intOpt('--port', o.port, 0, 65535),
         predictions: o.predictions,
         coords: coordsOpt(coords, o.maxPixels, o.minPixels),

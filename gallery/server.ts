@@ -98,6 +98,8 @@ export interface GalleryOptions {
    * matched no item, per dataset. Default: the terminal (stderr).
    */
   log?: (line: string) => void;
+  /** Called once `root` is known to hold datasets or reports, before any of them is read (the CLI's "indexing" line). */
+  onIndexing?: () => void;
 }
 
 /**
@@ -158,6 +160,7 @@ export async function serveGallery(root: string, portOrOpts: number | GalleryOpt
   const thumbDir = o.thumbDir ?? defaultThumbDir();
   const sets: Loaded[] = [];
   const sources = findSources(root);
+  o.onIndexing?.();
   const reports: Array<{ name: string; dir: string; report: RegressReportFile }> = [];
   for (const r of sources.reports) reports.push({ ...r, report: JSON.parse(await readFile(join(r.dir, 'report.json'), 'utf8')) as RegressReportFile });
   for (const s of sources.datasets) {

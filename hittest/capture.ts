@@ -479,10 +479,11 @@ export async function captureAndHitTest(
     // every browser call below is bounded like the steps above: a page that navigates itself while it is
     // captured (a timer fired by the page clock) left Page.captureScreenshot unanswered for ever, and the run
     // with it (seen on --pages pages under load)
-    let png = await bounded(screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) }), stepMs, 'screenshot');
+    const shoot = (): Promise<Buffer> => bounded(screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) }), stepMs, 'screenshot');
+    let png = await shoot();
     let shots = 1;
     for (; confirmScreenshot && shots < 5; shots++) {
-      const again = await bounded(screenshotPng(h, opts.dpr, { fast: true, ...(origin ? { origin } : {}) }), stepMs, 'screenshot');
+      const again = await shoot();
       if (again.equals(png)) {
         shots++;
         break;

@@ -257,6 +257,11 @@ export function glyphOutline(
   style: TextStyle = {},
   warp?: (x: number, y: number) => [number, number],
 ): Outline {
+  return outline(ch, size, m, style, warp, true);
+}
+
+/** {@link glyphOutline}; with `text` false only its bbox is measured and `d` is empty (no path text written). */
+function outline(ch: string, size: number, m: Mat, style: TextStyle, warp: ((x: number, y: number) => [number, number]) | undefined, text: boolean): Outline {
   if (ch === ' ') return { d: '', bbox: [0, 0, 0, 0] };
   const { glyph } = glyphFor(ch, style);
   const path = glyph.getPath(0, 0, size);
@@ -266,7 +271,7 @@ export function glyphOutline(
     let [px, py] = matApply(m, x, y);
     if (warp) [px, py] = warp(px, py);
     x1 = Math.min(x1, px); y1 = Math.min(y1, py); x2 = Math.max(x2, px); y2 = Math.max(y2, py);
-    return `${f1(px)} ${f1(py)}`;
+    return text ? `${f1(px)} ${f1(py)}` : '';
   };
   for (const c of path.commands) {
     switch (c.type) {
@@ -278,7 +283,7 @@ export function glyphOutline(
     }
   }
   if (!Number.isFinite(x1)) return { d: '', bbox: [0, 0, 0, 0] };
-  return { d: parts.join(''), bbox: [x1, y1, x2, y2] };
+  return { d: text ? parts.join('') : '', bbox: [x1, y1, x2, y2] };
 }
 
 /**
@@ -286,22 +291,7 @@ export function glyphOutline(
  * Used to centre glyphs on their visual middle.
  */
 export function glyphInkBox(ch: string, size: number, style: TextStyle = {}): FBox {
-  // the bbox of glyphOutline(ch, size, IDENTITY_MAT, style), without writing its path text
-  if (ch === ' ') return [0, 0, 0, 0];
-  const { glyph } = glyphFor(ch, style);
-  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
-  const P = (x: number, y: number): void => {
-    const [px, py] = matApply(IDENTITY_MAT, x, y);
-    x1 = Math.min(x1, px); y1 = Math.min(y1, py); x2 = Math.max(x2, px); y2 = Math.max(y2, py);
-  };
-  for (const c of glyph.getPath(0, 0, size).commands) {
-    switch (c.type) {
-      case 'M': case 'L': P(c.x, c.y); break;
-      case 'Q': P(c.x1, c.y1); P(c.x, c.y); break;
-      case 'C': P(c.x1, c.y1); P(c.x2, c.y2); P(c.x, c.y); break;
-    }
-  }
-  return Number.isFinite(x1) ? [x1, y1, x2, y2] : [0, 0, 0, 0];
+  return outline(ch, size, IDENTITY_MAT, style, undefined, false).bbox;
 }
 
 /**

@@ -927,25 +927,22 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // a visible text run belongs to a target when it lies mostly inside the target's box, or when it is
   // the visible label of a field that shows no text of its own ("Email" beside its input)
   /** Per target: its normalised name when it shows no text of its own (a field's label stands for it), else null. */
-  const labelOnly = new Map<QueryTarget, string | null>();
+  const labelOnlyMemo = new Map<QueryTarget, string | null>();
+  const labelOnly = (t: QueryTarget): string | null => {
+    let k = labelOnlyMemo.get(t);
+    if (k === undefined) labelOnlyMemo.set(t, (k = squash(t.text) ? null : normText(t.name)));
+    return k;
+  };
   const owns = (t: QueryTarget, run: { n: string; r: Box4 }): boolean => {
     const i = intersect(bx(t), run.r);
     if (i && boxArea4(i) >= 0.5 * boxArea4(run.r)) return true;
-    let k = labelOnly.get(t);
-    if (k === undefined) labelOnly.set(t, (k = squash(t.text) ? null : normText(t.name)));
+    const k = labelOnly(t);
     return k !== null && run.n === k;
   };
   /**
    * Another visible text on screen shows `label` (normalised, whole words): a run not belonging to `t`,
    * or another target's visible label. Then a quote of it does not single `t` out.
    */
-  /** {@link visibleLabel} per target (asked for every other target each time a label is checked). */
-  const visibleLabels = new Map<QueryTarget, string | null>();
-  const visibleLabelOf = (o: QueryTarget): string | null => {
-    let v = visibleLabels.get(o);
-    if (v === undefined) visibleLabels.set(o, (v = visibleLabel(o)));
-    return v;
-  };
   const textClash = (t: QueryTarget, label: string): boolean => {
     const n = normText(label);
     if (!n) return true;
@@ -953,8 +950,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     for (const run of runs) if (!owns(t, run) && containsText(run.n, n)) return true;
     for (const o of targets) {
       if (o === t) continue;
-      const ol = visibleLabelOf(o);
-      if (ol && containsText(normText(ol), n) && !(!squash(t.text) && normText(ol) === normText(t.name))) return true;
+      const ol = labelKeys(o, rctx).lab;
+      if (ol && containsText(normText(ol), n) && labelOnly(t) !== normText(ol)) return true;
     }
     return false;
   };
