@@ -13,8 +13,8 @@ export default defineConfig({
     // (scenario index, phrase tables, glyph outlines, the CAPTCHA registry) instead of a fresh process per
     // file. Measured on a fresh clone, quiet machine: vitest 681 s isolated, 567 s not (set-up with npm ci
     // plus vitest: 11 min 50 s -> 9 min 28 s). A test file must therefore restore what it changes (process.env, module
-    // state); vi.mock still applies per file (test/captcha-button-labels.test.ts checks its wrapper sees
-    // the drawn labels).
+    // state), and a file that mocks a module must drop the module cache before importing what uses it
+    // (test/captcha-button-labels.test.ts: an engine loaded by an earlier file keeps the real module).
     isolate: false,
     // Three files at a time on the 2-core CI machine. The suite is CPU-bound (both cores 98-100 % busy from
     // its first minute to its last, sampled from /proc/stat), so this mostly shortens the tail; tests hold

@@ -31,10 +31,16 @@ vi.mock('../generators/captcha/lib/draw.js', async (importOriginal) => {
 
 import { Rng } from '../core/rng.js';
 import { DIFFICULTIES } from '../core/schema.js';
-import { ENGINES } from '../generators/captcha/registry.js';
-import { CAPTCHA_LOCALES, type CaptchaLocale, RECORD_LOCALES } from '../generators/captcha/lib/i18n.js';
-import { makeStyle } from '../generators/captcha/lib/style.js';
+import type { CaptchaLocale } from '../generators/captcha/lib/i18n.js';
 import type { CaptchaEngine, Latent } from '../generators/captcha/engine.js';
+
+// The suite runs files in shared workers (vitest.config.ts `isolate: false`): an engine module that an
+// earlier file loaded is bound to the real draw.js, and vi.mock alone does not reach it. Dropping the
+// module cache and importing afterwards loads every engine against the wrapper above.
+vi.resetModules();
+const { ENGINES } = await import('../generators/captcha/registry.js');
+const { CAPTCHA_LOCALES, RECORD_LOCALES } = await import('../generators/captcha/lib/i18n.js');
+const { makeStyle } = await import('../generators/captcha/lib/style.js');
 
 /** Words that name a submit / verify / confirm control, in every language a widget or a text uses (hand-written). */
 const BUTTON_WORDS = [
