@@ -1,9 +1,13 @@
 /**
  * Grounding throughput on the same generated pages, side by side in one run (issue 3, item 5).
  *
- * Five loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, bare-ahead,
- * naive, ...) so that machine noise hits them alike; every loop opens a fresh browser context per page in
- * the same Chromium:
+ * Six loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, bare-ahead,
+ * bare-reuse, naive, ...) so that machine noise hits them alike, in the same Chromium. The pipeline and
+ * capture loops render as the CLI does, in kept tabs where they can (renderers/browser.ts
+ * `WithPageOptions.reuse`: a tab of an earlier page with the same device scale factor, mobile/touch and
+ * locale, reset) and else in a fresh browser context; each loop keeps its own tabs (a tab group per loop),
+ * so no loop reuses a tab another loop left. The bare, bare-ahead and naive loops open a fresh browser
+ * context per page (the plain Playwright way); bare-reuse is the bare loop with the pipeline's reuse:
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
  *   grid, clipping, text lines, names), content quads when needed, the saved screenshot, the
@@ -21,6 +25,8 @@
  *   while the first is screenshotted (the same pool, the same preload slot). The pipeline's ratio to
  *   this loop is the like-for-like figure: the ratio to the bare loop credits the pipeline with the
  *   overlap the bare loop is denied;
+ * - **bare-reuse**: the bare loop (one page at a time) in kept tabs (its own group, the same keys, limits and
+ *   resets as the pipeline's); the pipeline's ratio to it credits neither side with the reuse;
  * - **naive**: render, the bare loop's screenshot, then ask Playwright for each element's bounding box and
  *   visibility one element at a time (`locator.boundingBox()`, `locator.isVisible()`), for every
  *   candidate the hit test examined on that page (accepted and rejected), by the selectors the capture
@@ -45,11 +51,17 @@ export interface GroundingBench {
   bare_ms: number;
   /** The bare loop with the pipeline's overlap (one page loading ahead while one is screenshotted). */
   bare_ahead_ms: number;
+  /** The bare loop in kept tabs, like the pipeline's (one page at a time). */
+  bare_reuse_ms: number;
   naive_ms: number;
   /** pipeline pages/s ÷ bare pages/s (the bare loop one page at a time; the pipeline with a page loading ahead). */
   ratio: number;
   /** pipeline pages/s ÷ bare-ahead pages/s: both with the same overlap. */
   ratio_same_overlap: number;
+  /** pipeline pages/s ÷ bare-reuse pages/s: both in kept tabs. */
+  ratio_reuse: number;
+  /** Pages each loop that may reuse tabs loaded in a kept tab (`reused`) or a fresh context (`fresh`). */
+  tabs: Record<'pipeline' | 'capture' | 'bare_reuse', { fresh: number; reused: number }>;
   /** bare ÷ pipeline time of each batch of 5 pages, in run order, and their median (robust to a load burst hitting one loop). */
   batch_ratios: number[];
   median_batch_ratio: number;
@@ -71,11 +83,13 @@ export interface GroundingBench {
    * threads included) and this benchmark's Chromium process tree (user + system time of the live processes
    * plus what they reaped, /proc/PID/stat). Much less moved by the machine's load than wall-clock time.
    */
-  cpu: Record<'pipeline' | 'capture' | 'bare' | 'bare_ahead', { node: number; chromium: number }>;
+  cpu: Record<'pipeline' | 'capture' | 'bare' | 'bare_ahead' | 'bare_reuse', { node: number; chromium: number }>;
   /** bare ÷ pipeline total CPU time (node + Chromium) per page. */
   cpu_ratio: number;
   /** bare-ahead ÷ pipeline total CPU time per page. */
   cpu_ratio_same_overlap: number;
+  /** bare-reuse ÷ pipeline total CPU time per page. */
+  cpu_ratio_reuse: number;
   /** Mean ms per capture stage over the profiling pass, and extra captures per page. */
   profile: Record<string, number>;
   browser_peak_rss: number;
@@ -85,6 +99,23 @@ const MARK = `--uisynth-bench=${process.pid}`;
 
 /** Samples the grounding run loop starts and pages its pool loads ahead of the pool's concurrency (as cli/main.ts does). */
 const LOOKAHEAD = GROUNDING_LOOKAHEAD;
+
+/**
+ * `pool` whose `withPage` puts the tabs of callers that allow reuse in the tab group `group`
+ * (renderers/browser.ts `WithPageOptions.reuse`), so that side-by-side loops lend each other no tabs.
+ */
+function tabGroup(pool: BrowserPool, group: string): BrowserPool {
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key === 'withPage') {
+        const withPage: BrowserPool['withPage'] = (opts, source, fn, wopts = {}) => target.withPage(opts, source, fn, { ...wopts, reuse: wopts.reuse ? group : false });
+        return withPage;
+      }
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
 
 /** Median of a non-empty list. */
 function median(xs: number[]): number {
@@ -186,18 +217,28 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const timer = setInterval(sample, 250);
   const batch = 5;
   let tPipe = 0;
-  /** Per batch: [pipeline ms, bare ms, bare-ahead ms] (the batch ratios show how much the machine's load moved the sum). */
-  const perBatch: Array<[number, number, number]> = [];
+  /** Per batch: [pipeline ms, bare ms, bare-ahead ms, bare-reuse ms] (the batch ratios show how much the machine's load moved the sum). */
+  const perBatch: Array<[number, number, number, number]> = [];
   let tCap = 0;
   let tBare = 0;
   let tBareAhead = 0;
+  let tBareReuse = 0;
+  const tabs = { pipeline: { fresh: 0, reused: 0 }, capture: { fresh: 0, reused: 0 }, bare_reuse: { fresh: 0, reused: 0 } };
+  /** Add the kept-tab counts since `from` to loop `k`. */
+  const addTabs = (k: keyof typeof tabs, from: { fresh: number; reused: number }): void => {
+    tabs[k].fresh += pool.tabStats.fresh - from.fresh;
+    tabs[k].reused += pool.tabStats.reused - from.reused;
+  };
+  const tabsNow = (): { fresh: number; reused: number } => ({ fresh: pool.tabStats.fresh, reused: pool.tabStats.reused });
+  const pipePool = tabGroup(pool, 'pipeline');
+  const capPool = tabGroup(pool, 'capture');
   let tNaive = 0;
   let cands = 0;
   let targets = 0;
   let queried = 0;
   let skipped = 0;
   const selectors = new Map<number, string[]>();
-  const cpu = { pipeline: { node: 0, chromium: 0 }, capture: { node: 0, chromium: 0 }, bare: { node: 0, chromium: 0 }, bare_ahead: { node: 0, chromium: 0 } };
+  const cpu = { pipeline: { node: 0, chromium: 0 }, capture: { node: 0, chromium: 0 }, bare: { node: 0, chromium: 0 }, bare_ahead: { node: 0, chromium: 0 }, bare_reuse: { node: 0, chromium: 0 } };
   const addCpu = (k: keyof typeof cpu, from: { node: number; chromium: number }): void => {
     const now = cpuNow();
     cpu[k].node += now.node - from.node;
@@ -211,29 +252,33 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     for (let start = 0; start < n; start += batch) {
       const idx = Array.from({ length: Math.min(batch, n - start) }, (_, k) => start + k);
       let c0 = cpuNow();
+      let k0 = tabsNow();
       let t = performance.now();
       // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
       // page measured at a time (the pool's concurrency), one sample more in flight loading its page
       // (the pool's preload) and doing its Node-side part
       await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
-        const s = await groundingSample(pool, cfg, seed, i, undefined, workers);
+        const s = await groundingSample(pipePool, cfg, seed, i, undefined, workers);
         targets += s.record.targets.length;
         cands += s.record.hittest.candidates;
       });
       const bPipe = performance.now() - t;
       addCpu('pipeline', c0);
+      addTabs('pipeline', k0);
       tPipe += bPipe;
       sample();
       c0 = cpuNow();
+      k0 = tabsNow();
       t = performance.now();
       for (const i of idx) {
         const { html, opts } = pageOpts(i);
-        const r = await captureAndHitTest(pool, { html }, opts);
+        const r = await captureAndHitTest(capPool, { html }, opts);
         // the naive loop asks about every candidate the hit test examined (accepted and rejected)
         selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
       }
       tCap += performance.now() - t;
       addCpu('capture', c0);
+      addTabs('capture', k0);
       sample();
       c0 = cpuNow();
       t = performance.now();
@@ -254,8 +299,21 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       });
       const bAhead = performance.now() - t;
       tBareAhead += bAhead;
-      perBatch.push([bPipe, bBare, bAhead]);
       addCpu('bare_ahead', c0);
+      sample();
+      c0 = cpuNow();
+      k0 = tabsNow();
+      t = performance.now();
+      // the bare loop in kept tabs (its own group), one page at a time
+      for (const i of idx) {
+        const { html, opts } = pageOpts(i);
+        await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false, reuse: 'bare-reuse' });
+      }
+      const bReuse = performance.now() - t;
+      tBareReuse += bReuse;
+      perBatch.push([bPipe, bBare, bAhead, bReuse]);
+      addCpu('bare_reuse', c0);
+      addTabs('bare_reuse', k0);
       sample();
       t = performance.now();
       for (const i of idx) {
@@ -292,10 +350,10 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   try {
     for (let i = 0; i < profN; i++) {
       const { html, opts } = pageOpts(i);
-      const r = await captureAndHitTest(pool, { html }, opts);
+      const r = await captureAndHitTest(capPool, { html }, opts);
       const tm = r.timings;
       const stages: Record<string, number> = {
-        'load (context, instrument, navigate)': tm.load,
+        'load (context or kept tab, instrument, navigate)': tm.load,
         'settle (incl. page clock)': tm.settle,
         'probe': tm.probe,
         'saved screenshot': tm.screenshot,
@@ -317,6 +375,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   const cap = per(tCap);
   const bare = per(tBare);
   const bareAhead = per(tBareAhead);
+  const bareReuse = per(tBareReuse);
   const naive = per(tNaive);
   const cpuSum = (k: keyof typeof cpu): number => cpu[k].node + cpu[k].chromium;
   return {
@@ -325,9 +384,12 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     capture_ms: cap,
     bare_ms: bare,
     bare_ahead_ms: bareAhead,
+    bare_reuse_ms: bareReuse,
     naive_ms: naive,
     ratio: bare / pipe,
     ratio_same_overlap: bareAhead / pipe,
+    ratio_reuse: bareReuse / pipe,
+    tabs,
     batch_ratios: perBatch.map(([p, b]) => b / p),
     median_batch_ratio: median(perBatch.map(([p, b]) => b / p)),
     batch_ratios_same_overlap: perBatch.map(([p, , a]) => a / p),
@@ -344,9 +406,11 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       capture: { node: per(cpu.capture.node), chromium: per(cpu.capture.chromium) },
       bare: { node: per(cpu.bare.node), chromium: per(cpu.bare.chromium) },
       bare_ahead: { node: per(cpu.bare_ahead.node), chromium: per(cpu.bare_ahead.chromium) },
+      bare_reuse: { node: per(cpu.bare_reuse.node), chromium: per(cpu.bare_reuse.chromium) },
     },
     cpu_ratio: cpuSum('bare') / Math.max(1e-9, cpuSum('pipeline')),
     cpu_ratio_same_overlap: cpuSum('bare_ahead') / Math.max(1e-9, cpuSum('pipeline')),
+    cpu_ratio_reuse: cpuSum('bare_reuse') / Math.max(1e-9, cpuSum('pipeline')),
     profile: prof,
     browser_peak_rss: peak,
   };

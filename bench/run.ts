@@ -36,9 +36,14 @@ if (!only || only === 'grounding') {
       `           same overlap: bare loop with a page loading ahead too ${(1000 / g.bare_ahead_ms).toFixed(2)} pages/s | ratio ${g.ratio_same_overlap.toFixed(2)} | ` +
         `per batch ${g.batch_ratios_same_overlap.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio_same_overlap.toFixed(2)}`,
     );
+    const tabsOf = (k: keyof typeof g.tabs): string => `${k} ${g.tabs[k].reused} of ${g.tabs[k].reused + g.tabs[k].fresh}`;
+    console.log(
+      `           kept tabs (bare-reuse: the bare loop in kept tabs, one page at a time) ${(1000 / g.bare_reuse_ms).toFixed(2)} pages/s | ratio ${g.ratio_reuse.toFixed(2)} | ` +
+        `CPU ratio ${g.cpu_ratio_reuse.toFixed(2)} | pages in a kept tab: ${tabsOf('pipeline')}, ${tabsOf('capture')}, ${tabsOf('bare_reuse')} (the others in a fresh context; bare, bare-ahead, naive: all fresh)`,
+    );
     const cpuOf = (k: keyof typeof g.cpu): string => `${k} node ${g.cpu[k].node.toFixed(0)} + Chromium ${g.cpu[k].chromium.toFixed(0)} ms`;
     console.log(
-      `           CPU time per page: ${cpuOf('pipeline')}, ${cpuOf('bare')}, ${cpuOf('bare_ahead')}, ${cpuOf('capture')} | CPU ratio bare/pipeline ${g.cpu_ratio.toFixed(2)}, ` +
+      `           CPU time per page: ${cpuOf('pipeline')}, ${cpuOf('bare')}, ${cpuOf('bare_ahead')}, ${cpuOf('bare_reuse')}, ${cpuOf('capture')} | CPU ratio bare/pipeline ${g.cpu_ratio.toFixed(2)}, ` +
         `bare_ahead/pipeline ${g.cpu_ratio_same_overlap.toFixed(2)} | load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     console.log(`           ratio per batch of 5 pages ${g.batch_ratios.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio.toFixed(2)}`);

@@ -417,7 +417,7 @@ function captureFailed(e: unknown): never {
 }
 
 /**
- * Render `input` with `opts` in a fresh context of `pool`, hit-test every candidate and return the
+ * Render `input` with `opts` in `pool` (a fresh context or a kept tab: `reuse` of BrowserPool.withPage), hit-test every candidate and return the
  * screenshot with accepted targets.
  * @throws SampleError reasons: `load_failed`, `viewport_scale`, `dpr_mismatch`, `image_size`,
  *   `font_failed` (strict fonts only), `timeout`, `capture_failed` (page or browser crashed).
@@ -530,7 +530,7 @@ export async function captureAndHitTest(
     // the page is closed here: the saved PNG's encoding and the painted check's decodes and diffs finish
     // below, while the browser (when the caller has more samples in flight) renders the next page
     return { settle, probe, savedP, shots, paint, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
-  }).catch(captureFailed);
+  }, { reuse: true }).catch(captureFailed);
   const { settle, probe } = got;
   const tDiff = performance.now();
   const [png, diff] = await Promise.all([got.savedP, paintedMeasures(got.paint, policy)]).catch(captureFailed);

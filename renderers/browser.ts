@@ -3,7 +3,12 @@
  *
  * One headless Chromium (found by `renderers/find-chromium.mjs`) is shared; every page gets a **fresh
  * browser context** (viewport, device scale factor, mobile/touch emulation, colour scheme, locale) so
- * no state leaks between samples. Pages are served from the fake origin `http://uisynth.local/`:
+ * no state leaks between samples, or, for callers that allow it (`WithPageOptions.reuse`: the grounding
+ * capture), a **kept tab**: the one page of a context that showed an earlier page with the same device
+ * scale factor, mobile/touch emulation and locale, given back clean (no storage, cookies, window name,
+ * popups, navigation away or failure) and reset (`about:blank`, navigation history cleared, the fake
+ * clock's log back to its fresh state). Pages come out byte-identical either way (test/page-reuse.test.ts).
+ * Pages are served from the fake origin `http://uisynth.local/`:
  *
  * | URL                                   | served from                                              |
  * |---------------------------------------|----------------------------------------------------------|
@@ -266,6 +271,11 @@ export interface LaunchOptions {
    * run loop's lookahead (dataset/write.ts `lookahead`).
    */
   preload?: number;
+  /**
+   * Let {@link WithPageOptions.reuse} callers render in kept tabs (default true). `false`: every call
+   * gets a fresh context, whatever it asks (the way every page was rendered before tabs were kept).
+   */
+  reuseTabs?: boolean;
 }
 
 /** Options of {@link BrowserPool.withPage}. */
@@ -276,6 +286,83 @@ export interface WithPageOptions {
    * bare render loop).
    */
   instrument?: boolean;
+  /**
+   * May the page be rendered in a kept tab (default false)? The caller promises that `fn` leaves nothing
+   * in the page or context that the pool cannot see: no page-level init scripts, routes, bindings,
+   * listeners, emulation or viewport changes, clock calls other than `runFor`, no CDP session other than
+   * {@link PageHandle.cdp}. Then the pool may load the page in a tab kept from an earlier call with the same
+   * device scale factor, mobile and touch emulation, locale and instrumentation (viewport and colour
+   * scheme are set on the tab), and keep the tab afterwards when it ends clean (see {@link REUSE_IDLE_MAX}).
+   * A string is `true` within a named group of kept tabs: a page reuses only tabs given back by pages of
+   * its group, and each group keeps its own {@link REUSE_IDLE_MAX} (loops measured side by side, like
+   * bench/grounding.ts's, lend each other no tabs). `true` is the group `''`.
+   */
+  reuse?: boolean | string;
+}
+
+/**
+ * Kept tabs (one context with one page each) waiting for their next page, at most, per group
+ * ({@link WithPageOptions.reuse}); the least recently used is closed first. A new context costs Chromium
+ * about 3 times the CPU of navigating a kept tab (357-428 ms against 103-120 ms per page, measured with
+ * plain Playwright, one page at a time); an idle tab holds a renderer process showing `about:blank`.
+ */
+export const REUSE_IDLE_MAX = 6;
+
+/**
+ * Pages one kept tab renders before it is closed: each page adds two context init scripts (the fake
+ * clock's log entry of its `runFor` and the pool's {@link CLOCK_LOG_RESET}), which every later document of
+ * the context runs.
+ */
+export const REUSE_MAX_USES = 24;
+
+/**
+ * Init script a kept tab adds after each page (it runs after the fake clock's log entries of the pages before;
+ * renderers/browser.ts `resetTab`): Playwright's fake clock logs every operation on it as a context init script
+ * (`install`, `pauseAt`, then one `runFor` per page rendered in the context) and replays the log in each new
+ * document; this drops all but `install` and `pauseAt` from the log, so the next page's clock starts as in a
+ * fresh context: `Date.now()` = {@link CLOCK_EPOCH}, `performance.now()` the same few milliseconds as the
+ * context's first page. (The log is a private field of playwright-core's injected clock; `load` checks the
+ * result in every kept tab, {@link CLOCK_FRESH_CHECK}, and falls back to a fresh context when it is not so.)
+ */
+export const CLOCK_LOG_RESET = `(() => {
+  const c = globalThis.__pwClock && globalThis.__pwClock.controller;
+  const log = c && c._log;
+  if (!Array.isArray(log)) return;
+  for (let i = log.length - 1; i >= 0; i--) if (!log[i] || (log[i].type !== 'install' && log[i].type !== 'pauseAt')) log.splice(i, 1);
+})();`;
+
+/**
+ * Expression true in a loaded page whose fake clock is as a fresh context leaves it: paused at
+ * {@link CLOCK_EPOCH}, less than {@link CLOCK_RUN_MS} of ticks (no `runFor` of an earlier page replayed).
+ */
+const CLOCK_FRESH_CHECK = `(() => { const c = globalThis.__pwClock && globalThis.__pwClock.controller; return !!c && Date.now() === ${CLOCK_EPOCH} && performance.now() < ${CLOCK_RUN_MS}; })()`;
+
+/**
+ * Leftovers that a page can give the next document of its origin in the same tab, read through CDP (which
+ * a page's own scripts cannot fake): a browsing-context name, local and session storage, IndexedDB
+ * databases. Cookies are read from the context. A tab with any of them is closed, not reused.
+ * Not checked, because no page can leave them: HTTP cache entries (Playwright disables the cache while
+ * requests are routed, and every request is), permissions (all denied in headless Chromium and unchanged by
+ * `Notification.requestPermission`, `getCurrentPosition`, `storage.persist`, `getUserMedia`: measured),
+ * CacheStorage, OPFS, service workers (the origin is plain http, not a secure context; workers blocked);
+ * everything per document (timers, workers, scroll, history state, pinch zoom, fullscreen, user activation)
+ * ends with the document when the tab goes to `about:blank`.
+ */
+async function leftovers(s: CDPSession, page: Page): Promise<string[]> {
+  const out: string[] = [];
+  const origin = new URL(page.mainFrame().url()).origin;
+  if (origin !== ORIGIN) return ['origin ' + origin];
+  const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'uisynth-reuse' })) as { executionContextId: number };
+  const name = (await s.send('Runtime.evaluate', { expression: 'window.name', contextId: executionContextId, returnByValue: true })) as { result: { value?: unknown } };
+  if (name.result.value !== '') out.push('window.name');
+  for (const isLocalStorage of [true, false]) {
+    const r = (await s.send('DOMStorage.getDOMStorageItems', { storageId: { securityOrigin: ORIGIN, isLocalStorage } })) as { entries: unknown[] };
+    if (r.entries.length) out.push(isLocalStorage ? 'localStorage' : 'sessionStorage');
+  }
+  const db = (await s.send('IndexedDB.requestDatabaseNames', { securityOrigin: ORIGIN })) as { databaseNames: string[] };
+  if (db.databaseNames.length) out.push('indexedDB');
+  return out;
 }
 
 interface FindChromiumModule {
@@ -296,6 +383,41 @@ interface LoadedPage {
    * shows another URL than `url`), else undefined.
    */
   navigatedAway(loaded: boolean): SampleError | undefined;
+  /** The kept tab the page is in (new or reused), when the caller allowed reuse. */
+  tab?: KeptTab;
+}
+
+/** What the context's route serves: the page being rendered, or (null) nothing, between pages. */
+interface Serving {
+  pages: Map<string, string | Buffer>;
+  userDir: string | null;
+  blocked: string[];
+  /** Main-frame document requests: the first is ours, any later one is the page navigating away. */
+  documents: string[];
+}
+
+/** A context with one page kept between {@link BrowserPool.withPage} calls ({@link WithPageOptions.reuse}). */
+interface KeptTab {
+  /** Its group ({@link WithPageOptions.reuse}). */
+  group: string;
+  /** {@link tabKey} of the options it was created with. */
+  key: string;
+  context: BrowserContext;
+  page: Page;
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+  instrument: boolean;
+  /** Pages rendered in it so far. */
+  uses: number;
+  /** What its route serves now. */
+  serving: Serving | null;
+  /** The page crashed or the browser went away: never reuse. */
+  broken: boolean;
+}
+
+/** The context options a kept tab cannot change per page: device scale factor, mobile, touch, locale, instrumentation. */
+function tabKey(opts: PageOptions, instrument: boolean): string {
+  return JSON.stringify([opts.dpr, opts.mobile, opts.touch, opts.locale, instrument]);
 }
 
 /** Is `req` a request of a page's main frame (not of an iframe or a worker)? */
@@ -410,10 +532,21 @@ export class BrowserPool {
   private readonly cache = new AssetCache(ASSET_CACHE_BYTES);
   private readonly extraArgs: string[];
   private closed = false;
+  /** Let {@link WithPageOptions.reuse} callers use kept tabs ({@link LaunchOptions.reuseTabs}). */
+  private readonly reuseTabs: boolean;
+  /** Kept tabs waiting for a page, per group ({@link WithPageOptions.reuse}), least recently used first. */
+  private idle = new Map<string, KeptTab[]>();
+  /**
+   * Pages loaded for {@link WithPageOptions.reuse} callers: in a fresh context (`fresh`) or a kept tab
+   * (`reused`); tabs given back clean and kept (`kept`) or closed (`closed`, with the first reason each
+   * time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, ...).
+   */
+  readonly tabStats = { fresh: 0, reused: 0, kept: 0, closed: 0, why: {} as Record<string, number> };
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
-  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0) {
+  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0, reuseTabs = true) {
     this.browser = browser;
+    this.reuseTabs = reuseTabs;
     this.extraArgs = extraArgs;
     this.executablePath = executablePath;
     this.version = `Chromium ${browser.version()}`;
@@ -449,7 +582,7 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)));
+    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)), opts.reuseTabs ?? true);
   }
 
   private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
@@ -478,8 +611,9 @@ export class BrowserPool {
   /**
    * Open `source` in a fresh context with `opts` (time zone UTC; unless `wopts.instrument` is false,
    * the closed-shadow-root hook, the activation-listener registry and the paused fake clock are
-   * installed first), wait for the `load`
-   * event, run `fn`, then close the context (also when `fn` throws). At most `concurrency` calls run
+   * installed first), or with `wopts.reuse` in a kept tab of the same options, wait for the `load`
+   * event, run `fn`, then close the context (also when `fn` throws), or keep it for a later page
+   * ({@link WithPageOptions.reuse}). At most `concurrency` calls run
    * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
    * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
    * the `fn`s start in call order, whichever page finishes loading first.
@@ -499,6 +633,8 @@ export class BrowserPool {
     const slot = this.sem.enqueue();
     await this.loadSem.acquire();
     let loaded: LoadedPage | undefined;
+    let session: Promise<CDPSession> | null = null;
+    let clean = false;
     try {
       loaded = await this.load(opts, source, wopts);
       // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
@@ -506,14 +642,14 @@ export class BrowserPool {
       if (!loaded.context.browser()?.isConnected()) {
         // the browser died while this page waited ahead: load it again in the relaunched browser (as a
         // page that had waited for its turn without loading ahead would be)
-        await loaded.context.close().catch(() => undefined);
+        const dead = loaded;
         loaded = undefined;
+        await this.release(dead, false, 'browser died');
         loaded = await this.load(opts, source, wopts);
       }
       const { page, context, url, blocked, navigatedAway } = loaded;
       const left = navigatedAway(true);
       if (left) throw left;
-      let session: Promise<CDPSession> | null = null;
       const cdp = (): Promise<CDPSession> =>
         (session ??= context.newCDPSession(page).then(async (s) => {
           // the override Playwright sends for these context options (screen = viewport)
@@ -541,14 +677,108 @@ export class BrowserPool {
       }
       const away = navigatedAway(true);
       if (away) throw away;
+      clean = true;
       return result;
     } finally {
-      // the next page's `fn` may start while this context closes (closing captures nothing); a caller whose
-      // load failed before its turn leaves the queue at once
+      // the next page's `fn` may start while this context closes or its tab is reset (neither captures
+      // anything); a caller whose load failed before its turn leaves the queue at once
       slot.leave();
-      if (loaded) await loaded.context.close().catch(() => undefined);
+      if (loaded) await this.release(loaded, clean, 'failed', session);
       this.loadSem.release();
     }
+  }
+
+  /**
+   * Give a loaded page back: close its context, or, when it is a kept tab whose page ended `clean` (`fn`
+   * returned, no navigation away) and left nothing for the next document ({@link leftovers}), reset the tab
+   * (navigate to `about:blank`, clear the navigation history, drop the earlier pages' clock runs:
+   * {@link CLOCK_LOG_RESET}) and keep it for the next page with its options. Never throws.
+   * @param why reason counted in {@link tabStats} when the tab is closed because it is not clean
+   * @param session the page's {@link PageHandle.cdp} session, if it was opened (detached from a kept tab)
+   */
+  private async release(loaded: LoadedPage, clean: boolean, why: string, session: Promise<CDPSession> | null = null): Promise<void> {
+    const tab = loaded.tab;
+    let reason: string | null = clean ? null : why;
+    if (tab && reason === null) {
+      reason = await this.resetTab(tab, loaded, session).catch((e: unknown) => `reset failed: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (tab && reason === null && !this.closed) {
+      tab.serving = null;
+      this.tabStats.kept++;
+      const idle = this.idle.get(tab.group) ?? [];
+      this.idle.set(tab.group, idle);
+      idle.push(tab);
+      while (idle.length > REUSE_IDLE_MAX) this.closeTab(idle.shift()!, 'evicted');
+      return;
+    }
+    if (tab) this.count(reason ?? 'pool closed');
+    await loaded.context.close().catch(() => undefined);
+  }
+
+  private count(reason: string): void {
+    this.tabStats.closed++;
+    this.tabStats.why[reason] = (this.tabStats.why[reason] ?? 0) + 1;
+  }
+
+  private closeTab(tab: KeptTab, reason: string): void {
+    this.count(reason);
+    void tab.context.close().catch(() => undefined);
+  }
+
+  /**
+   * Check a kept tab after a clean page and reset it for the next one; the reason not to keep it, or null.
+   * Bounded by the page timeout.
+   */
+  private async resetTab(tab: KeptTab, loaded: LoadedPage, session: Promise<CDPSession> | null): Promise<string | null> {
+    const { context, page } = tab;
+    if (tab.broken || page.isClosed() || !context.browser()?.isConnected()) return 'crashed';
+    if (tab.uses >= REUSE_MAX_USES) return 'uses';
+    if (context.pages().length !== 1) return 'dirty: popup';
+    if (loaded.navigatedAway(true)) return 'navigated';
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<string>((r) => (timer = setTimeout(() => r('reset timeout'), this.timeoutMs)));
+    const reset = async (): Promise<string | null> => {
+      // the next page must not meet this page's session (its emulation override stays while it is attached)
+      if (session) await (await session).detach();
+      const s = await context.newCDPSession(page);
+      try {
+        const left = await leftovers(s, page);
+        if ((await context.cookies()).length) left.push('cookies');
+        if (left.length) return `dirty: ${left.join(', ')}`;
+        // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
+        await page.goto('about:blank');
+        // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
+        await s.send('Page.resetNavigationHistory');
+      } finally {
+        await s.detach().catch(() => undefined);
+      }
+      // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
+      // context: without this, the next page would start CLOCK_RUN_MS later (Date and performance.now())
+      // for each page before it
+      if (tab.instrument) await context.addInitScript({ content: CLOCK_LOG_RESET });
+      return null;
+    };
+    try {
+      return await Promise.race([reset(), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A kept tab for `key`, most recently used first, with a live browser; undefined when there is none. */
+  private takeIdle(group: string, key: string): KeptTab | undefined {
+    const idle = this.idle.get(group) ?? [];
+    for (let i = idle.length - 1; i >= 0; i--) {
+      const tab = idle[i]!;
+      if (tab.key !== key) continue;
+      idle.splice(i, 1);
+      if (tab.broken || tab.page.isClosed() || !tab.context.browser()?.isConnected()) {
+        this.closeTab(tab, 'crashed');
+        continue;
+      }
+      return tab;
+    }
+    return undefined;
   }
 
   /**
@@ -558,29 +788,12 @@ export class BrowserPool {
    * @throws SampleError `load_failed` or `navigated` (see {@link withPage})
    */
   private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
-    let context: BrowserContext | undefined;
+    const instrument = wopts.instrument !== false;
+    const reuse = (wopts.reuse === true || typeof wopts.reuse === 'string') && this.reuseTabs;
+    const group = typeof wopts.reuse === 'string' ? wopts.reuse : '';
+    let tab = reuse ? this.takeIdle(group, tabKey(opts, instrument)) : undefined;
+    let context: BrowserContext | undefined = tab?.context;
     try {
-      const browser = await this.liveBrowser();
-      context = await browser.newContext({
-        viewport: { width: opts.viewport.width, height: opts.viewport.height },
-        deviceScaleFactor: opts.dpr,
-        isMobile: opts.mobile,
-        hasTouch: opts.touch,
-        colorScheme: opts.colorScheme,
-        locale: opts.locale,
-        timezoneId: 'UTC',
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-      });
-      context.setDefaultTimeout(this.timeoutMs);
-      context.setDefaultNavigationTimeout(this.timeoutMs);
-      if (wopts.instrument !== false) {
-        await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
-        await context.addInitScript({ content: ACTIVATION_LISTENER_HOOK });
-        await context.clock.install({ time: CLOCK_EPOCH });
-        await context.clock.pauseAt(CLOCK_EPOCH);
-        await context.addInitScript({ content: FAKE_RAF_SCRIPT });
-      }
       const blocked: string[] = [];
       let url: string;
       let pages: Map<string, string | Buffer> = new Map();
@@ -595,16 +808,65 @@ export class BrowserPool {
       }
       // main-frame document requests: the first is ours, any later one is the page navigating away
       const documents: string[] = [];
-      await context.route('**/*', (route) => {
-        const req = route.request();
-        if (req.isNavigationRequest() && isMainFrame(req)) documents.push(req.url());
-        return this.serve(route, pages, userDir, blocked);
-      });
-      await context.routeWebSocket(/.*/, (ws) => {
-        blocked.push(ws.url());
-        void ws.close({ code: 1008, reason: 'blocked' });
-      });
-      const page = await context.newPage();
+      const serving: Serving = { pages, userDir, blocked, documents };
+      let page: Page;
+      if (tab) {
+        // a kept tab (reset by `resetTab`): the options it cannot change are its key; these two it can
+        tab.uses++;
+        tab.serving = serving;
+        page = tab.page;
+        if (tab.viewport.width !== opts.viewport.width || tab.viewport.height !== opts.viewport.height) {
+          await page.setViewportSize({ width: opts.viewport.width, height: opts.viewport.height });
+          tab.viewport = { ...opts.viewport };
+        }
+        if (tab.colorScheme !== opts.colorScheme) {
+          await page.emulateMedia({ colorScheme: opts.colorScheme });
+          tab.colorScheme = opts.colorScheme;
+        }
+      } else {
+        const browser = await this.liveBrowser();
+        context = await browser.newContext({
+          viewport: { width: opts.viewport.width, height: opts.viewport.height },
+          deviceScaleFactor: opts.dpr,
+          isMobile: opts.mobile,
+          hasTouch: opts.touch,
+          colorScheme: opts.colorScheme,
+          locale: opts.locale,
+          timezoneId: 'UTC',
+          serviceWorkers: 'block',
+          acceptDownloads: false,
+        });
+        context.setDefaultTimeout(this.timeoutMs);
+        context.setDefaultNavigationTimeout(this.timeoutMs);
+        if (instrument) {
+          await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
+          await context.addInitScript({ content: ACTIVATION_LISTENER_HOOK });
+          await context.clock.install({ time: CLOCK_EPOCH });
+          await context.clock.pauseAt(CLOCK_EPOCH);
+          await context.addInitScript({ content: FAKE_RAF_SCRIPT });
+        }
+        // the route serves whatever page the context shows now (a kept tab shows one page after another;
+        // between two, `serving` is null and every request is refused, unrecorded)
+        const held: { serving: Serving | null } = { serving };
+        await context.route('**/*', (route) => {
+          const now = held.serving;
+          if (!now) return route.abort('blockedbyclient');
+          const req = route.request();
+          if (req.isNavigationRequest() && isMainFrame(req)) now.documents.push(req.url());
+          return this.serve(route, now.pages, now.userDir, now.blocked);
+        });
+        await context.routeWebSocket(/.*/, (ws) => {
+          held.serving?.blocked.push(ws.url());
+          void ws.close({ code: 1008, reason: 'blocked' });
+        });
+        page = await context.newPage();
+        if (reuse) {
+          this.tabStats.fresh++;
+          const kept: KeptTab = Object.assign(held, { group, key: tabKey(opts, instrument), context, page, viewport: { ...opts.viewport }, colorScheme: opts.colorScheme, instrument, uses: 1, broken: false });
+          page.on('crash', () => (kept.broken = true));
+          tab = kept;
+        }
+      }
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
         const away = documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
@@ -616,8 +878,18 @@ export class BrowserPool {
       } catch (e) {
         throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      return { context, page, url, blocked, navigatedAway };
+      if (tab && tab.uses > 1 && instrument && (await page.evaluate(CLOCK_FRESH_CHECK).catch(() => false)) !== true) {
+        // the clock reset did not take (a playwright-core whose clock keeps its log otherwise): a fresh context
+        const stale = tab;
+        tab = undefined;
+        this.count('clock not reset');
+        await stale.context.close().catch(() => undefined);
+        return this.load(opts, source, { ...wopts, reuse: false });
+      }
+      if (tab && tab.uses > 1) this.tabStats.reused++;
+      return { context: page.context(), page, url, blocked, navigatedAway, tab };
     } catch (e) {
+      if (tab) this.count('load failed');
       if (context) await context.close().catch(() => undefined);
       throw e;
     }
@@ -692,6 +964,7 @@ export class BrowserPool {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.idle.clear();
     await this.relaunching?.catch(() => undefined);
     await this.browser.close().catch(() => undefined);
   }

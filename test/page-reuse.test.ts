@@ -1,0 +1,198 @@
+/**
+ * Kept tabs (renderers/browser.ts `WithPageOptions.reuse`): a page rendered in a tab that showed another
+ * page before must come out exactly as in a fresh context. A witness page writes, at load and from timers
+ * run by the page clock, what a page could inherit from the page before it in the same tab (the fake
+ * clock's time and ticks, history length and state, navigation entries, window.name, storage, cookies,
+ * IndexedDB, scroll, path, referrer, colour scheme, viewport); it is rendered fresh (a pool that keeps no
+ * tabs) and right after pages that leave state behind, in one pool that keeps tabs, and the captures
+ * (screenshot bytes and every measured field) and grounding records must be identical.
+ *
+ * What each page after the first proves depends on `tabStats`: a page that leaves only per-document state
+ * (timers, scroll, pushState, the clock advanced by `runFor`) must be followed by a REUSED tab (so the
+ * reset is what makes the witness identical); a page that leaves storage, cookies or a window name must
+ * get its tab CLOSED (a fresh context for the witness).
+ */
+import { describe, expect, it } from 'vitest';
+import { usePool } from './browser-pool.js';
+import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
+import { CLOCK_EPOCH, type PageOptions } from '../renderers/browser.js';
+import { GROUNDING_FAMILIES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
+
+const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
+/** Same tab key as `desktop` (scale, mobile, touch, locale), another viewport and colour scheme. */
+const desktopDark: PageOptions = { ...desktop, viewport: { width: 800, height: 600 }, colorScheme: 'dark' };
+
+// one page at a time, nothing loaded ahead: each call's page goes to the tab the call before gave back
+const kept = usePool({ concurrency: 1, preload: 0 });
+const fresh = usePool({ concurrency: 1, preload: 0, reuseTabs: false });
+
+/** Writes what a page could inherit from the page before it in the same tab. */
+const WITNESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>witness</title>
+<style>
+body { margin: 0; font: 14px/1.4 sans-serif; background: #fff; color: #111 }
+@media (prefers-color-scheme: dark) { body { background: #111; color: #eee } }
+li { white-space: nowrap }
+.tall { height: 2000px }
+</style></head><body>
+<button id="b" type="button">ticks 0</button>
+<ul id="out"></ul>
+<div class="tall"></div>
+<script>
+  const out = document.getElementById('out');
+  const line = (k, v) => { const li = document.createElement('li'); li.textContent = k + ': ' + v; out.append(li); };
+  line('date', new Date().toISOString());
+  line('perf-seconds', Math.floor(performance.now() / 1000));
+  line('history', history.length + ' ' + JSON.stringify(history.state));
+  line('entries', navigation.entries().length);
+  line('name', JSON.stringify(window.name));
+  line('local', localStorage.length);
+  line('session', sessionStorage.length);
+  line('cookie', JSON.stringify(document.cookie));
+  line('scroll', scrollX + ',' + scrollY);
+  line('path', location.pathname + location.search);
+  line('referrer', JSON.stringify(document.referrer));
+  line('dark', matchMedia('(prefers-color-scheme: dark)').matches);
+  line('viewport', innerWidth + 'x' + innerHeight);
+  indexedDB.databases().then((d) => line('idb', d.length));
+  let n = 0;
+  const tick = () => { n++; document.getElementById('b').textContent = 'ticks ' + n + ' at ' + (Date.now() - ${CLOCK_EPOCH}); if (n < 5) setTimeout(tick, 200); };
+  setTimeout(tick, 200);
+</script></body></html>`;
+
+/** Leaves only per-document state: timers still running, a pushed history entry and state, a scroll, a title; its clock is run by the capture. */
+const RESTLESS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>restless</title>
+<style>body { margin: 0; font: 14px sans-serif } .tall { height: 5000px }</style></head><body>
+<button type="button" id="c">0</button><div class="tall"></div>
+<script>
+  let n = 0;
+  setInterval(() => { document.getElementById('c').textContent = String(++n); }, 10);
+  setTimeout(() => { localStorage.setItem('late', '1'); }, 100000);
+  requestAnimationFrame(function loop() { requestAnimationFrame(loop); });
+  history.pushState({ pushed: 1 }, '', '/page/elsewhere?q=1');
+  history.replaceState({ replaced: 2 }, '');
+  window.scrollTo(0, 700);
+  document.title = 'changed';
+</script></body></html>`;
+
+/** Leaves state a later page of its origin could read: storage, a cookie, a window name, an IndexedDB database. */
+const HOARDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hoarder</title>
+<style>body { margin: 0; font: 14px sans-serif }</style></head><body>
+<button type="button">keep</button>
+<script>
+  localStorage.setItem('a', '1');
+  sessionStorage.setItem('b', '2');
+  document.cookie = 'c=3; path=/';
+  window.name = 'left-behind';
+  indexedDB.open('hoard', 1);
+</script></body></html>`;
+
+/** Everything a capture measured, without its wall-clock timings. */
+function measured(r: CaptureResult): Omit<CaptureResult, 'timings' | 'png'> & { png: string } {
+  const { timings: _t, png, ...rest } = r;
+  return { ...rest, png: png.toString('base64') };
+}
+
+/** What the witness's texts must say in a fresh context (the oracle: values of a new tab, written out). */
+function expectFreshWitness(r: CaptureResult, opts: PageOptions): void {
+  const texts = r.pageTexts;
+  for (const t of [
+    `date: ${new Date(CLOCK_EPOCH).toISOString()}`,
+    'perf-seconds: 0',
+    'history: 2 null',
+    'entries: 1',
+    'name: ""',
+    'local: 0',
+    'session: 0',
+    'cookie: ""',
+    'scroll: 0,0',
+    'path: /page/index.html',
+    'referrer: ""',
+    `dark: ${opts.colorScheme === 'dark'}`,
+    `viewport: ${opts.viewport.width}x${opts.viewport.height}`,
+    'idb: 0',
+    // five timer ticks, 200 ms apart from the epoch, run by the page clock
+    'ticks 5 at 1000',
+  ]) {
+    expect(texts).toContain(t.toLowerCase());
+  }
+}
+
+describe('a page rendered in a kept tab', () => {
+  it('is identical to the same page in a fresh context after a page that left timers, history, scroll and a run clock', async () => {
+    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    expectFreshWitness(ref, desktopDark);
+    expect(fresh().tabStats).toMatchObject({ fresh: 0, reused: 0 });
+
+    const before = { ...kept().tabStats };
+    await captureAndHitTest(kept(), { html: RESTLESS }, desktop, { strictFonts: false });
+    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    // the witness went to the tab the restless page gave back (another viewport and colour scheme, same key)
+    expect(kept().tabStats.reused).toBe(before.reused + 1);
+    expect(kept().tabStats.kept).toBe(before.kept + 2);
+    expect(measured(got)).toEqual(measured(ref));
+
+    // and again, in a tab that has now shown three pages, at the first page's viewport
+    const ref2 = await captureAndHitTest(fresh(), { html: WITNESS }, desktop, { strictFonts: false });
+    const got2 = await captureAndHitTest(kept(), { html: WITNESS }, desktop, { strictFonts: false });
+    expect(kept().tabStats.reused).toBe(before.reused + 2);
+    expectFreshWitness(got2, desktop);
+    expect(measured(got2)).toEqual(measured(ref2));
+  });
+
+  it('never follows a page that left storage, a cookie or a window name: that tab is closed', async () => {
+    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktop, { strictFonts: false });
+    const before = { ...kept().tabStats, why: { ...kept().tabStats.why } };
+    await captureAndHitTest(kept(), { html: HOARDER }, desktop, { strictFonts: false });
+    const mid = { ...kept().tabStats, why: { ...kept().tabStats.why } };
+    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktop, { strictFonts: false });
+    expectFreshWitness(got, desktop);
+    expect(measured(got)).toEqual(measured(ref));
+    // the hoarder's tab was closed for what it left, and the witness got a fresh context
+    expect(mid.closed).toBe(before.closed + 1);
+    expect(Object.keys(mid.why).filter((k) => (mid.why[k] ?? 0) > (before.why[k] ?? 0))).toEqual([
+      'dirty: window.name, localStorage, sessionStorage, indexedDB, cookies',
+    ]);
+    expect(kept().tabStats).toMatchObject({ fresh: mid.fresh + 1, reused: mid.reused });
+  });
+
+  it('is not kept after a page whose capture failed or that navigated away', async () => {
+    const before = { ...kept().tabStats, why: { ...kept().tabStats.why } };
+    await expect(kept().withPage(desktop, { html: WITNESS }, async () => Promise.reject(new Error('boom')), { reuse: true })).rejects.toThrow('boom');
+    expect(kept().tabStats.why.failed).toBe((before.why.failed ?? 0) + 1);
+    await expect(
+      kept().withPage(
+        desktop,
+        { html: WITNESS },
+        async (h) => {
+          // the page leaves for a document the route refuses: the pool sees the second document request
+          const failed = h.page.waitForEvent('requestfailed');
+          await h.page.evaluate(`location.href = '/page/gone.html'`);
+          await failed;
+        },
+        { reuse: true },
+      ),
+    ).rejects.toMatchObject({ reason: 'navigated' });
+    expect(kept().tabStats.why.failed).toBe((before.why.failed ?? 0) + 2);
+    expect(kept().tabStats.kept).toBe(before.kept);
+    // nothing was kept: the next page gets a fresh context
+    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktop, { strictFonts: false });
+    const mid = { ...kept().tabStats };
+    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktop, { strictFonts: false });
+    expect(kept().tabStats).toMatchObject({ fresh: mid.fresh + 1, reused: mid.reused });
+    expect(measured(got)).toEqual(measured(ref));
+  });
+
+  it('gives a generated grounding sample the same record and screenshot bytes as a fresh context', async () => {
+    const cfg: GroundingConfig = { families: [...GROUNDING_FAMILIES], locales: ['en-US', 'zh-CN'], themes: ['light', 'dark'] };
+    // sample 0 of seed 21; the restless page goes first, in a tab of the sample's key (another viewport and colour scheme)
+    const sc = sampleScenario(cfg, 21, 0);
+    const opts: PageOptions = { viewport: { width: 360, height: 640 }, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme === 'dark' ? 'light' : 'dark', locale: sc.locale };
+    const want = await groundingSample(fresh(), cfg, 21, 0);
+    await captureAndHitTest(kept(), { html: RESTLESS.replace('<head>', '<head><meta name="viewport" content="width=device-width, initial-scale=1">') }, opts, { strictFonts: false });
+    const before = { ...kept().tabStats };
+    const got = await groundingSample(kept(), cfg, 21, 0);
+    expect(kept().tabStats.reused).toBe(before.reused + 1);
+    expect(got.record).toEqual(want.record);
+    expect(got.png.equals(want.png)).toBe(true);
+  });
+});
