@@ -24,6 +24,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { EnvironmentError, SampleError } from '../core/errors.js';
 import { AssetCache } from './asset-cache.js';
 import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
+import { effectiveRefresh, holdMetaRefresh, type MetaRefresh } from './meta-refresh.js';
 
 /**
  * Open-file limit (`ulimit -n`, inherited by Chromium) below which {@link BrowserPool.launch} refuses to start.
@@ -488,7 +489,9 @@ export class BrowserPool {
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
    *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
    *   measured or captured may belong to the other document, which is not the page named by `source`.
-   *   Same-document changes (`history.pushState`, `#fragment`) are not navigations.
+   *   Same-document changes (`history.pushState`, `#fragment`) are not navigations. A user file's
+   *   `<meta http-equiv="refresh">` tags are held (renderers/meta-refresh.ts): one in the main document
+   *   whose delay is at most {@link CLOCK_RUN_MS} rejects the page as `navigated`, a later one never fires.
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
     // The measuring slots go to the callers in call order, not in the order their pages finish loading: with
@@ -595,10 +598,16 @@ export class BrowserPool {
       }
       // main-frame document requests: the first is ours, any later one is the page navigating away
       const documents: string[] = [];
+      // a meta refresh of the main document that fires within the page time a capture lets pass
+      let refreshAway: MetaRefresh | undefined;
       await context.route('**/*', (route) => {
         const req = route.request();
-        if (req.isNavigationRequest() && isMainFrame(req)) documents.push(req.url());
-        return this.serve(route, pages, userDir, blocked);
+        const mainDocument = req.isNavigationRequest() && isMainFrame(req);
+        if (mainDocument) documents.push(req.url());
+        return this.serve(route, pages, userDir, blocked, (r) => {
+          const runs = effectiveRefresh(r);
+          if (mainDocument && documents.length === 1 && runs && runs.delaySeconds * 1000 <= CLOCK_RUN_MS) refreshAway = runs;
+        });
       });
       await context.routeWebSocket(/.*/, (ws) => {
         blocked.push(ws.url());
@@ -608,6 +617,13 @@ export class BrowserPool {
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
         const away = documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
+        if (away === undefined && refreshAway) {
+          const r = refreshAway;
+          return new SampleError(
+            `page navigated away while loading (${url} -> ${r.url}): its meta refresh fires ${r.delaySeconds} s after load, within the ${CLOCK_RUN_MS / 1000} s of page time before capture; a page must stay on its own document to be labelled`,
+            'navigated',
+          );
+        }
         return away === undefined ? undefined : new SampleError(`page navigated away while loading (${url} -> ${away}); a page must stay on its own document to be labelled`, 'navigated');
       };
       try {
@@ -628,6 +644,7 @@ export class BrowserPool {
     pages: Map<string, string | Buffer>,
     userDir: string | null,
     blocked: string[],
+    onRefresh: (refreshes: MetaRefresh[]) => void,
   ): Promise<void> {
     const req = route.request();
     const raw = req.url();
@@ -665,8 +682,14 @@ export class BrowserPool {
       file = safeJoin(userDir, p.slice('/user/'.length));
     }
     if (!file) return deny();
-    const body = await this.readCached(file, userDir === null || !file.startsWith(userDir));
+    let body = await this.readCached(file, userDir === null || !file.startsWith(userDir));
     if (!body) return deny();
+    if (userDir !== null && file.startsWith(userDir) && mimeOf(file).startsWith('text/html')) {
+      // a user's document: its refresh tags are held; the main document's short ones reject the sample
+      const held = holdMetaRefresh(body, raw);
+      body = held.body;
+      if (held.refreshes.length > 0) onRefresh(held.refreshes);
+    }
     return route.fulfill({ status: 200, body, contentType: mimeOf(file) });
   }
 
