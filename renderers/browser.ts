@@ -20,7 +20,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
+import { chromium, errors, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
 import { AssetCache } from './asset-cache.js';
 import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
@@ -485,7 +485,8 @@ export class BrowserPool {
    * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
    * the `fn`s start in call order, whichever page finishes loading first.
    * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
-   * @throws SampleError(reason `load_failed`) when navigation fails or times out.
+   * @throws SampleError(reason `load_failed`) when navigation fails; reason `timeout` when the `load` event does
+   *   not come within the pool's `timeoutMs` (the CLI's `--page-timeout`).
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
    *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
    *   measured or captured may belong to the other document, which is not the page named by `source`.
@@ -558,7 +559,7 @@ export class BrowserPool {
    * The loading part of {@link withPage}: a fresh context with `opts` (and, unless `wopts.instrument` is
    * false, the instrumentation), routing, navigation to `source` until `load`. The context is closed
    * when this throws.
-   * @throws SampleError `load_failed` or `navigated` (see {@link withPage})
+   * @throws SampleError `load_failed`, `timeout` or `navigated` (see {@link withPage})
    */
   private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     let context: BrowserContext | undefined;
@@ -630,7 +631,14 @@ export class BrowserPool {
         const resp = await page.goto(url, { waitUntil: 'load' });
         if (!resp || !resp.ok()) throw new Error(`HTTP ${resp?.status() ?? 'no response'}`);
       } catch (e) {
-        throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
+        const away = navigatedAway(false);
+        if (away) throw away;
+        if (e instanceof errors.TimeoutError)
+          throw new SampleError(
+            `page did not finish loading within ${this.timeoutMs / 1000} s (${url}): no load event; raise --page-timeout on a loaded machine. Page scripts run on a paused clock until load, so a script that waits for Date.now() or performance.now() to advance never ends`,
+            'timeout',
+          );
+        throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
       return { context, page, url, blocked, navigatedAway };
     } catch (e) {

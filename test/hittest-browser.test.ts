@@ -256,8 +256,8 @@ describe('BrowserPool', () => {
       expect(first).toBe('p1');
       const err = await hung!.promise.then(() => undefined, (e: unknown) => e);
       expect(err).toBeInstanceOf(SampleError);
-      expect((err as SampleError).reason).toBe('load_failed');
-      expect((err as SampleError).message).toMatch(/Timeout 5000ms exceeded/);
+      expect((err as SampleError).reason).toBe('timeout');
+      expect((err as SampleError).message).toMatch(/did not finish loading within 5 s .*raise --page-timeout/);
       // the failed page gave its context and its place back
       expect(await Promise.all([own.withPage(desktop, page(2), ({ page: p }) => p.title()), own.withPage(desktop, page(3), ({ page: p }) => p.title())])).toEqual(['p2', 'p3']);
       // the pool closed by the measured page's fn while the next page loads ahead: both calls end, and so does
