@@ -267,6 +267,11 @@ export interface LaunchOptions {
    * run loop's lookahead (dataset/write.ts `lookahead`).
    */
   preload?: number;
+  /**
+   * Called each time the pool has started a new Chromium because the old one exited (crashed or killed);
+   * the CLI prints one line. The pages that browser was rendering failed (`capture_failed`).
+   */
+  onRelaunch?: () => void;
 }
 
 /** Options of {@link BrowserPool.withPage}. */
@@ -403,6 +408,7 @@ export class BrowserPool {
   readonly executablePath: string;
   private browser: Browser;
   private relaunching: Promise<Browser> | null = null;
+  private onRelaunch: (() => void) | undefined;
   /** Open pages whose `fn` runs ({@link LaunchOptions.concurrency}). */
   private readonly sem: Semaphore;
   /** Contexts alive at once, loading or measuring: `concurrency` + {@link LaunchOptions.preload}. */
@@ -450,7 +456,9 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)));
+    const pool = new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)));
+    pool.onRelaunch = opts.onRelaunch;
+    return pool;
   }
 
   private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
@@ -467,11 +475,19 @@ export class BrowserPool {
     if (this.closed) throw new Error('BrowserPool is closed');
     if (this.browser.isConnected()) return this.browser;
     if (!this.relaunching) {
-      this.relaunching = BrowserPool.start(this.executablePath, this.extraArgs).then((b) => {
-        this.browser = b;
-        this.relaunching = null;
-        return b;
-      });
+      this.relaunching = BrowserPool.start(this.executablePath, this.extraArgs).then(
+        (b) => {
+          this.browser = b;
+          this.relaunching = null;
+          this.onRelaunch?.();
+          return b;
+        },
+        (e: unknown) => {
+          // a failed start is not kept: the next page tries again
+          this.relaunching = null;
+          throw e;
+        },
+      );
     }
     return this.relaunching;
   }

@@ -279,7 +279,8 @@ describe('BrowserPool', () => {
 
   it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
     const mark = `--uisynth-test-preload-kill=${process.pid}`;
-    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark] });
+    let relaunches = 0;
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark], onRelaunch: () => relaunches++ });
     try {
       // the browser process (not a renderer or helper: those carry --type=) started with our marker
       const browserPid = (): number =>
@@ -308,6 +309,7 @@ describe('BrowserPool', () => {
       second = settles(captureAndHitTest(own, { html: page(2) }, desktop));
       expect(await first).toBe('done');
       expect((await second.promise).targets.map((t) => t.name)).toEqual(['Button 2']);
+      expect(relaunches).toBe(1);
     } finally {
       await own.close();
     }
