@@ -132,6 +132,11 @@ export interface PageHandle {
   /** Requests that were aborted (blocked or not found), in order. */
   blocked: string[];
   /**
+   * Uncaught exceptions of the page's scripts so far (main frame and same-process frames), the first line of
+   * each message, in the order Chromium reported them (the list keeps growing while the page is open).
+   */
+  pageErrors: string[];
+  /**
    * A Chrome DevTools Protocol session for the page (created on first use, closed with the context).
    * It carries the same device-metrics override as Playwright's own session (emulation state is per
    * CDP session in Chromium: without it, `Page.captureScreenshot` here would not know the device scale
@@ -297,6 +302,7 @@ interface LoadedPage {
   url: string;
   /** Requests aborted so far (the list keeps growing while the page is open). */
   blocked: string[];
+  pageErrors: string[];
   /**
    * The `navigated` reject when a second main-frame document was requested (or, with `loaded`, the frame
    * shows another URL than `url`), else undefined.
@@ -530,7 +536,7 @@ export class BrowserPool {
         loaded = undefined;
         loaded = await this.load(opts, source, wopts);
       }
-      const { page, context, url, blocked, navigatedAway } = loaded;
+      const { page, context, url, blocked, pageErrors, navigatedAway } = loaded;
       const left = navigatedAway(true);
       if (left) throw left;
       let session: Promise<CDPSession> | null = null;
@@ -554,7 +560,7 @@ export class BrowserPool {
         }));
       let result: T;
       try {
-        result = await fn({ page, context, url, blocked, cdp });
+        result = await fn({ page, context, url, blocked, pageErrors, cdp });
       } catch (e) {
         // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
         throw navigatedAway(true) ?? e;
@@ -631,6 +637,8 @@ export class BrowserPool {
         void ws.close({ code: 1008, reason: 'blocked' });
       });
       const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(`${e.name && !e.message.startsWith(e.name) ? `${e.name}: ` : ''}${e.message.split('\n')[0]}`));
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
         const away = documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
@@ -656,7 +664,7 @@ export class BrowserPool {
           );
         throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      return { context, page, url, blocked, navigatedAway };
+      return { context, page, url, blocked, pageErrors, navigatedAway };
     } catch (e) {
       if (context) await context.close().catch(() => undefined);
       throw e;

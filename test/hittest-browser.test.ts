@@ -315,6 +315,21 @@ describe('BrowserPool', () => {
     }
   });
 
+  it("reports the page's uncaught errors as warnings: while loading, and the first one of its timers", async () => {
+    const html = `<!doctype html><body><button>Go</button><script>
+      setTimeout(() => { throw new Error('late'); }, 100);
+      setInterval(() => { throw new RangeError('tick'); }, 200);
+      null.x;
+    </script><script>null.x;</script></body>`;
+    const r = await captureAndHitTest(pool(), { html }, desktop);
+    expect(r.targets.map((t) => t.name)).toEqual(['Go']);
+    // the fake clock keeps only the first exception of its run (the interval's are lost)
+    expect(r.warnings.filter((w) => w.startsWith('uncaught page error'))).toEqual([
+      "uncaught page error: TypeError: Cannot read properties of null (reading 'x') (×2)",
+      "uncaught page error: Error: late (in a timer; only the first of the page clock's run is known)",
+    ]);
+  });
+
   it('serves a user page and its relative assets from /user/', async () => {
     const r = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
