@@ -532,7 +532,7 @@ export class BrowserPool {
       if (!loaded.context.browser()?.isConnected()) {
         // the browser died while this page waited ahead: load it again in the relaunched browser (as a
         // page that had waited for its turn without loading ahead would be)
-        await loaded.context.close().catch(() => undefined);
+        await closeContext(loaded.context, this.timeoutMs);
         loaded = undefined;
         loaded = await this.load(opts, source, wopts);
       }
@@ -572,7 +572,7 @@ export class BrowserPool {
       // the next page's `fn` may start while this context closes (closing captures nothing); a caller whose
       // load failed before its turn leaves the queue at once
       slot.leave();
-      if (loaded) await loaded.context.close().catch(() => undefined);
+      if (loaded) await closeContext(loaded.context, this.timeoutMs);
       this.loadSem.release();
     }
   }
@@ -585,9 +585,13 @@ export class BrowserPool {
    */
   private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     let context: BrowserContext | undefined;
+    const browser = await this.liveBrowser();
+    // Every call below ends: Playwright leaves e.g. `newPage` unanswered for ever when Chromium is killed
+    // while it opens the page (newcomer test: 5 of 7 kills at concurrency 2 hung the run).
+    const guard = guardBrowser(browser, this.timeoutMs);
+    const g = guard.race;
     try {
-      const browser = await this.liveBrowser();
-      context = await browser.newContext({
+      context = await g(browser.newContext({
         viewport: { width: opts.viewport.width, height: opts.viewport.height },
         deviceScaleFactor: opts.dpr,
         isMobile: opts.mobile,
@@ -597,15 +601,15 @@ export class BrowserPool {
         timezoneId: 'UTC',
         serviceWorkers: 'block',
         acceptDownloads: false,
-      });
+      }), 'opening a browser context');
       context.setDefaultTimeout(this.timeoutMs);
       context.setDefaultNavigationTimeout(this.timeoutMs);
       if (wopts.instrument !== false) {
-        await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
-        await context.addInitScript({ content: ACTIVATION_LISTENER_HOOK });
-        await context.clock.install({ time: CLOCK_EPOCH });
-        await context.clock.pauseAt(CLOCK_EPOCH);
-        await context.addInitScript({ content: FAKE_RAF_SCRIPT });
+        await g(context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK }), 'instrumenting the page');
+        await g(context.addInitScript({ content: ACTIVATION_LISTENER_HOOK }), 'instrumenting the page');
+        await g(context.clock.install({ time: CLOCK_EPOCH }), 'installing the page clock');
+        await g(context.clock.pauseAt(CLOCK_EPOCH), 'installing the page clock');
+        await g(context.addInitScript({ content: FAKE_RAF_SCRIPT }), 'instrumenting the page');
       }
       const blocked: string[] = [];
       let url: string;
@@ -623,7 +627,7 @@ export class BrowserPool {
       const documents: string[] = [];
       // a meta refresh of the main document that fires within the page time a capture lets pass
       let refreshAway: MetaRefresh | undefined;
-      await context.route('**/*', (route) => {
+      await g(context.route('**/*', (route) => {
         const req = route.request();
         const mainDocument = req.isNavigationRequest() && isMainFrame(req);
         if (mainDocument) documents.push(req.url());
@@ -631,12 +635,12 @@ export class BrowserPool {
           const runs = effectiveRefresh(r);
           if (mainDocument && documents.length === 1 && runs && runs.delaySeconds * 1000 <= CLOCK_RUN_MS) refreshAway = runs;
         });
-      });
-      await context.routeWebSocket(/.*/, (ws) => {
+      }), 'routing the page');
+      await g(context.routeWebSocket(/.*/, (ws) => {
         blocked.push(ws.url());
         void ws.close({ code: 1008, reason: 'blocked' });
-      });
-      const page = await context.newPage();
+      }), 'routing the page');
+      const page = await g(context.newPage(), 'opening the page');
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(`${e.name && !e.message.startsWith(e.name) ? `${e.name}: ` : ''}${e.message.split('\n')[0]}`));
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
@@ -652,9 +656,11 @@ export class BrowserPool {
         return away === undefined ? undefined : new SampleError(`page navigated away while loading (${url} -> ${away}); a page must stay on its own document to be labelled`, 'navigated');
       };
       try {
-        const resp = await page.goto(url, { waitUntil: 'load' });
+        // bounded by the navigation timeout; the guard adds the browser's exit
+        const resp = await guard.race(page.goto(url, { waitUntil: 'load' }), null);
         if (!resp || !resp.ok()) throw new Error(`HTTP ${resp?.status() ?? 'no response'}`);
       } catch (e) {
+        if (e instanceof SampleError) throw e;
         const away = navigatedAway(false);
         if (away) throw away;
         if (e instanceof errors.TimeoutError)
@@ -666,8 +672,10 @@ export class BrowserPool {
       }
       return { context, page, url, blocked, pageErrors, navigatedAway };
     } catch (e) {
-      if (context) await context.close().catch(() => undefined);
+      if (context) await closeContext(context, this.timeoutMs);
       throw e;
+    } finally {
+      guard.dispose();
     }
   }
 
@@ -716,13 +724,19 @@ export class BrowserPool {
     if (!file) return deny();
     let body = await this.readCached(file, userDir === null || !file.startsWith(userDir));
     if (!body) return deny();
-    if (userDir !== null && file.startsWith(userDir) && mimeOf(file).startsWith('text/html')) {
+    let contentType = mimeOf(file);
+    if (userDir !== null && file.startsWith(userDir) && contentType.startsWith('text/html')) {
       // a user's document: its refresh tags are held; the main document's short ones reject the sample
       const held = holdMetaRefresh(body, raw);
       body = held.body;
       if (held.refreshes.length > 0) onRefresh(held.refreshes);
+      // A document that declares its encoding in the first 1024 bytes (where the browser's prescan looks:
+      // `<meta charset>` or a Content-Type pragma) is served without a charset, so that the declaration
+      // counts (a windows-1252 or Shift_JIS page was decoded as UTF-8: garbled labels and screenshot);
+      // one that declares nothing stays UTF-8.
+      if (/<meta[^>]*charset/i.test(body.subarray(0, 1024).toString('latin1'))) contentType = 'text/html';
     }
-    return route.fulfill({ status: 200, body, contentType: mimeOf(file) });
+    return route.fulfill({ status: 200, body, contentType });
   }
 
   /**
@@ -750,6 +764,51 @@ export class BrowserPool {
     await this.relaunching?.catch(() => undefined);
     await this.browser.close().catch(() => undefined);
   }
+}
+
+/**
+ * Bound the set-up calls of a page in `browser`: {@link race} settles `p`, or rejects with
+ * `SampleError('capture_failed')` when Chromium exits first, or (with a step name) `SampleError('timeout')`
+ * after `ms`. {@link dispose} removes the listener and the timers.
+ */
+export function guardBrowser(browser: Browser, ms: number): { race<T>(p: Promise<T>, what: string | null): Promise<T>; dispose(): void } {
+  let onExit: (() => void) | undefined;
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => reject(new SampleError('Chromium exited while the page was opening (crashed or killed); the pool starts it again', 'capture_failed'));
+    if (!browser.isConnected()) onExit();
+    else browser.once('disconnected', onExit);
+  });
+  exited.catch(() => undefined);
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    race<T>(p: Promise<T>, what: string | null): Promise<T> {
+      const racers: Array<Promise<T>> = [p, exited];
+      if (what !== null) {
+        racers.push(
+          new Promise<never>((_, reject) => {
+            const t = setTimeout(() => reject(new SampleError(`${what} took longer than ${ms / 1000} s (raise --page-timeout on a loaded machine)`, 'timeout')), ms);
+            timers.add(t);
+            p.finally(() => {
+              clearTimeout(t);
+              timers.delete(t);
+            }).catch(() => undefined);
+          }),
+        );
+      }
+      return Promise.race(racers);
+    },
+    dispose(): void {
+      if (onExit) browser.off('disconnected', onExit);
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
+
+/** Close `context`, giving up after `ms` (closing a context of a killed browser may never be answered). */
+async function closeContext(context: BrowserContext, ms: number): Promise<void> {
+  let t: NodeJS.Timeout | undefined;
+  await Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => (t = setTimeout(r, ms)))]);
+  clearTimeout(t);
 }
 
 function mimeOf(p: string): string {

@@ -330,6 +330,15 @@ describe('BrowserPool', () => {
     ]);
   });
 
+  it.each([
+    ['cafe-windows-1252.html', ['Menu du café', "Enregistrer l'été"]],
+    ['save-shift-jis.html', ['設定', '保存する']],
+    ['plain-utf-8.html', ['Grüße', 'Schließen']],
+  ])('decodes a user page in its declared encoding (UTF-8 when it declares none): %s', async (file, names) => {
+    const r = await captureAndHitTest(pool(), { file: join(PAGES, '..', 'pages-encoding', file) }, desktop);
+    expect(r.targets.map((t) => t.name)).toEqual(names);
+  });
+
   it('serves a user page and its relative assets from /user/', async () => {
     const r = await captureAndHitTest(pool(), { file: join(PAGES, 'basic.html') }, desktop);
     expect(r.warnings.filter((w) => w.startsWith('blocked'))).toEqual([]);
