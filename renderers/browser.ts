@@ -734,7 +734,7 @@ export class BrowserPool {
       // `<meta charset>` or a Content-Type pragma) is served without a charset, so that the declaration
       // counts (a windows-1252 or Shift_JIS page was decoded as UTF-8: garbled labels and screenshot);
       // one that declares nothing stays UTF-8.
-      if (/<meta[^>]*charset/i.test(body.subarray(0, 1024).toString('latin1'))) contentType = 'text/html';
+      if (/<meta\s[^>]*charset\s*=/i.test(body.subarray(0, 1024).toString('latin1'))) contentType = 'text/html';
     }
     return route.fulfill({ status: 200, body, contentType });
   }
