@@ -305,7 +305,12 @@ export async function runGrounding(
     config = policy ? { ...cfg, policy } : cfg;
     produce = (i) => g.groundingSample(getPool(), cfg, c.seed, i, copts(), workers);
   }
-  pool = await BrowserPool.launch({ concurrency, timeoutMs: pageTimeoutMs, preload: g.GROUNDING_LOOKAHEAD });
+  pool = await BrowserPool.launch({
+    concurrency,
+    timeoutMs: pageTimeoutMs,
+    preload: g.GROUNDING_LOOKAHEAD,
+    onRelaunch: () => process.stderr.write('uisynth: Chromium exited (crashed or killed) and was started again; the samples it was rendering are retried once\n'),
+  });
   workers.start();
   const bar = progress('grounding', c.quiet);
   const t0 = performance.now();

@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Box } from '../core/geometry.js';
-import { SampleError } from '../core/errors.js';
+import { EnvironmentError, SampleError } from '../core/errors.js';
 import type { Target } from '../core/schema.js';
 import sharp from 'sharp';
 import { CLOCK_RUN_MS, screenshotPng, type BrowserPool, type PageHandle, type PageOptions, type PageSource } from '../renderers/browser.js';
@@ -86,7 +86,7 @@ export interface CaptureResult {
   unpainted: string[];
   /** `lang` attribute of the page's root element ('' when absent). */
   lang: string;
-  /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels). */
+  /** Non-fatal problems (fonts, blocked requests, unreachable frames, drifting pixels, uncaught page errors). */
   warnings: string[];
   /** Device-scale captures taken for the saved screenshot: 1, or 2-5 with `confirmScreenshot`. */
   screenshotCaptures: number;
@@ -117,10 +117,19 @@ export async function settlePage(page: Page, timeoutMs = 10000): Promise<SettleR
 /**
  * Run the page's (fake, paused) clock for {@link CLOCK_RUN_MS}: its timers and rAF callbacks fire in
  * order, the same way in every render; afterwards time stays still. A page whose timers never settle
- * (a zero-delay loop) is cut off by Playwright's loop limit; the error is ignored.
+ * (a zero-delay loop) is cut off by Playwright's loop limit. Either that or the first exception thrown
+ * by one of the page's timers is returned: the fake clock runs every timer to the end, keeps the first
+ * exception and rethrows it after the run, so these never reach Chromium's own uncaught-error report.
  */
-async function runPageClock(page: Page): Promise<void> {
-  await page.clock.runFor(CLOCK_RUN_MS).catch(() => undefined);
+async function runPageClock(page: Page): Promise<string | undefined> {
+  return page.clock.runFor(CLOCK_RUN_MS).then(
+    () => undefined,
+    (e: unknown) => {
+      const err = e as { name?: string; message?: string };
+      const msg = (err.message ?? String(e)).split('\n')[0]!.replace(/^(?:page\.)?clock\.runFor: /, '');
+      return err.name && err.name !== 'Error' && !msg.startsWith(err.name) ? `${err.name}: ${msg}` : msg;
+    },
+  );
 }
 
 function checkScale(s: SettleResult): void {
@@ -132,6 +141,13 @@ function checkScale(s: SettleResult): void {
       'viewport_scale',
     );
   }
+}
+
+/** Each distinct string once, in first-seen order, with ` (×N)` when it occurred N > 1 times (a page throwing in a timer loop). */
+function countedOnce(xs: readonly string[]): string[] {
+  const n = new Map<string, number>();
+  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+  return [...n].map(([x, k]) => (k > 1 ? `${x} (×${k})` : x));
 }
 
 /** Reject with `SampleError('timeout')` when `p` takes longer than `ms` (the page is closed by the caller). */
@@ -412,7 +428,9 @@ export const breathe = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /** A failure of the browser pass as a sample failure: page crashed, navigated away, browser died (the run goes on). */
 function captureFailed(e: unknown): never {
-  if (e instanceof SampleError) throw e;
+  // an EnvironmentError (a kept tab whose page clock cannot be reset: renderers/browser.ts checkKeptClock)
+  // stops the run with its own message
+  if (e instanceof SampleError || e instanceof EnvironmentError) throw e;
   throw new SampleError(`capture failed: ${(e as Error).message?.split('\n')[0] ?? String(e)}`, 'capture_failed');
 }
 
@@ -440,7 +458,7 @@ export async function captureAndHitTest(
     // our CDP session (with the page's device-metrics override) before anything is measured
     await bounded(h.cdp(), stepMs, 'devtools session');
     await bounded(reachClosedShadowRoots(h, source), stepMs, 'closed shadow roots');
-    await bounded(runPageClock(h.page), stepMs, 'page clock');
+    const timerError = await bounded(runPageClock(h.page), stepMs, 'page clock');
     const settle = await bounded(runSettle(h.page, { timeoutMs: copts.settleTimeoutMs ?? 10000 }), stepMs, 'settle');
     checkScale(settle);
     const tSettle = performance.now();
@@ -529,7 +547,7 @@ export async function captureAndHitTest(
     const tPainted = performance.now();
     // the page is closed here: the saved PNG's encoding and the painted check's decodes and diffs finish
     // below, while the browser (when the caller has more samples in flight) renders the next page
-    return { settle, probe, savedP, shots, paint, blocked: [...h.blocked], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
+    return { settle, probe, savedP, shots, paint, blocked: [...h.blocked], pageErrors: [...h.pageErrors, ...(timerError ? [`${timerError} (in a timer; only the first of the page clock's run is known)`] : [])], tSettle, tProbe, tShot, tBoth, tQuads, tPainted };
   }, { reuse: true }).catch(captureFailed);
   const { settle, probe } = got;
   const tDiff = performance.now();
@@ -551,6 +569,7 @@ export async function captureAndHitTest(
     ...probe.unreachableFrames.map((f) => `frame not reachable (cross-origin or sandboxed), its content is not hit-tested: ${f}`),
     ...(diff.drifted ? [`${diff.drifted} candidate(s) changed pixels between captures although nothing overlapping them was hidden (page not frozen)`] : []),
     ...got.blocked.map((u) => `blocked request: ${u}`),
+    ...countedOnce(got.pageErrors).map((m) => `uncaught page error: ${m}`),
   ];
   const tEnd = performance.now();
   return {

@@ -4,11 +4,13 @@
  * One headless Chromium (found by `renderers/find-chromium.mjs`) is shared; every page gets a **fresh
  * browser context** (viewport, device scale factor, mobile/touch emulation, colour scheme, locale) so
  * no state leaks between samples, or, for callers that allow it (`WithPageOptions.reuse`: the grounding
- * capture), a **kept tab**: the one page of a context that showed an earlier page with the same device
- * scale factor, mobile/touch emulation and locale, given back clean (no storage, cookies, window name,
- * popups, navigation away or failure) and reset (`about:blank`, navigation history cleared, the fake
- * clock's log back to its fresh state). Pages come out byte-identical either way (test/page-reuse.test.ts).
- * Pages are served from the fake origin `http://uisynth.local/`:
+ * capture of generated pages), a **kept tab**: the one page of a context that showed an earlier page, given
+ * back clean (no storage, cookies, window name, popups, navigation away or failure) and reset (`about:blank`,
+ * navigation history cleared, the fake clock's log back to its fresh state), whose device emulation
+ * (viewport, device scale factor, mobile, touch, locale) the pool sets per page over its own CDP session as
+ * Playwright sets its context options ({@link emulateDevice}), so one tab serves every device key. Pages come
+ * out byte-identical either way (test/page-reuse.test.ts). Pages are served from the fake origin
+ * `http://uisynth.local/`:
  *
  * | URL                                   | served from                                              |
  * |---------------------------------------|----------------------------------------------------------|
@@ -25,10 +27,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, basename, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
+import { chromium, errors, type Browser, type BrowserContext, type CDPSession, type Page, type Request, type Route } from 'playwright-core';
 import { EnvironmentError, SampleError } from '../core/errors.js';
 import { AssetCache } from './asset-cache.js';
 import { ACTIVATION_LISTENER_HOOK } from './listener-hook.js';
+import { effectiveRefresh, holdMetaRefresh, type MetaRefresh } from './meta-refresh.js';
 
 /**
  * Open-file limit (`ulimit -n`, inherited by Chromium) below which {@link BrowserPool.launch} refuses to start.
@@ -136,7 +139,15 @@ export interface PageHandle {
   /** Requests that were aborted (blocked or not found), in order. */
   blocked: string[];
   /**
-   * A Chrome DevTools Protocol session for the page (created on first use, closed with the context).
+   * Uncaught exceptions of the page's scripts so far (main frame and same-process frames), the first line of
+   * each message, in the order Chromium reported them (the list keeps growing while the page is open).
+   */
+  pageErrors: string[];
+  /** Layout viewport in CSS px (the page's {@link PageOptions.viewport}). */
+  viewport: { width: number; height: number };
+  /**
+   * A Chrome DevTools Protocol session for the page (created on first use, closed with the context; in a
+   * kept tab, the tab's own session, which applies its device emulation).
    * It carries the same device-metrics override as Playwright's own session (emulation state is per
    * CDP session in Chromium: without it, `Page.captureScreenshot` here would not know the device scale
    * factor and a clip with `scale: dpr` re-rasterises at an emulated scale, measured 14-976 pixels
@@ -229,8 +240,8 @@ export interface ShotOptions {
  */
 export async function screenshotPng(h: PageHandle, dpr: number, opts: ShotOptions = {}): Promise<Buffer> {
   const cdp = await h.cdp();
-  const vp = h.page.viewportSize();
-  const clip = { ...(opts.clip ?? { x: 0, y: 0, width: vp?.width ?? 0, height: vp?.height ?? 0 }) };
+  const vp = h.viewport;
+  const clip = { ...(opts.clip ?? { x: 0, y: 0, width: vp.width, height: vp.height }) };
   let origin = opts.origin;
   if (!origin) {
     const m = (await cdp.send('Page.getLayoutMetrics')) as { cssVisualViewport: { pageX: number; pageY: number } };
@@ -272,6 +283,11 @@ export interface LaunchOptions {
    */
   preload?: number;
   /**
+   * Called each time the pool has started a new Chromium because the old one exited (crashed or killed);
+   * the CLI prints one line. The pages that browser was rendering failed (`capture_failed`).
+   */
+  onRelaunch?: () => void;
+  /**
    * Let {@link WithPageOptions.reuse} callers render in kept tabs (default true). `false`: every call
    * gets a fresh context, whatever it asks (the way every page was rendered before tabs were kept).
    */
@@ -287,55 +303,79 @@ export interface WithPageOptions {
    */
   instrument?: boolean;
   /**
-   * May the page be rendered in a kept tab (default false)? The caller promises that `fn` leaves nothing
-   * in the page or context that the pool cannot see: no page-level init scripts, routes, bindings,
-   * listeners, emulation or viewport changes, clock calls other than `runFor`, no CDP session other than
-   * {@link PageHandle.cdp}. Then the pool may load the page in a tab kept from an earlier call with the same
-   * device scale factor, mobile and touch emulation, locale and instrumentation (viewport and colour
-   * scheme are set on the tab), and keep the tab afterwards when it ends clean (see {@link REUSE_IDLE_MAX}).
-   * A string is `true` within a named group of kept tabs: a page reuses only tabs given back by pages of
-   * its group, and each group keeps its own {@link REUSE_IDLE_MAX} (loops measured side by side, like
+   * May the page be rendered in a kept tab (default false)? Only generated pages (`{ html }` sources) are;
+   * a user's file always gets a fresh context. The caller promises that `fn` leaves nothing in the page or
+   * context that the pool cannot see: no page-level init scripts, routes, bindings, listeners, emulation or
+   * viewport changes, clock calls other than `runFor`, no CDP session other than {@link PageHandle.cdp} and
+   * no domain enabled on it. Then the pool may load the page in a tab kept from an earlier call with the
+   * same instrumentation, whatever its device options (they are set per page: {@link emulateDevice}), and
+   * keep the tab afterwards when it ends clean. A string is `true` within a named group of kept tabs: a page
+   * reuses only tabs given back by pages of its group (loops measured side by side, like
    * bench/grounding.ts's, lend each other no tabs). `true` is the group `''`.
    */
   reuse?: boolean | string;
 }
 
 /**
- * Kept tabs (one context with one page each) waiting for their next page, at most, per group
- * ({@link WithPageOptions.reuse}); the least recently used is closed first. A new context costs Chromium
- * about 3 times the CPU of navigating a kept tab (357-428 ms against 103-120 ms per page, measured with
- * plain Playwright, one page at a time); an idle tab holds a renderer process showing `about:blank`.
- */
-export const REUSE_IDLE_MAX = 6;
-
-/**
  * Pages one kept tab renders before it is closed: each page adds two context init scripts (the fake
  * clock's log entry of its `runFor` and the pool's {@link CLOCK_LOG_RESET}), which every later document of
  * the context runs.
  */
-export const REUSE_MAX_USES = 24;
+export const REUSE_MAX_USES = 50;
+
+/** Key (`Symbol.for`) of the window property where {@link CLOCK_LOG_RESET} leaves what it found. */
+const CLOCK_RESET_MARK = 'uisynth.clockLogReset';
 
 /**
- * Init script a kept tab adds after each page (it runs after the fake clock's log entries of the pages before;
- * renderers/browser.ts `resetTab`): Playwright's fake clock logs every operation on it as a context init script
- * (`install`, `pauseAt`, then one `runFor` per page rendered in the context) and replays the log in each new
- * document; this drops all but `install` and `pauseAt` from the log, so the next page's clock starts as in a
- * fresh context: `Date.now()` = {@link CLOCK_EPOCH}, `performance.now()` the same few milliseconds as the
- * context's first page. (The log is a private field of playwright-core's injected clock; `load` checks the
- * result in every kept tab, {@link CLOCK_FRESH_CHECK}, and falls back to a fresh context when it is not so.)
+ * Init script a kept tab adds after each page (it runs after the fake clock's log entries of the pages
+ * before; `BrowserPool.resetTab`). Playwright's fake clock logs every operation on it as a context init
+ * script (`install`, `pauseAt`, then one `runFor` per page rendered in the context: playwright-core
+ * 1.65.1 lib/coreBundle.js, server/clock.ts `Clock.runFor`) and replays the log in each new document
+ * (injected clock.ts `ClockController._replayLogOnce`); this drops all but `install` and `pauseAt` from
+ * the log, so the next page's clock starts as in a fresh context: `Date.now()` = {@link CLOCK_EPOCH},
+ * `performance.now()` the same few milliseconds as the context's first page. Playwright offers no public
+ * way to do this (its own reset, `BrowserContext.resetForReuse`, uninstalls the clock and is reachable only
+ * through the private `browser._newContextForReuse`, one context per browser), so this edits a private
+ * field, `globalThis.__pwClock.controller._log`; it leaves `'ok'` or what it found instead under
+ * {@link CLOCK_RESET_MARK}, and every kept load checks the result ({@link checkKeptClock}: a clear
+ * EnvironmentError when the field is gone or the clock is not at the epoch).
  */
 export const CLOCK_LOG_RESET = `(() => {
   const c = globalThis.__pwClock && globalThis.__pwClock.controller;
   const log = c && c._log;
-  if (!Array.isArray(log)) return;
+  const mark = (v) => Object.defineProperty(window, Symbol.for(${JSON.stringify(CLOCK_RESET_MARK)}), { value: v, configurable: true });
+  if (!c) return mark('no __pwClock.controller');
+  if (!Array.isArray(log)) return mark('no __pwClock.controller._log array');
+  if (!log.some((e) => e && e.type === 'install') || !log.some((e) => e && e.type === 'pauseAt')) return mark('no install and pauseAt entries in the log');
   for (let i = log.length - 1; i >= 0; i--) if (!log[i] || (log[i].type !== 'install' && log[i].type !== 'pauseAt')) log.splice(i, 1);
+  mark('ok');
 })();`;
 
 /**
- * Expression true in a loaded page whose fake clock is as a fresh context leaves it: paused at
- * {@link CLOCK_EPOCH}, less than {@link CLOCK_RUN_MS} of ticks (no `runFor` of an earlier page replayed).
+ * Check, in a page loaded in a kept tab (instrumented, after {@link CLOCK_LOG_RESET} was added), that its
+ * clock starts as in a fresh context: the reset script found the log and `Date.now()` is {@link CLOCK_EPOCH}
+ * (each replayed `runFor` of an earlier page would add {@link CLOCK_RUN_MS}).
+ * @throws EnvironmentError naming playwright-core when not (its private clock log changed: every later
+ *   page in a kept tab would start late, so the run stops instead of writing shifted samples)
  */
-const CLOCK_FRESH_CHECK = `(() => { const c = globalThis.__pwClock && globalThis.__pwClock.controller; return !!c && Date.now() === ${CLOCK_EPOCH} && performance.now() < ${CLOCK_RUN_MS}; })()`;
+export async function checkKeptClock(page: Page): Promise<void> {
+  const got = await page.evaluate((k: string) => {
+    const mark = (window as unknown as Record<symbol, unknown>)[Symbol.for(k)] ?? 'the reset script did not run';
+    try {
+      return { mark, now: Date.now() };
+    } catch (e) {
+      return { mark, now: `Date.now() threw ${String(e)}` };
+    }
+  }, CLOCK_RESET_MARK);
+  if (got.mark !== 'ok' || got.now !== CLOCK_EPOCH) {
+    const at = typeof got.now === 'number' ? `Date.now() ${got.now - CLOCK_EPOCH} ms after the epoch, expected 0` : got.now;
+    throw new EnvironmentError(
+      `kept tab: the page clock could not be reset (${String(got.mark)}; ${at}): ` +
+        `renderers/browser.ts CLOCK_LOG_RESET edits playwright-core's private fake-clock log (written for playwright-core 1.65.1); ` +
+        `install playwright-core 1.65.1 (npm ci) or turn kept tabs off (LaunchOptions.reuseTabs = false)`,
+    );
+  }
+}
 
 /**
  * Leftovers that a page can give the next document of its origin in the same tab, read through CDP (which
@@ -344,9 +384,9 @@ const CLOCK_FRESH_CHECK = `(() => { const c = globalThis.__pwClock && globalThis
  * Not checked, because no page can leave them: HTTP cache entries (Playwright disables the cache while
  * requests are routed, and every request is), permissions (all denied in headless Chromium and unchanged by
  * `Notification.requestPermission`, `getCurrentPosition`, `storage.persist`, `getUserMedia`: measured),
- * CacheStorage, OPFS, service workers (the origin is plain http, not a secure context; workers blocked);
- * everything per document (timers, workers, scroll, history state, pinch zoom, fullscreen, user activation)
- * ends with the document when the tab goes to `about:blank`.
+ * CacheStorage, OPFS, service workers (the origin is plain http, not a secure context, and registration is
+ * blocked); everything per document (timers, workers, scroll, history state, pinch zoom, fullscreen, user
+ * activation) ends with the document when the tab goes to `about:blank`.
  */
 async function leftovers(s: CDPSession, page: Page): Promise<string[]> {
   const out: string[] = [];
@@ -365,6 +405,53 @@ async function leftovers(s: CDPSession, page: Page): Promise<string[]> {
   return out;
 }
 
+/** The device emulation a kept tab's session has applied ({@link emulateDevice}). */
+type DeviceState = Pick<PageOptions, 'viewport' | 'dpr' | 'mobile' | 'touch' | 'locale'>;
+
+/**
+ * Apply `opts`' device emulation to a page over `s`, a CDP session of its own, exactly as Playwright applies
+ * the context options `viewport`, `deviceScaleFactor`, `isMobile`, `hasTouch` and `locale` on its session of
+ * a new page (transcribed from playwright-core 1.65.1 lib/coreBundle.js, server/chromium/crPage.ts:
+ * `FrameSession._initialize`, `_updateViewport`, `_updateUserAgent`, `emulateLocale`): the device metrics
+ * with the screen the size of the viewport and the orientation Playwright derives, the window bounds (the
+ * viewport; headless has no insets), touch emulation, the Accept-Language header and `navigator.language(s)`
+ * (`Emulation.setUserAgentOverride` with an empty user agent), the ICU default locale. Only what differs
+ * from `prev` (what `s` applied for the page before) is sent; `prev` undefined sends everything. The tab's
+ * context is created without those options (`viewport: null`, no locale), so Playwright's own session
+ * never sends an override of its own (Chromium takes one locale override per page: "Another locale override
+ * is already in effect"), and `page.setViewportSize` must never be called on such a page.
+ * @param windowId the page's window (`Browser.getWindowForTarget`)
+ */
+export async function emulateDevice(s: CDPSession, windowId: number, opts: DeviceState, prev?: DeviceState): Promise<void> {
+  const calls: Array<Promise<unknown>> = [];
+  const { width, height } = opts.viewport;
+  if (!prev || prev.viewport.width !== width || prev.viewport.height !== height || prev.dpr !== opts.dpr || prev.mobile !== opts.mobile) {
+    // the screen is the viewport (Playwright's default `screen`); the orientation as _updateViewport gives it
+    const isLandscape = width > height;
+    calls.push(
+      s.send('Browser.setWindowBounds', { windowId, bounds: { width, height } }),
+      s.send('Emulation.setDeviceMetricsOverride', {
+        mobile: opts.mobile,
+        width,
+        height,
+        screenWidth: width,
+        screenHeight: height,
+        deviceScaleFactor: opts.dpr,
+        screenOrientation: opts.mobile ? (isLandscape ? { angle: 90, type: 'landscapePrimary' } : { angle: 0, type: 'portraitPrimary' }) : { angle: 0, type: 'landscapePrimary' },
+      }),
+    );
+  }
+  // Playwright sends {enabled: true} for hasTouch and nothing without it; a tab that had touch turns it off
+  if (prev ? prev.touch !== opts.touch : opts.touch) calls.push(s.send('Emulation.setTouchEmulationEnabled', { enabled: opts.touch }));
+  if (!prev || prev.locale !== opts.locale) {
+    calls.push(
+      s.send('Emulation.setUserAgentOverride', { userAgent: '', acceptLanguage: opts.locale }),
+      s.send('Emulation.setLocaleOverride', { locale: opts.locale }),
+    );
+  }
+  await Promise.all(calls);
+}
+
 interface FindChromiumModule {
   findChromium(): { path: string; source: string } | null;
   INSTALL_HINT: string;
@@ -378,6 +465,7 @@ interface LoadedPage {
   url: string;
   /** Requests aborted so far (the list keeps growing while the page is open). */
   blocked: string[];
+  pageErrors: string[];
   /**
    * The `navigated` reject when a second main-frame document was requested (or, with `loaded`, the frame
    * shows another URL than `url`), else undefined.
@@ -387,24 +475,29 @@ interface LoadedPage {
   tab?: KeptTab;
 }
 
-/** What the context's route serves: the page being rendered, or (null) nothing, between pages. */
+/** What a kept tab's route serves: the page being rendered, or (null) nothing, between pages. */
 interface Serving {
   pages: Map<string, string | Buffer>;
   userDir: string | null;
   blocked: string[];
+  pageErrors: string[];
   /** Main-frame document requests: the first is ours, any later one is the page navigating away. */
   documents: string[];
+  /** A meta refresh of the main document that fires within the page time a capture lets pass. */
+  refreshAway?: MetaRefresh;
 }
 
-/** A context with one page kept between {@link BrowserPool.withPage} calls ({@link WithPageOptions.reuse}). */
+/** A context with one page, kept between {@link BrowserPool.withPage} calls ({@link WithPageOptions.reuse}). */
 interface KeptTab {
   /** Its group ({@link WithPageOptions.reuse}). */
   group: string;
-  /** {@link tabKey} of the options it was created with. */
-  key: string;
   context: BrowserContext;
   page: Page;
-  viewport: { width: number; height: number };
+  /** The pool's CDP session of the page, attached as long as the tab lives: it holds the device emulation. */
+  session: CDPSession;
+  windowId: number;
+  /** The device emulation `session` has applied. */
+  device: DeviceState;
   colorScheme: 'light' | 'dark';
   instrument: boolean;
   /** Pages rendered in it so far. */
@@ -413,11 +506,6 @@ interface KeptTab {
   serving: Serving | null;
   /** The page crashed or the browser went away: never reuse. */
   broken: boolean;
-}
-
-/** The context options a kept tab cannot change per page: device scale factor, mobile, touch, locale, instrumentation. */
-function tabKey(opts: PageOptions, instrument: boolean): string {
-  return JSON.stringify([opts.dpr, opts.mobile, opts.touch, opts.locale, instrument]);
 }
 
 /** Is `req` a request of a page's main frame (not of an iframe or a worker)? */
@@ -524,6 +612,7 @@ export class BrowserPool {
   readonly executablePath: string;
   private browser: Browser;
   private relaunching: Promise<Browser> | null = null;
+  private onRelaunch: (() => void) | undefined;
   /** Open pages whose `fn` runs ({@link LaunchOptions.concurrency}). */
   private readonly sem: Semaphore;
   /** Contexts alive at once, loading or measuring: `concurrency` + {@link LaunchOptions.preload}. */
@@ -536,10 +625,12 @@ export class BrowserPool {
   private readonly reuseTabs: boolean;
   /** Kept tabs waiting for a page, per group ({@link WithPageOptions.reuse}), least recently used first. */
   private idle = new Map<string, KeptTab[]>();
+  /** Idle tabs kept per group: as many as pages can be open at once (`concurrency` + `preload`). */
+  private readonly idleMax: number;
   /**
-   * Pages loaded for {@link WithPageOptions.reuse} callers: in a fresh context (`fresh`) or a kept tab
+   * Pages loaded for {@link WithPageOptions.reuse} callers: in a new tab (`fresh`) or a kept one
    * (`reused`); tabs given back clean and kept (`kept`) or closed (`closed`, with the first reason each
-   * time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, ...).
+   * time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, `frames`, ...).
    */
   readonly tabStats = { fresh: 0, reused: 0, kept: 0, closed: 0, why: {} as Record<string, number> };
 
@@ -547,6 +638,7 @@ export class BrowserPool {
   constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0, reuseTabs = true) {
     this.browser = browser;
     this.reuseTabs = reuseTabs;
+    this.idleMax = concurrency + preload;
     this.extraArgs = extraArgs;
     this.executablePath = executablePath;
     this.version = `Chromium ${browser.version()}`;
@@ -582,7 +674,9 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    return new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)), opts.reuseTabs ?? true);
+    const pool = new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)), opts.reuseTabs ?? true);
+    pool.onRelaunch = opts.onRelaunch;
+    return pool;
   }
 
   private static async start(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
@@ -599,11 +693,19 @@ export class BrowserPool {
     if (this.closed) throw new Error('BrowserPool is closed');
     if (this.browser.isConnected()) return this.browser;
     if (!this.relaunching) {
-      this.relaunching = BrowserPool.start(this.executablePath, this.extraArgs).then((b) => {
-        this.browser = b;
-        this.relaunching = null;
-        return b;
-      });
+      this.relaunching = BrowserPool.start(this.executablePath, this.extraArgs).then(
+        (b) => {
+          this.browser = b;
+          this.relaunching = null;
+          this.onRelaunch?.();
+          return b;
+        },
+        (e: unknown) => {
+          // a failed start is not kept: the next page tries again
+          this.relaunching = null;
+          throw e;
+        },
+      );
     }
     return this.relaunching;
   }
@@ -611,18 +713,22 @@ export class BrowserPool {
   /**
    * Open `source` in a fresh context with `opts` (time zone UTC; unless `wopts.instrument` is false,
    * the closed-shadow-root hook, the activation-listener registry and the paused fake clock are
-   * installed first), or with `wopts.reuse` in a kept tab of the same options, wait for the `load`
-   * event, run `fn`, then close the context (also when `fn` throws), or keep it for a later page
+   * installed first), or with `wopts.reuse` in a kept tab set to `opts`, wait for the `load`
+   * event, run `fn`, then close the context (also when `fn` throws), or keep the tab for a later page
    * ({@link WithPageOptions.reuse}). At most `concurrency` calls run
    * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
    * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
    * the `fn`s start in call order, whichever page finishes loading first.
    * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
-   * @throws SampleError(reason `load_failed`) when navigation fails or times out.
+   * @throws SampleError(reason `load_failed`) when navigation fails; reason `timeout` when the `load` event does
+   *   not come within the pool's `timeoutMs` (the CLI's `--page-timeout`).
    * @throws SampleError(reason `navigated`) when the page's main frame starts loading another document
    *   (a script setting `location`, a meta refresh, a form submission) before `fn` has finished: what `fn`
    *   measured or captured may belong to the other document, which is not the page named by `source`.
-   *   Same-document changes (`history.pushState`, `#fragment`) are not navigations.
+   *   Same-document changes (`history.pushState`, `#fragment`) are not navigations. A user file's
+   *   `<meta http-equiv="refresh">` tags are held (renderers/meta-refresh.ts): one in the main document
+   *   whose delay is at most {@link CLOCK_RUN_MS} rejects the page as `navigated`, a later one never fires.
+   * @throws EnvironmentError when a kept tab's page clock cannot be reset ({@link checkKeptClock}).
    */
   async withPage<T>(opts: PageOptions, source: PageSource, fn: (h: PageHandle) => Promise<T>, wopts: WithPageOptions = {}): Promise<T> {
     // The measuring slots go to the callers in call order, not in the order their pages finish loading: with
@@ -647,11 +753,13 @@ export class BrowserPool {
         await this.release(dead, false, 'browser died');
         loaded = await this.load(opts, source, wopts);
       }
-      const { page, context, url, blocked, navigatedAway } = loaded;
+      const { page, context, url, blocked, pageErrors, navigatedAway, tab } = loaded;
       const left = navigatedAway(true);
       if (left) throw left;
+      // a kept tab's own session holds its emulation (emulateDevice); a fresh context's gets the override
+      // Playwright sent for its options
       const cdp = (): Promise<CDPSession> =>
-        (session ??= context.newCDPSession(page).then(async (s) => {
+        (session ??= tab ? Promise.resolve(tab.session) : context.newCDPSession(page).then(async (s) => {
           // the override Playwright sends for these context options (screen = viewport)
           await s.send('Emulation.setDeviceMetricsOverride', {
             mobile: opts.mobile,
@@ -670,7 +778,7 @@ export class BrowserPool {
         }));
       let result: T;
       try {
-        result = await fn({ page, context, url, blocked, cdp });
+        result = await fn({ page, context, url, blocked, pageErrors, viewport: { ...opts.viewport }, cdp });
       } catch (e) {
         // e.g. "Execution context was destroyed" when the other document replaced this one mid-capture
         throw navigatedAway(true) ?? e;
@@ -683,7 +791,7 @@ export class BrowserPool {
       // the next page's `fn` may start while this context closes or its tab is reset (neither captures
       // anything); a caller whose load failed before its turn leaves the queue at once
       slot.leave();
-      if (loaded) await this.release(loaded, clean, 'failed', session);
+      if (loaded) await this.release(loaded, clean, 'failed');
       this.loadSem.release();
     }
   }
@@ -691,28 +799,26 @@ export class BrowserPool {
   /**
    * Give a loaded page back: close its context, or, when it is a kept tab whose page ended `clean` (`fn`
    * returned, no navigation away) and left nothing for the next document ({@link leftovers}), reset the tab
-   * (navigate to `about:blank`, clear the navigation history, drop the earlier pages' clock runs:
-   * {@link CLOCK_LOG_RESET}) and keep it for the next page with its options. Never throws.
+   * (`about:blank`, navigation history cleared, the earlier pages' clock runs dropped: {@link CLOCK_LOG_RESET})
+   * and keep it for the next page of its group. Never throws.
    * @param why reason counted in {@link tabStats} when the tab is closed because it is not clean
-   * @param session the page's {@link PageHandle.cdp} session, if it was opened (detached from a kept tab)
    */
-  private async release(loaded: LoadedPage, clean: boolean, why: string, session: Promise<CDPSession> | null = null): Promise<void> {
+  private async release(loaded: LoadedPage, clean: boolean, why: string): Promise<void> {
     const tab = loaded.tab;
+    if (!tab) return closeContext(loaded.context, this.timeoutMs);
     let reason: string | null = clean ? null : why;
-    if (tab && reason === null) {
-      reason = await this.resetTab(tab, loaded, session).catch((e: unknown) => `reset failed: ${(e as Error).message.split('\n')[0]}`);
-    }
-    if (tab && reason === null && !this.closed) {
+    if (reason === null) reason = await this.resetTab(tab, loaded).catch((e: unknown) => `reset failed: ${(e as Error).message.split('\n')[0]}`);
+    if (reason === null && !this.closed) {
       tab.serving = null;
       this.tabStats.kept++;
       const idle = this.idle.get(tab.group) ?? [];
       this.idle.set(tab.group, idle);
       idle.push(tab);
-      while (idle.length > REUSE_IDLE_MAX) this.closeTab(idle.shift()!, 'evicted');
+      while (idle.length > this.idleMax) this.closeTab(idle.shift()!, 'evicted');
       return;
     }
-    if (tab) this.count(reason ?? 'pool closed');
-    await loaded.context.close().catch(() => undefined);
+    this.count(reason ?? 'pool closed');
+    await closeContext(tab.context, this.timeoutMs);
   }
 
   private count(reason: string): void {
@@ -722,55 +828,44 @@ export class BrowserPool {
 
   private closeTab(tab: KeptTab, reason: string): void {
     this.count(reason);
-    void tab.context.close().catch(() => undefined);
+    void closeContext(tab.context, this.timeoutMs);
   }
 
   /**
    * Check a kept tab after a clean page and reset it for the next one; the reason not to keep it, or null.
-   * Bounded by the page timeout.
+   * Bounded by the page timeout and the browser's exit.
    */
-  private async resetTab(tab: KeptTab, loaded: LoadedPage, session: Promise<CDPSession> | null): Promise<string | null> {
-    const { context, page } = tab;
+  private async resetTab(tab: KeptTab, loaded: LoadedPage): Promise<string | null> {
+    const { context, page, session: s } = tab;
     if (tab.broken || page.isClosed() || !context.browser()?.isConnected()) return 'crashed';
     if (tab.uses >= REUSE_MAX_USES) return 'uses';
     if (context.pages().length !== 1) return 'dirty: popup';
+    if (page.frames().length !== 1 || page.workers().length !== 0) return 'frames';
     if (loaded.navigatedAway(true)) return 'navigated';
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<string>((r) => (timer = setTimeout(() => r('reset timeout'), this.timeoutMs)));
-    const reset = async (): Promise<string | null> => {
-      // the next page must not meet this page's session (its emulation override stays while it is attached)
-      if (session) await (await session).detach();
-      const s = await context.newCDPSession(page);
-      try {
-        const left = await leftovers(s, page);
-        if ((await context.cookies()).length) left.push('cookies');
-        if (left.length) return `dirty: ${left.join(', ')}`;
-        // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
-        await page.goto('about:blank');
-        // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
-        await s.send('Page.resetNavigationHistory');
-      } finally {
-        await s.detach().catch(() => undefined);
-      }
-      // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
-      // context: without this, the next page would start CLOCK_RUN_MS later (Date and performance.now())
-      // for each page before it
-      if (tab.instrument) await context.addInitScript({ content: CLOCK_LOG_RESET });
-      return null;
-    };
+    const guard = guardBrowser(context.browser()!, this.timeoutMs);
     try {
-      return await Promise.race([reset(), limit]);
+      const left = await guard.race(leftovers(s, page), 'checking a kept tab');
+      if ((await guard.race(context.cookies(), 'checking a kept tab')).length) left.push('cookies');
+      if (left.length) return `dirty: ${left.join(', ')}`;
+      // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
+      await guard.race(page.goto('about:blank'), 'resetting a kept tab');
+      // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
+      await guard.race(s.send('Page.resetNavigationHistory'), 'resetting a kept tab');
+      // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
+      // context: without this, the next page would start CLOCK_RUN_MS later for each page before it
+      if (tab.instrument) await guard.race(context.addInitScript({ content: CLOCK_LOG_RESET }), 'resetting a kept tab');
+      return null;
     } finally {
-      clearTimeout(timer);
+      guard.dispose();
     }
   }
 
-  /** A kept tab for `key`, most recently used first, with a live browser; undefined when there is none. */
-  private takeIdle(group: string, key: string): KeptTab | undefined {
+  /** The most recently used kept tab of `group` with a live page and browser; undefined when there is none. */
+  private takeIdle(group: string, instrument: boolean): KeptTab | undefined {
     const idle = this.idle.get(group) ?? [];
     for (let i = idle.length - 1; i >= 0; i--) {
       const tab = idle[i]!;
-      if (tab.key !== key) continue;
+      if (tab.instrument !== instrument) continue;
       idle.splice(i, 1);
       if (tab.broken || tab.page.isClosed() || !tab.context.browser()?.isConnected()) {
         this.closeTab(tab, 'crashed');
@@ -783,18 +878,27 @@ export class BrowserPool {
 
   /**
    * The loading part of {@link withPage}: a fresh context with `opts` (and, unless `wopts.instrument` is
-   * false, the instrumentation), routing, navigation to `source` until `load`. The context is closed
+   * false, the instrumentation), or with `wopts.reuse` a kept tab (or a new one) set to `opts`
+   * ({@link emulateDevice}), routing, navigation to `source` until `load`. The context (or tab) is closed
    * when this throws.
-   * @throws SampleError `load_failed` or `navigated` (see {@link withPage})
+   * @throws SampleError `load_failed`, `timeout` or `navigated` (see {@link withPage}); EnvironmentError
+   *   from {@link checkKeptClock}
    */
   private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     const instrument = wopts.instrument !== false;
-    const reuse = (wopts.reuse === true || typeof wopts.reuse === 'string') && this.reuseTabs;
+    // only generated pages: a user's file may hold frames or start workers, which Playwright sets up with
+    // the context's options on sessions of their own (a kept tab's session would not reach them)
+    const reuse = (wopts.reuse === true || typeof wopts.reuse === 'string') && this.reuseTabs && 'html' in source;
     const group = typeof wopts.reuse === 'string' ? wopts.reuse : '';
-    let tab = reuse ? this.takeIdle(group, tabKey(opts, instrument)) : undefined;
-    let context: BrowserContext | undefined = tab?.context;
+    let tab = reuse ? this.takeIdle(group, instrument) : undefined;
+    /** A context this call created (closed when it fails). */
+    let context: BrowserContext | undefined;
+    const browser = await this.liveBrowser();
+    // Every call below ends: Playwright leaves e.g. `newPage` unanswered for ever when Chromium is killed
+    // while it opens the page (newcomer test: 5 of 7 kills at concurrency 2 hung the run).
+    const guard = guardBrowser(browser, this.timeoutMs);
+    const g = guard.race;
     try {
-      const blocked: string[] = [];
       let url: string;
       let pages: Map<string, string | Buffer> = new Map();
       let userDir: string | null = null;
@@ -806,92 +910,143 @@ export class BrowserPool {
         userDir = dirname(resolve(source.file));
         url = `${ORIGIN}/user/${encodeURIComponent(basename(source.file))}`;
       }
-      // main-frame document requests: the first is ours, any later one is the page navigating away
-      const documents: string[] = [];
-      const serving: Serving = { pages, userDir, blocked, documents };
+      const serving: Serving = { pages, userDir, blocked: [], pageErrors: [], documents: [] };
       let page: Page;
       if (tab) {
-        // a kept tab (reset by `resetTab`): the options it cannot change are its key; these two it can
+        // a kept tab (reset by `resetTab`, showing about:blank): this page's device and colour scheme
         tab.uses++;
         tab.serving = serving;
         page = tab.page;
-        if (tab.viewport.width !== opts.viewport.width || tab.viewport.height !== opts.viewport.height) {
-          await page.setViewportSize({ width: opts.viewport.width, height: opts.viewport.height });
-          tab.viewport = { ...opts.viewport };
-        }
-        if (tab.colorScheme !== opts.colorScheme) {
-          await page.emulateMedia({ colorScheme: opts.colorScheme });
-          tab.colorScheme = opts.colorScheme;
-        }
+        await g(this.applyDevice(tab, opts), 'emulating the device');
       } else {
-        const browser = await this.liveBrowser();
-        context = await browser.newContext({
-          viewport: { width: opts.viewport.width, height: opts.viewport.height },
-          deviceScaleFactor: opts.dpr,
-          isMobile: opts.mobile,
-          hasTouch: opts.touch,
-          colorScheme: opts.colorScheme,
-          locale: opts.locale,
-          timezoneId: 'UTC',
-          serviceWorkers: 'block',
-          acceptDownloads: false,
-        });
+        context = await g(
+          browser.newContext(
+            reuse
+              ? // a tab's device options are set by the pool over its own session (emulateDevice), not by Playwright
+                { viewport: null, colorScheme: opts.colorScheme, timezoneId: 'UTC', serviceWorkers: 'block', acceptDownloads: false }
+              : {
+                  viewport: { width: opts.viewport.width, height: opts.viewport.height },
+                  deviceScaleFactor: opts.dpr,
+                  isMobile: opts.mobile,
+                  hasTouch: opts.touch,
+                  colorScheme: opts.colorScheme,
+                  locale: opts.locale,
+                  timezoneId: 'UTC',
+                  serviceWorkers: 'block',
+                  acceptDownloads: false,
+                },
+          ),
+          'opening a browser context',
+        );
         context.setDefaultTimeout(this.timeoutMs);
         context.setDefaultNavigationTimeout(this.timeoutMs);
         if (instrument) {
-          await context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK });
-          await context.addInitScript({ content: ACTIVATION_LISTENER_HOOK });
-          await context.clock.install({ time: CLOCK_EPOCH });
-          await context.clock.pauseAt(CLOCK_EPOCH);
-          await context.addInitScript({ content: FAKE_RAF_SCRIPT });
+          await g(context.addInitScript({ content: CLOSED_SHADOW_ROOT_HOOK }), 'instrumenting the page');
+          await g(context.addInitScript({ content: ACTIVATION_LISTENER_HOOK }), 'instrumenting the page');
+          await g(context.clock.install({ time: CLOCK_EPOCH }), 'installing the page clock');
+          await g(context.clock.pauseAt(CLOCK_EPOCH), 'installing the page clock');
+          await g(context.addInitScript({ content: FAKE_RAF_SCRIPT }), 'instrumenting the page');
         }
         // the route serves whatever page the context shows now (a kept tab shows one page after another;
         // between two, `serving` is null and every request is refused, unrecorded)
         const held: { serving: Serving | null } = { serving };
-        await context.route('**/*', (route) => {
+        await g(context.route('**/*', (route) => {
           const now = held.serving;
           if (!now) return route.abort('blockedbyclient');
           const req = route.request();
-          if (req.isNavigationRequest() && isMainFrame(req)) now.documents.push(req.url());
-          return this.serve(route, now.pages, now.userDir, now.blocked);
-        });
-        await context.routeWebSocket(/.*/, (ws) => {
+          const mainDocument = req.isNavigationRequest() && isMainFrame(req);
+          if (mainDocument) now.documents.push(req.url());
+          return this.serve(route, now.pages, now.userDir, now.blocked, (r) => {
+            const runs = effectiveRefresh(r);
+            if (mainDocument && now.documents.length === 1 && runs && runs.delaySeconds * 1000 <= CLOCK_RUN_MS) now.refreshAway = runs;
+          });
+        }), 'routing the page');
+        await g(context.routeWebSocket(/.*/, (ws) => {
           held.serving?.blocked.push(ws.url());
           void ws.close({ code: 1008, reason: 'blocked' });
-        });
-        page = await context.newPage();
+        }), 'routing the page');
+        page = await g(context.newPage(), 'opening the page');
+        page.on('pageerror', (e) => held.serving?.pageErrors.push(`${e.name && !e.message.startsWith(e.name) ? `${e.name}: ` : ''}${e.message.split('\n')[0]}`));
         if (reuse) {
-          this.tabStats.fresh++;
-          const kept: KeptTab = Object.assign(held, { group, key: tabKey(opts, instrument), context, page, viewport: { ...opts.viewport }, colorScheme: opts.colorScheme, instrument, uses: 1, broken: false });
+          const session = await g(context.newCDPSession(page), 'opening a devtools session');
+          const { windowId } = (await g(session.send('Browser.getWindowForTarget'), 'emulating the device')) as { windowId: number };
+          await g(emulateDevice(session, windowId, opts), 'emulating the device');
+          const kept: KeptTab = Object.assign(held, {
+            group,
+            context,
+            page,
+            session,
+            windowId,
+            device: deviceOf(opts),
+            colorScheme: opts.colorScheme,
+            instrument,
+            uses: 1,
+            broken: false,
+          });
           page.on('crash', () => (kept.broken = true));
           tab = kept;
+          this.tabStats.fresh++;
         }
       }
       const navigatedAway = (loaded: boolean): SampleError | undefined => {
         const shown = page.mainFrame().url();
-        const away = documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
+        const away = serving.documents[1] ?? (loaded && sameDocumentUrl(shown, url) === false ? shown : undefined);
+        if (away === undefined && serving.refreshAway) {
+          const r = serving.refreshAway;
+          return new SampleError(
+            `page navigated away while loading (${url} -> ${r.url}): its meta refresh fires ${r.delaySeconds} s after load, within the ${CLOCK_RUN_MS / 1000} s of page time before capture; a page must stay on its own document to be labelled`,
+            'navigated',
+          );
+        }
         return away === undefined ? undefined : new SampleError(`page navigated away while loading (${url} -> ${away}); a page must stay on its own document to be labelled`, 'navigated');
       };
       try {
-        const resp = await page.goto(url, { waitUntil: 'load' });
+        // bounded by the navigation timeout; the guard adds the browser's exit
+        const resp = await guard.race(page.goto(url, { waitUntil: 'load' }), null);
         if (!resp || !resp.ok()) throw new Error(`HTTP ${resp?.status() ?? 'no response'}`);
       } catch (e) {
-        throw navigatedAway(false) ?? new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
+        if (e instanceof SampleError) throw e;
+        const away = navigatedAway(false);
+        if (away) throw away;
+        if (e instanceof errors.TimeoutError)
+          throw new SampleError(
+            `page did not finish loading within ${this.timeoutMs / 1000} s (${url}): no load event; raise --page-timeout on a loaded machine. Page scripts run on a paused clock until load, so a script that waits for Date.now() or performance.now() to advance never ends`,
+            'timeout',
+          );
+        throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
-      if (tab && tab.uses > 1 && instrument && (await page.evaluate(CLOCK_FRESH_CHECK).catch(() => false)) !== true) {
-        // the clock reset did not take (a playwright-core whose clock keeps its log otherwise): a fresh context
-        const stale = tab;
+      if (tab && (page.frames().length !== 1 || page.workers().length !== 0)) {
+        // frames and workers get the context's options from Playwright on sessions of their own, which a
+        // tab's context does not have: this page is rendered again in a fresh context
+        const t = tab;
         tab = undefined;
-        this.count('clock not reset');
-        await stale.context.close().catch(() => undefined);
-        return this.load(opts, source, { ...wopts, reuse: false });
+        context = undefined;
+        this.count('frames');
+        await closeContext(t.context, this.timeoutMs);
+        return await this.load(opts, source, { ...wopts, reuse: false });
       }
+      if (tab && tab.uses > 1 && instrument) await g(checkKeptClock(page), 'checking the page clock');
       if (tab && tab.uses > 1) this.tabStats.reused++;
-      return { context: page.context(), page, url, blocked, navigatedAway, tab };
+      return { context: page.context(), page, url, blocked: serving.blocked, pageErrors: serving.pageErrors, navigatedAway, tab };
     } catch (e) {
-      if (tab) this.count('load failed');
-      if (context) await context.close().catch(() => undefined);
+      if (tab) {
+        this.count(e instanceof EnvironmentError ? 'clock not reset' : 'load failed');
+        await closeContext(tab.context, this.timeoutMs);
+      } else if (context) await closeContext(context, this.timeoutMs);
       throw e;
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  /** Set a kept tab's device emulation ({@link emulateDevice}) and colour scheme to `opts`. */
+  private async applyDevice(tab: KeptTab, opts: PageOptions): Promise<void> {
+    await emulateDevice(tab.session, tab.windowId, opts, tab.device);
+    tab.device = deviceOf(opts);
+    if (tab.colorScheme !== opts.colorScheme) {
+      // Playwright's own session: the same Emulation.setEmulatedMedia as for the context option
+      await tab.page.emulateMedia({ colorScheme: opts.colorScheme });
+      tab.colorScheme = opts.colorScheme;
     }
   }
 
@@ -900,6 +1055,7 @@ export class BrowserPool {
     pages: Map<string, string | Buffer>,
     userDir: string | null,
     blocked: string[],
+    onRefresh: (refreshes: MetaRefresh[]) => void,
   ): Promise<void> {
     const req = route.request();
     const raw = req.url();
@@ -937,9 +1093,21 @@ export class BrowserPool {
       file = safeJoin(userDir, p.slice('/user/'.length));
     }
     if (!file) return deny();
-    const body = await this.readCached(file, userDir === null || !file.startsWith(userDir));
+    let body = await this.readCached(file, userDir === null || !file.startsWith(userDir));
     if (!body) return deny();
-    return route.fulfill({ status: 200, body, contentType: mimeOf(file) });
+    let contentType = mimeOf(file);
+    if (userDir !== null && file.startsWith(userDir) && contentType.startsWith('text/html')) {
+      // a user's document: its refresh tags are held; the main document's short ones reject the sample
+      const held = holdMetaRefresh(body, raw);
+      body = held.body;
+      if (held.refreshes.length > 0) onRefresh(held.refreshes);
+      // A document that declares its encoding in the first 1024 bytes (where the browser's prescan looks:
+      // `<meta charset>` or a Content-Type pragma) is served without a charset, so that the declaration
+      // counts (a windows-1252 or Shift_JIS page was decoded as UTF-8: garbled labels and screenshot);
+      // one that declares nothing stays UTF-8.
+      if (/<meta\s[^>]*charset\s*=/i.test(body.subarray(0, 1024).toString('latin1'))) contentType = 'text/html';
+    }
+    return route.fulfill({ status: 200, body, contentType });
   }
 
   /**
@@ -968,6 +1136,56 @@ export class BrowserPool {
     await this.relaunching?.catch(() => undefined);
     await this.browser.close().catch(() => undefined);
   }
+}
+
+/**
+ * Bound the set-up calls of a page in `browser`: {@link race} settles `p`, or rejects with
+ * `SampleError('capture_failed')` when Chromium exits first, or (with a step name) `SampleError('timeout')`
+ * after `ms`. {@link dispose} removes the listener and the timers.
+ */
+export function guardBrowser(browser: Browser, ms: number): { race<T>(p: Promise<T>, what: string | null): Promise<T>; dispose(): void } {
+  let onExit: (() => void) | undefined;
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () => reject(new SampleError('Chromium exited while the page was opening (crashed or killed); the pool starts it again', 'capture_failed'));
+    if (!browser.isConnected()) onExit();
+    else browser.once('disconnected', onExit);
+  });
+  exited.catch(() => undefined);
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    race<T>(p: Promise<T>, what: string | null): Promise<T> {
+      const racers: Array<Promise<T>> = [p, exited];
+      if (what !== null) {
+        racers.push(
+          new Promise<never>((_, reject) => {
+            const t = setTimeout(() => reject(new SampleError(`${what} took longer than ${ms / 1000} s (raise --page-timeout on a loaded machine)`, 'timeout')), ms);
+            timers.add(t);
+            p.finally(() => {
+              clearTimeout(t);
+              timers.delete(t);
+            }).catch(() => undefined);
+          }),
+        );
+      }
+      return Promise.race(racers);
+    },
+    dispose(): void {
+      if (onExit) browser.off('disconnected', onExit);
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
+
+/** The device part of `opts` ({@link DeviceState}), copied. */
+function deviceOf(opts: PageOptions): DeviceState {
+  return { viewport: { ...opts.viewport }, dpr: opts.dpr, mobile: opts.mobile, touch: opts.touch, locale: opts.locale };
+}
+
+/** Close `context`, giving up after `ms` (closing a context of a killed browser may never be answered). */
+async function closeContext(context: BrowserContext, ms: number): Promise<void> {
+  let t: NodeJS.Timeout | undefined;
+  await Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => (t = setTimeout(r, ms)))]);
+  clearTimeout(t);
 }
 
 function mimeOf(p: string): string {

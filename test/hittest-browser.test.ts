@@ -256,8 +256,8 @@ describe('BrowserPool', () => {
       expect(first).toBe('p1');
       const err = await hung!.promise.then(() => undefined, (e: unknown) => e);
       expect(err).toBeInstanceOf(SampleError);
-      expect((err as SampleError).reason).toBe('load_failed');
-      expect((err as SampleError).message).toMatch(/Timeout 5000ms exceeded/);
+      expect((err as SampleError).reason).toBe('timeout');
+      expect((err as SampleError).message).toMatch(/did not finish loading within 5 s .*raise --page-timeout/);
       // the failed page gave its context and its place back
       expect(await Promise.all([own.withPage(desktop, page(2), ({ page: p }) => p.title()), own.withPage(desktop, page(3), ({ page: p }) => p.title())])).toEqual(['p2', 'p3']);
       // the pool closed by the measured page's fn while the next page loads ahead: both calls end, and so does
@@ -279,7 +279,8 @@ describe('BrowserPool', () => {
 
   it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
     const mark = `--uisynth-test-preload-kill=${process.pid}`;
-    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark] });
+    let relaunches = 0;
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark], onRelaunch: () => relaunches++ });
     try {
       // the browser process (not a renderer or helper: those carry --type=) started with our marker
       const browserPid = (): number =>
@@ -308,9 +309,34 @@ describe('BrowserPool', () => {
       second = settles(captureAndHitTest(own, { html: page(2) }, desktop));
       expect(await first).toBe('done');
       expect((await second.promise).targets.map((t) => t.name)).toEqual(['Button 2']);
+      expect(relaunches).toBe(1);
     } finally {
       await own.close();
     }
+  });
+
+  it("reports the page's uncaught errors as warnings: while loading, and the first one of its timers", async () => {
+    const html = `<!doctype html><body><button>Go</button><script>
+      setTimeout(() => { throw new Error('late'); }, 100);
+      setInterval(() => { throw new RangeError('tick'); }, 200);
+      null.x;
+    </script><script>null.x;</script></body>`;
+    const r = await captureAndHitTest(pool(), { html }, desktop);
+    expect(r.targets.map((t) => t.name)).toEqual(['Go']);
+    // the fake clock keeps only the first exception of its run (the interval's are lost)
+    expect(r.warnings.filter((w) => w.startsWith('uncaught page error'))).toEqual([
+      "uncaught page error: TypeError: Cannot read properties of null (reading 'x') (×2)",
+      "uncaught page error: Error: late (in a timer; only the first of the page clock's run is known)",
+    ]);
+  });
+
+  it.each([
+    ['cafe-windows-1252.html', ['Menu du café', "Enregistrer l'été"]],
+    ['save-shift-jis.html', ['設定', '保存する']],
+    ['plain-utf-8.html', ['Grüße', 'Schließen']],
+  ])('decodes a user page in its declared encoding (UTF-8 when it declares none): %s', async (file, names) => {
+    const r = await captureAndHitTest(pool(), { file: join(PAGES, '..', 'pages-encoding', file) }, desktop);
+    expect(r.targets.map((t) => t.name)).toEqual(names);
   });
 
   it('serves a user page and its relative assets from /user/', async () => {

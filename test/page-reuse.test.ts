@@ -7,6 +7,11 @@
  * tabs) and right after pages that leave state behind, in one pool that keeps tabs, and the captures
  * (screenshot bytes and every measured field) and grounding records must be identical.
  *
+ * A second part switches the device (device scale factor, mobile, touch, locale: the pool sets them per
+ * page over the tab's own CDP session) from page to page in one tab: a probe page's view of the device
+ * (and the Accept-Language header its requests carry) and generated samples' records and PNG bytes must
+ * equal a fresh context's with those options.
+ *
  * What each page after the first proves depends on `tabStats`: a page that leaves only per-document state
  * (timers, scroll, pushState, the clock advanced by `runFor`) must be followed by a REUSED tab (so the
  * reset is what makes the witness identical); a page that leaves storage, cookies or a window name must
@@ -15,11 +20,12 @@
 import { describe, expect, it } from 'vitest';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
-import { CLOCK_EPOCH, type PageOptions } from '../renderers/browser.js';
-import { GROUNDING_FAMILIES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
+import { EnvironmentError } from '../core/errors.js';
+import { CLOCK_EPOCH, CLOCK_RUN_MS, checkKeptClock, type PageHandle, type PageOptions } from '../renderers/browser.js';
+import { GROUNDING_FAMILIES, GROUNDING_LOCALES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
 
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
-/** Same tab key as `desktop` (scale, mobile, touch, locale), another viewport and colour scheme. */
+/** Same device as `desktop`, another viewport and colour scheme. */
 const desktopDark: PageOptions = { ...desktop, viewport: { width: 800, height: 600 }, colorScheme: 'dark' };
 
 // one page at a time, nothing loaded ahead: each call's page goes to the tab the call before gave back
@@ -194,5 +200,154 @@ describe('a page rendered in a kept tab', () => {
     expect(kept().tabStats.reused).toBe(before.reused + 1);
     expect(got.record).toEqual(want.record);
     expect(got.png.equals(want.png)).toBe(true);
+  });
+});
+
+/**
+ * Prints what a page can see of its device: language, Accept-Language (read in the test from a request the
+ * page makes), pixel ratio, pointer and hover media, touch, screen, viewport, zoom, ICU default locale,
+ * time zone and the clock at load. `{META}` is replaced by a viewport meta tag or nothing (a mobile page
+ * without one is laid out 980 px wide and zoomed out).
+ */
+const PROBE = `<!doctype html><html><head><meta charset="utf-8">{META}<title>probe</title>
+<style>body { margin: 0; font: 14px sans-serif } .wide { width: 300px; height: 10px; background: #ccc }</style></head><body>
+<p id="t">probe</p><div class="wide"></div>
+<script>
+  const mm = (q) => matchMedia(q).matches;
+  window.__probe = {
+    language: navigator.language,
+    languages: navigator.languages.join(','),
+    dpr: devicePixelRatio,
+    coarse: mm('(pointer: coarse)'),
+    fine: mm('(pointer: fine)'),
+    anyCoarse: mm('(any-pointer: coarse)'),
+    hoverNone: mm('(hover: none)'),
+    anyHover: mm('(any-hover: hover)'),
+    ontouchstart: 'ontouchstart' in window,
+    touchEvent: typeof TouchEvent,
+    maxTouchPoints: navigator.maxTouchPoints,
+    screen: screen.width + 'x' + screen.height + ' avail ' + screen.availWidth + 'x' + screen.availHeight + ' ' + screen.orientation.type + ' ' + screen.orientation.angle,
+    inner: innerWidth + 'x' + innerHeight,
+    outer: outerWidth + 'x' + outerHeight,
+    client: document.documentElement.clientWidth + 'x' + document.documentElement.clientHeight,
+    visual: visualViewport.width + 'x' + visualViewport.height + ' scale ' + visualViewport.scale,
+    intl: Intl.DateTimeFormat().resolvedOptions().locale + ' ' + new Intl.NumberFormat().resolvedOptions().locale + ' ' + (1234.5).toLocaleString() + ' ' + new Intl.Collator().resolvedOptions().locale,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    dateAtLoad: Date.now(),
+    dateString: new Date(0).toString(),
+    dark: mm('(prefers-color-scheme: dark)'),
+    userAgentMobile: navigator.userAgentData ? navigator.userAgentData.mobile : null,
+    textWidth: document.getElementById('t').getBoundingClientRect().width,
+  };
+</script></body></html>`;
+const META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+/** The probe's values and the Accept-Language header of a request the page makes after load. */
+async function probe(h: PageHandle): Promise<Record<string, unknown>> {
+  const req = h.page.waitForRequest((r) => r.url().endsWith('/page/echo'));
+  const values = (await h.page.evaluate(`(() => { fetch('/page/echo').catch(() => undefined); return window.__probe; })()`)) as Record<string, unknown>;
+  return { ...values, acceptLanguage: (await (await req).allHeaders())['accept-language'] };
+}
+
+/** Devices in an order that switches every emulated option from one page to the next (and back). */
+const DEVICES: Array<{ opts: PageOptions; meta: boolean }> = [
+  { opts: desktop, meta: true },
+  { opts: { viewport: { width: 390, height: 844 }, dpr: 3, mobile: true, touch: true, colorScheme: 'dark', locale: 'ja-JP' }, meta: true },
+  { opts: { viewport: { width: 800, height: 600 }, dpr: 2, mobile: false, touch: false, colorScheme: 'light', locale: 'ar' }, meta: false },
+  { opts: { viewport: { width: 360, height: 640 }, dpr: 2.625, mobile: true, touch: true, colorScheme: 'light', locale: 'zh-CN' }, meta: false },
+  { opts: { viewport: { width: 1024, height: 768 }, dpr: 1, mobile: false, touch: true, colorScheme: 'dark', locale: 'de-DE' }, meta: true },
+  { opts: { viewport: { width: 844, height: 390 }, dpr: 2, mobile: true, touch: false, colorScheme: 'light', locale: 'en-US' }, meta: true },
+  { opts: desktop, meta: true },
+];
+
+describe('one kept tab, the device switched from page to page', () => {
+  it('shows a probe page the device, locale and clock a fresh context with those options shows', async () => {
+    const before = { ...kept().tabStats };
+    for (const [k, { opts, meta }] of DEVICES.entries()) {
+      const html = PROBE.replace('{META}', meta ? META : '');
+      const want = await fresh().withPage(opts, { html }, probe);
+      const got = await kept().withPage(opts, { html }, probe, { reuse: true });
+      expect({ k, ...got }).toEqual({ k, ...want });
+      // the oracle: what Playwright documents for these context options, written out
+      expect(want).toMatchObject({
+        language: opts.locale,
+        acceptLanguage: opts.locale,
+        dpr: opts.dpr,
+        maxTouchPoints: opts.touch ? 1 : 0,
+        ontouchstart: opts.touch,
+        dateAtLoad: CLOCK_EPOCH,
+        timeZone: 'UTC',
+        dark: opts.colorScheme === 'dark',
+      });
+      if (!opts.mobile || meta) expect(want.inner).toBe(`${opts.viewport.width}x${opts.viewport.height}`);
+      else expect(want.inner).not.toBe(`${opts.viewport.width}x${opts.viewport.height}`); // laid out wide, zoomed out
+    }
+    // every page after the first went to the same tab
+    expect(kept().tabStats.reused - before.reused).toBeGreaterThanOrEqual(DEVICES.length - 1);
+  });
+
+  it('gives generated samples of switching devices and locales the same records and PNG bytes as fresh contexts', async () => {
+    const cfg: GroundingConfig = { families: [...GROUNDING_FAMILIES], locales: [...GROUNDING_LOCALES], themes: ['light', 'dark'] };
+    const seed = 21;
+    // the first indices of seed 21 whose scenarios differ from the one before in device or locale, until the
+    // set covers dpr 1 and above, mobile and desktop, touch and no touch, and ja-JP, ar and one more locale
+    const picked: number[] = [];
+    const key = (i: number): string => {
+      const sc = sampleScenario(cfg, seed, i);
+      return JSON.stringify([sc.dpr, sc.mobile, sc.touch, sc.locale]);
+    };
+    const covered = (): boolean => {
+      const scs = picked.map((i) => sampleScenario(cfg, seed, i));
+      return (
+        scs.some((s) => s.dpr === 1) &&
+        scs.some((s) => s.dpr > 1) &&
+        scs.some((s) => s.mobile) &&
+        scs.some((s) => !s.mobile) &&
+        scs.some((s) => s.touch) &&
+        scs.some((s) => !s.touch) &&
+        scs.some((s) => s.locale === 'ja-JP') &&
+        scs.some((s) => s.locale === 'ar') &&
+        new Set(scs.map((s) => s.locale)).size >= 3
+      );
+    };
+    for (let i = 0; i < 200 && !covered(); i++) if (picked.length === 0 || key(i) !== key(picked[picked.length - 1]!)) picked.push(i);
+    expect(covered()).toBe(true);
+    const before = { ...kept().tabStats };
+    for (const i of picked) {
+      const want = await groundingSample(fresh(), cfg, seed, i);
+      const got = await groundingSample(kept(), cfg, seed, i);
+      expect(got.record).toEqual(want.record);
+      expect(got.png.equals(want.png), `sample ${i} ${key(i)}: PNG bytes`).toBe(true);
+    }
+    expect(kept().tabStats.reused - before.reused).toBeGreaterThanOrEqual(picked.length - 1);
+  });
+});
+
+describe('the kept-tab clock check (playwright-core private clock log)', () => {
+  it('fails loudly when the reset script did not run, or the clock is not at the epoch', async () => {
+    await fresh().withPage(desktop, { html: PROBE.replace('{META}', META) }, async (h) => {
+      // no reset script in a fresh context: the check must say so
+      await expect(checkKeptClock(h.page)).rejects.toThrow(EnvironmentError);
+      await expect(checkKeptClock(h.page)).rejects.toThrow(/reset script did not run.*playwright-core 1\.65\.1/);
+      // the mark of a successful reset, but the clock moved on (a replayed runFor): still an error
+      await h.page.evaluate(`Object.defineProperty(window, Symbol.for('uisynth.clockLogReset'), { value: 'ok', configurable: true })`);
+      await checkKeptClock(h.page);
+      await h.page.clock.runFor(CLOCK_RUN_MS);
+      await expect(checkKeptClock(h.page)).rejects.toThrow(`Date.now() ${CLOCK_RUN_MS} ms after the epoch, expected 0`);
+    });
+  });
+
+  it('stops the next page in that tab with an EnvironmentError when the clock log field is gone', async () => {
+    const pool = kept();
+    // a page that hides the fake clock's log from every later document of its context (as a playwright-core
+    // that renamed the field would), in a tab the pool then keeps
+    await pool.withPage(desktop, { html: '<p>x</p>' }, async (h) => {
+      await h.context.addInitScript({ content: `(() => { const c = globalThis.__pwClock && globalThis.__pwClock.controller; if (c) { c._renamed = c._log; delete c._log; } })()` });
+    }, { reuse: true });
+    const before = { ...pool.tabStats, why: { ...pool.tabStats.why } };
+    await expect(pool.withPage(desktop, { html: '<p>y</p>' }, async () => 1, { reuse: true })).rejects.toThrow(/no __pwClock\.controller\._log array.*playwright-core 1\.65\.1/);
+    expect(pool.tabStats.why['clock not reset']).toBe((before.why['clock not reset'] ?? 0) + 1);
+    // that tab is closed: the next page gets a new one and renders
+    expect(await pool.withPage(desktop, { html: '<p>z</p>' }, async (h) => h.page.evaluate('Date.now()'), { reuse: true })).toBe(CLOCK_EPOCH);
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * renderers/browser.ts `guardBrowser`: a set-up call of a page that Chromium never answers (Playwright left
+ * `newPage` pending for ever when Chromium was killed while it opened the page; a newcomer's run at
+ * concurrency 2 hung in 5 of 7 kills) ends with a `capture_failed` reject when the browser exits, or a
+ * `timeout` reject after the bound; a call that settles is passed through.
+ */
+import { EventEmitter } from 'node:events';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SampleError } from '../core/errors.js';
+import { guardBrowser } from '../renderers/browser.js';
+
+/** The two members of a Browser the guard uses: `isConnected` and the `disconnected` event. */
+function fakeBrowser(): Browser & { exit(): void } {
+  const e = new EventEmitter() as EventEmitter & { connected: boolean };
+  e.connected = true;
+  return Object.assign(e, {
+    isConnected: () => e.connected,
+    exit: () => {
+      e.connected = false;
+      e.emit('disconnected');
+    },
+  }) as unknown as Browser & { exit(): void };
+}
+const never = new Promise<string>(() => undefined);
+
+describe('guardBrowser', () => {
+  it('a pending call ends as capture_failed when the browser exits', async () => {
+    const b = fakeBrowser();
+    const guard = guardBrowser(b, 600_000);
+    const pending = guard.race(never, 'opening the page').catch((e: unknown) => e);
+    b.exit();
+    const err = await pending;
+    expect(err).toBeInstanceOf(SampleError);
+    expect((err as SampleError).reason).toBe('capture_failed');
+    guard.dispose();
+    expect((b as unknown as EventEmitter).listenerCount('disconnected')).toBe(0);
+  });
+
+  it('a browser already gone fails the call at once; a pending call with a step name times out', async () => {
+    const gone = fakeBrowser();
+    gone.exit();
+    const err = await guardBrowser(gone, 600_000).race(never, 'x').catch((e: unknown) => e);
+    expect((err as SampleError).reason).toBe('capture_failed');
+    const slow = guardBrowser(fakeBrowser(), 50);
+    const late = await slow.race(never, 'opening the page').catch((e: unknown) => e);
+    expect((late as SampleError).reason).toBe('timeout');
+    expect((late as SampleError).message).toMatch(/opening the page took longer than 0.05 s/);
+    slow.dispose();
+  });
+
+  it('passes a settled call through, its value or its error', async () => {
+    const guard = guardBrowser(fakeBrowser(), 600_000);
+    expect(await guard.race(Promise.resolve('ok'), 'a')).toBe('ok');
+    await expect(guard.race(Promise.reject(new Error('boom')), 'b')).rejects.toThrow('boom');
+    guard.dispose();
+  });
+});
