@@ -898,6 +898,8 @@ export class BrowserPool {
     // while it opens the page (newcomer test: 5 of 7 kills at concurrency 2 hung the run).
     const guard = guardBrowser(browser, this.timeoutMs);
     const g = guard.race;
+    // a context that arrives after this load gave up (the guard's timeout won the race) is closed when it comes
+    let abandoned = false;
     try {
       let url: string;
       let pages: Map<string, string | Buffer> = new Map();
@@ -919,25 +921,24 @@ export class BrowserPool {
         page = tab.page;
         await g(this.applyDevice(tab, opts), 'emulating the device');
       } else {
-        context = await g(
-          browser.newContext(
-            reuse
-              ? // a tab's device options are set by the pool over its own session (emulateDevice), not by Playwright
-                { viewport: null, colorScheme: opts.colorScheme, timezoneId: 'UTC', serviceWorkers: 'block', acceptDownloads: false }
-              : {
-                  viewport: { width: opts.viewport.width, height: opts.viewport.height },
-                  deviceScaleFactor: opts.dpr,
-                  isMobile: opts.mobile,
-                  hasTouch: opts.touch,
-                  colorScheme: opts.colorScheme,
-                  locale: opts.locale,
-                  timezoneId: 'UTC',
-                  serviceWorkers: 'block',
-                  acceptDownloads: false,
-                },
-          ),
-          'opening a browser context',
+        const opening = browser.newContext(
+          reuse
+            ? // a tab's device options are set by the pool over its own session (emulateDevice), not by Playwright
+              { viewport: null, colorScheme: opts.colorScheme, timezoneId: 'UTC', serviceWorkers: 'block', acceptDownloads: false }
+            : {
+                viewport: { width: opts.viewport.width, height: opts.viewport.height },
+                deviceScaleFactor: opts.dpr,
+                isMobile: opts.mobile,
+                hasTouch: opts.touch,
+                colorScheme: opts.colorScheme,
+                locale: opts.locale,
+                timezoneId: 'UTC',
+                serviceWorkers: 'block',
+                acceptDownloads: false,
+              },
         );
+        opening.then((c) => (abandoned ? closeContext(c, this.timeoutMs) : undefined)).catch(() => undefined);
+        context = await g(opening, 'opening a browser context');
         context.setDefaultTimeout(this.timeoutMs);
         context.setDefaultNavigationTimeout(this.timeoutMs);
         if (instrument) {
@@ -1008,11 +1009,19 @@ export class BrowserPool {
         if (e instanceof SampleError) throw e;
         const away = navigatedAway(false);
         if (away) throw away;
-        if (e instanceof errors.TimeoutError)
-          throw new SampleError(
-            `page did not finish loading within ${this.timeoutMs / 1000} s (${url}): no load event; raise --page-timeout on a loaded machine. Page scripts run on a paused clock until load, so a script that waits for Date.now() or performance.now() to advance never ends`,
-            'timeout',
-          );
+        if (e instanceof errors.TimeoutError) {
+          const what = `page did not finish loading within ${this.timeoutMs / 1000} s (${url}): no load event`;
+          // an endless script (the paused clock makes a wait for Date.now() one) never lets the page answer, and
+          // a longer --page-timeout cannot help it; a page still working through a long script looks the same
+          // for a while, so the line names both
+          const ms = Math.min(5000, this.timeoutMs);
+          if (!(await answers(page, ms)))
+            throw new SampleError(
+              `${what}, and its scripts did not yield for ${ms / 1000} s more: an endless loop never ends (page scripts run on a paused clock until load, so a loop waiting for Date.now() or performance.now() to advance is one); if the page is only slow, raise --page-timeout`,
+              'timeout',
+            );
+          throw new SampleError(`${what}; raise --page-timeout on a loaded machine`, 'timeout');
+        }
         throw new SampleError(`page load failed (${url}): ${(e as Error).message.split('\n')[0]}`, 'load_failed');
       }
       if (tab && (page.frames().length !== 1 || page.workers().length !== 0)) {
@@ -1029,6 +1038,7 @@ export class BrowserPool {
       if (tab && tab.uses > 1) this.tabStats.reused++;
       return { context: page.context(), page, url, blocked: serving.blocked, pageErrors: serving.pageErrors, navigatedAway, tab };
     } catch (e) {
+      abandoned = true;
       if (tab) {
         this.count(e instanceof EnvironmentError ? 'clock not reset' : 'load failed');
         await closeContext(tab.context, this.timeoutMs);
@@ -1179,6 +1189,17 @@ export function guardBrowser(browser: Browser, ms: number): { race<T>(p: Promise
 /** The device part of `opts` ({@link DeviceState}), copied. */
 function deviceOf(opts: PageOptions): DeviceState {
   return { viewport: { ...opts.viewport }, dpr: opts.dpr, mobile: opts.mobile, touch: opts.touch, locale: opts.locale };
+}
+
+/**
+ * Does `page`'s main frame run a trivial script within `ms`? False when its scripts never yield (an
+ * endless loop) or the page is gone.
+ */
+async function answers(page: Page, ms: number): Promise<boolean> {
+  let t: NodeJS.Timeout | undefined;
+  const ok = await Promise.race([page.evaluate('1').then(() => true, () => false), new Promise<boolean>((r) => (t = setTimeout(() => r(false), ms)))]);
+  clearTimeout(t);
+  return ok;
 }
 
 /** Close `context`, giving up after `ms` (closing a context of a killed browser may never be answered). */
