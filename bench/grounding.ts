@@ -3,10 +3,10 @@
  *
  * Six loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, bare-ahead,
  * bare-reuse, naive, ...) so that machine noise hits them alike, in the same Chromium. The pipeline and
- * capture loops render as the CLI does, in kept tabs where they can (renderers/browser.ts
- * `WithPageOptions.reuse`: a tab of an earlier page with the same device scale factor, mobile/touch and
- * locale, reset) and else in a fresh browser context; each loop keeps its own tabs (a tab group per loop),
- * so no loop reuses a tab another loop left. The bare, bare-ahead and naive loops open a fresh browser
+ * capture loops render as the CLI does, in kept tabs (renderers/browser.ts `WithPageOptions.reuse`: a tab
+ * of an earlier page, reset, its device emulation set per page), one group of tabs for both (as many idle
+ * tabs as the CLI keeps: concurrency + preload); bare-reuse keeps its own group (uninstrumented tabs, which
+ * would evict the pipeline's from a shared group). The bare, bare-ahead and naive loops open a fresh browser
  * context per page (the plain Playwright way); bare-reuse is the bare loop with the pipeline's reuse:
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
@@ -25,7 +25,7 @@
  *   while the first is screenshotted (the same pool, the same preload slot). The pipeline's ratio to
  *   this loop is the like-for-like figure: the ratio to the bare loop credits the pipeline with the
  *   overlap the bare loop is denied;
- * - **bare-reuse**: the bare loop (one page at a time) in kept tabs (its own group, the same keys, limits and
+ * - **bare-reuse**: the bare loop (one page at a time) in kept tabs (its own group, the same limits and
  *   resets as the pipeline's); the pipeline's ratio to it credits neither side with the reuse;
  * - **naive**: render, the bare loop's screenshot, then ask Playwright for each element's bounding box and
  *   visibility one element at a time (`locator.boundingBox()`, `locator.isVisible()`), for every
@@ -231,7 +231,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   };
   const tabsNow = (): { fresh: number; reused: number } => ({ fresh: pool.tabStats.fresh, reused: pool.tabStats.reused });
   const pipePool = tabGroup(pool, 'pipeline');
-  const capPool = tabGroup(pool, 'capture');
+  // the capture loop shares the pipeline's tabs: both instrumented, so one group holds the idle tabs the CLI would
+  const capPool = pipePool;
   let tNaive = 0;
   let cands = 0;
   let targets = 0;
