@@ -6,7 +6,8 @@
  * capture loops render as the CLI does, in kept tabs (renderers/browser.ts `WithPageOptions.reuse`: a tab
  * of an earlier page, reset, its device emulation set per page), one group of tabs for both (as many idle
  * tabs as the CLI keeps: concurrency + preload); bare-reuse keeps its own group (uninstrumented tabs, which
- * would evict the pipeline's from a shared group). The bare, bare-ahead and naive loops open a fresh browser
+ * would evict the pipeline's from a shared group; closed after each of its batches, so its first page of a
+ * batch opens a new tab). The bare, bare-ahead and naive loops open a fresh browser
  * context per page (the plain Playwright way); bare-reuse is the bare loop with the pipeline's reuse:
  *
  * - **pipeline**: `groundingSample` — the whole generator: render, settle, one in-page probe (nine-point
@@ -315,6 +316,8 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       perBatch.push([bPipe, bBare, bAhead, bReuse]);
       addCpu('bare_reuse', c0);
       addTabs('bare_reuse', k0);
+      // its idle tab would sit beside the other loops' pages until its next batch: closed (bench memory)
+      await pool.closeIdleTabs('bare-reuse');
       sample();
       t = performance.now();
       for (const i of idx) {

@@ -860,6 +860,19 @@ export class BrowserPool {
     }
   }
 
+  /**
+   * Close the idle kept tabs of `group` ({@link WithPageOptions.reuse}; all groups when undefined), e.g. when a
+   * caller is done with a group for a while (bench/grounding.ts between the batches of a loop). Pages in
+   * flight keep their tabs. Resolves when the contexts are closed (each bounded by the page timeout).
+   */
+  async closeIdleTabs(group?: string): Promise<void> {
+    const groups = group === undefined ? [...this.idle.keys()] : [group];
+    const tabs = groups.flatMap((k) => this.idle.get(k) ?? []);
+    for (const k of groups) this.idle.delete(k);
+    for (const t of tabs) this.count('closed idle');
+    await Promise.all(tabs.map((t) => closeContext(t.context, this.timeoutMs)));
+  }
+
   /** The most recently used kept tab of `group` with a live page and browser; undefined when there is none. */
   private takeIdle(group: string, instrument: boolean): KeptTab | undefined {
     const idle = this.idle.get(group) ?? [];
