@@ -17,6 +17,7 @@
  * reset is what makes the witness identical); a page that leaves storage, cookies or a window name must
  * get its tab CLOSED (a fresh context for the witness).
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
@@ -159,6 +160,28 @@ describe('a page rendered in a kept tab', () => {
       'dirty: window.name, localStorage, sessionStorage, indexedDB, cookies',
     ]);
     expect(kept().tabStats).toMatchObject({ fresh: mid.fresh + 1, reused: mid.reused });
+  });
+
+  it('serves each page its own resources: the same names with other bytes in the next page of the tab (no cache across pages)', async () => {
+    // the tab's renderer outlives its documents: an image, style sheet or script kept in one of its caches
+    // would show the previous page's bytes under the same URL
+    const solid = (rgb: [number, number, number]): Promise<Buffer> => sharp({ create: { width: 40, height: 40, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+    const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="s.css"><script src="x.js"></script></head><body><img src="a.png" width="40" height="40"></body></html>';
+    const seen: string[] = [];
+    const reused = kept().tabStats.reused;
+    for (const [name, img, bg] of [['one', [255, 0, 0], 'rgb(255, 255, 0)'], ['two', [0, 0, 255], 'rgb(0, 128, 0)'], ['one', [255, 0, 0], 'rgb(255, 255, 0)']] as const) {
+      const resources = { 'a.png': await solid([...img]), 's.css': `body { margin: 0; background: ${bg} }`, 'x.js': `document.title = ${JSON.stringify(name)};` };
+      seen.push(
+        await kept().withPage(desktop, { html, resources }, async (h) => {
+          const { data, info } = await sharp(await h.page.screenshot({ type: 'png' })).raw().toBuffer({ resolveWithObject: true });
+          const px = (x: number, y: number): string => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)).join(',');
+          return `${await h.page.title()} img ${px(20, 20)} page ${px(300, 300)}`;
+        }, { reuse: true }),
+      );
+    }
+    expect(seen).toEqual(['one img 255,0,0 page 255,255,0', 'two img 0,0,255 page 0,128,0', 'one img 255,0,0 page 255,255,0']);
+    // the second and third pages really were in the first one's tab
+    expect(kept().tabStats.reused).toBeGreaterThanOrEqual(reused + 2);
   });
 
   it('is not kept after a page whose capture failed or that navigated away', async () => {
