@@ -739,7 +739,6 @@ export class BrowserPool {
     const slot = this.sem.enqueue();
     await this.loadSem.acquire();
     let loaded: LoadedPage | undefined;
-    let session: Promise<CDPSession> | null = null;
     let clean = false;
     try {
       loaded = await this.load(opts, source, wopts);
@@ -758,6 +757,7 @@ export class BrowserPool {
       if (left) throw left;
       // a kept tab's own session holds its emulation (emulateDevice); a fresh context's gets the override
       // Playwright sent for its options
+      let session: Promise<CDPSession> | null = null;
       const cdp = (): Promise<CDPSession> =>
         (session ??= tab ? Promise.resolve(tab.session) : context.newCDPSession(page).then(async (s) => {
           // the override Playwright sends for these context options (screen = viewport)
@@ -1205,21 +1205,27 @@ function deviceOf(opts: PageOptions): DeviceState {
 }
 
 /**
+ * `p`'s value, or `fallback` when `p` has not settled within `ms` (a call that Chromium may never answer).
+ * `p` must not reject.
+ */
+async function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let t: NodeJS.Timeout | undefined;
+  const v = await Promise.race([p, new Promise<T>((r) => (t = setTimeout(() => r(fallback), ms)))]);
+  clearTimeout(t);
+  return v;
+}
+
+/**
  * Does `page`'s main frame run a trivial script within `ms`? False when its scripts never yield (an
  * endless loop) or the page is gone.
  */
-async function answers(page: Page, ms: number): Promise<boolean> {
-  let t: NodeJS.Timeout | undefined;
-  const ok = await Promise.race([page.evaluate('1').then(() => true, () => false), new Promise<boolean>((r) => (t = setTimeout(() => r(false), ms)))]);
-  clearTimeout(t);
-  return ok;
+function answers(page: Page, ms: number): Promise<boolean> {
+  return within(page.evaluate('1').then(() => true, () => false), ms, false);
 }
 
 /** Close `context`, giving up after `ms` (closing a context of a killed browser may never be answered). */
-async function closeContext(context: BrowserContext, ms: number): Promise<void> {
-  let t: NodeJS.Timeout | undefined;
-  await Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => (t = setTimeout(r, ms)))]);
-  clearTimeout(t);
+function closeContext(context: BrowserContext, ms: number): Promise<void> {
+  return within(context.close().catch(() => undefined), ms, undefined);
 }
 
 function mimeOf(p: string): string {
