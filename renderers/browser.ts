@@ -269,6 +269,14 @@ export interface LaunchOptions {
   executablePath?: string;
   /** Navigation / action timeout per page in ms (default 30000; the CLI's `--page-timeout`). */
   timeoutMs?: number;
+  /**
+   * Bound in ms on each browser-side set-up call of a page that the page itself does not run: opening its
+   * context and tab, routing, instrumenting, emulating the device, checking and resetting a kept tab
+   * (default: the larger of {@link timeoutMs} and {@link SETUP_TIMEOUT_MIN_MS}). These calls only hang when
+   * Chromium does; on a loaded machine opening a tab alone can take seconds, which a short `--page-timeout`
+   * (meant for the page's load) must not turn into rejects.
+   */
+  setupTimeoutMs?: number;
   /** More Chromium switches (e.g. a marker such as `--uisynth-bench=<pid>` to find the process tree). */
   extraArgs?: string[];
   /**
@@ -322,6 +330,13 @@ export interface WithPageOptions {
  * the context runs.
  */
 export const REUSE_MAX_USES = 50;
+
+/**
+ * Least bound in ms on a browser-side set-up call of a page ({@link LaunchOptions.setupTimeoutMs}): 30 s, as
+ * Playwright's own default action timeout. A run with `--page-timeout 1` on a machine at load 15 once saw
+ * `newPage` alone take more than 1 s (CI, test/grounding-labels-cli.test.ts).
+ */
+export const SETUP_TIMEOUT_MIN_MS = 30_000;
 
 /** Key (`Symbol.for`) of the window property where {@link CLOCK_LOG_RESET} leaves what it found. */
 const CLOCK_RESET_MARK = 'uisynth.clockLogReset';
@@ -618,6 +633,8 @@ export class BrowserPool {
   /** Contexts alive at once, loading or measuring: `concurrency` + {@link LaunchOptions.preload}. */
   private readonly loadSem: Semaphore;
   private readonly timeoutMs: number;
+  /** {@link LaunchOptions.setupTimeoutMs}. */
+  private readonly setupTimeoutMs: number;
   private readonly cache = new AssetCache(ASSET_CACHE_BYTES);
   private readonly extraArgs: string[];
   private closed = false;
@@ -635,7 +652,7 @@ export class BrowserPool {
   readonly tabStats = { fresh: 0, reused: 0, kept: 0, closed: 0, why: {} as Record<string, number> };
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
-  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0, reuseTabs = true) {
+  constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0, reuseTabs = true, setupTimeoutMs = Math.max(timeoutMs, SETUP_TIMEOUT_MIN_MS)) {
     this.browser = browser;
     this.reuseTabs = reuseTabs;
     this.idleMax = concurrency + preload;
@@ -645,6 +662,7 @@ export class BrowserPool {
     this.sem = new Semaphore(concurrency);
     this.loadSem = new Semaphore(concurrency + preload);
     this.timeoutMs = timeoutMs;
+    this.setupTimeoutMs = setupTimeoutMs;
   }
 
   /**
@@ -674,7 +692,17 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    const pool = new BrowserPool(browser, path, Math.max(1, Math.floor(opts.concurrency ?? 2)), opts.timeoutMs ?? 30000, extra, Math.max(0, Math.floor(opts.preload ?? 0)), opts.reuseTabs ?? true);
+    const timeoutMs = opts.timeoutMs ?? 30000;
+    const pool = new BrowserPool(
+      browser,
+      path,
+      Math.max(1, Math.floor(opts.concurrency ?? 2)),
+      timeoutMs,
+      extra,
+      Math.max(0, Math.floor(opts.preload ?? 0)),
+      opts.reuseTabs ?? true,
+      opts.setupTimeoutMs ?? Math.max(timeoutMs, SETUP_TIMEOUT_MIN_MS),
+    );
     pool.onRelaunch = opts.onRelaunch;
     return pool;
   }
@@ -741,7 +769,7 @@ export class BrowserPool {
     let loaded: LoadedPage | undefined;
     let clean = false;
     try {
-      loaded = await this.load(opts, source, wopts);
+      loaded = await this.loadInLiveBrowser(opts, source, wopts);
       // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
       await slot.turn;
       if (!loaded.context.browser()?.isConnected()) {
@@ -750,7 +778,7 @@ export class BrowserPool {
         const dead = loaded;
         loaded = undefined;
         await this.release(dead, false, 'browser died');
-        loaded = await this.load(opts, source, wopts);
+        loaded = await this.loadInLiveBrowser(opts, source, wopts);
       }
       const { page, context, url, blocked, pageErrors, navigatedAway, tab } = loaded;
       const left = navigatedAway(true);
@@ -842,7 +870,7 @@ export class BrowserPool {
     if (context.pages().length !== 1) return 'dirty: popup';
     if (page.frames().length !== 1 || page.workers().length !== 0) return 'frames';
     if (loaded.navigatedAway(true)) return 'navigated';
-    const guard = guardBrowser(context.browser()!, this.timeoutMs);
+    const guard = guardBrowser(context.browser()!, this.setupTimeoutMs);
     try {
       const left = await guard.race(leftovers(s, page), 'checking a kept tab');
       if ((await guard.race(context.cookies(), 'checking a kept tab')).length) left.push('cookies');
@@ -892,12 +920,27 @@ export class BrowserPool {
   /**
    * The loading part of {@link withPage}: a fresh context with `opts` (and, unless `wopts.instrument` is
    * false, the instrumentation), or with `wopts.reuse` a kept tab (or a new one) set to `opts`
-   * ({@link emulateDevice}), routing, navigation to `source` until `load`. The context (or tab) is closed
-   * when this throws.
-   * @throws SampleError `load_failed`, `timeout` or `navigated` (see {@link withPage}); EnvironmentError
-   *   from {@link checkKeptClock}
+   * ({@link emulateDevice}), routing, navigation to `source` until `load`, in the pool's live browser; once
+   * more in the relaunched browser when Chromium exits meanwhile. The context (or tab) is closed when this
+   * throws.
+   * @throws SampleError `load_failed`, `timeout` or `navigated` (see {@link withPage}), `capture_failed` when
+   *   Chromium exits during the second load too; EnvironmentError from {@link checkKeptClock}
    */
-  private async load(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
+  private async loadInLiveBrowser(opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
+    const browser = await this.liveBrowser();
+    try {
+      return await this.load(browser, opts, source, wopts);
+    } catch (e) {
+      // Chromium exited (killed or crashed) while this page loaded, which is not the page's doing: once more in
+      // the relaunched browser. Seen when a kill landed while a page loading ahead was past its `load` event
+      // but not yet handed back (test/hittest-browser.test.ts, machine at load 15).
+      if (this.closed || browser.isConnected() || e instanceof EnvironmentError) throw e;
+      return this.load(await this.liveBrowser(), opts, source, wopts);
+    }
+  }
+
+  /** One attempt of {@link loadInLiveBrowser} in `browser`. */
+  private async load(browser: Browser, opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     const instrument = wopts.instrument !== false;
     // only generated pages: a user's file may hold frames or start workers, which Playwright sets up with
     // the context's options on sessions of their own (a kept tab's session would not reach them)
@@ -906,10 +949,9 @@ export class BrowserPool {
     let tab = reuse ? this.takeIdle(group, instrument) : undefined;
     /** A context this call created (closed when it fails). */
     let context: BrowserContext | undefined;
-    const browser = await this.liveBrowser();
     // Every call below ends: Playwright leaves e.g. `newPage` unanswered for ever when Chromium is killed
     // while it opens the page (newcomer test: 5 of 7 kills at concurrency 2 hung the run).
-    const guard = guardBrowser(browser, this.timeoutMs);
+    const guard = guardBrowser(browser, this.setupTimeoutMs);
     const g = guard.race;
     // a context that arrives after this load gave up (the guard's timeout won the race) is closed when it comes
     let abandoned = false;
@@ -1045,7 +1087,7 @@ export class BrowserPool {
         context = undefined;
         this.count('frames');
         await closeContext(t.context, this.timeoutMs);
-        return await this.load(opts, source, { ...wopts, reuse: false });
+        return await this.load(browser, opts, source, { ...wopts, reuse: false });
       }
       if (tab && tab.uses > 1 && instrument) await g(checkKeptClock(page), 'checking the page clock');
       if (tab && tab.uses > 1) this.tabStats.reused++;

@@ -63,7 +63,7 @@ describe('guardBrowser', () => {
 describe('a browser context that arrives after the page gave up', () => {
   it('is closed when it comes (no context left open in Chromium)', async () => {
     // timers fire in deadline order, so the 300 ms page timeout always wins over the context held back 1.5 s
-    const pool = await BrowserPool.launch({ concurrency: 1, timeoutMs: 300 });
+    const pool = await BrowserPool.launch({ concurrency: 1, timeoutMs: 300, setupTimeoutMs: 300 });
     try {
       const browser = (pool as unknown as { browser: Browser }).browser;
       const real = browser.newContext.bind(browser);
