@@ -1,8 +1,11 @@
 /**
  * Grounding throughput on the same generated pages, side by side in one run (issue 3, item 5).
  *
- * Six loops over the same N pages, in alternating batches of 5 (pipeline, capture, bare, bare-ahead,
- * bare-reuse, naive, ...) so that machine noise hits them alike, in the same Chromium. The pipeline and
+ * Six loops over the same N pages, in alternating batches of 5 pages so that machine noise hits them alike, in
+ * the same Chromium: in each batch the five timed loops (pipeline, capture, bare, bare-ahead, bare-reuse) in
+ * an order rotated by one from the batch before (so with N a multiple of 25 each loop runs in every place
+ * equally often: none always follows the same loop, whose pages it would find warm, or the closing contexts
+ * of the naive loop), then naive. The pipeline and
  * capture loops render as the CLI does, in kept tabs (renderers/browser.ts `WithPageOptions.reuse`: a tab
  * of an earlier page, reset, its device emulation set per page), one group of tabs for both (as many idle
  * tabs as the CLI keeps: concurrency + preload); bare-reuse keeps its own group (uninstrumented tabs, which
@@ -253,73 +256,75 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
   try {
     for (let start = 0; start < n; start += batch) {
       const idx = Array.from({ length: Math.min(batch, n - start) }, (_, k) => start + k);
-      let c0 = cpuNow();
-      let k0 = tabsNow();
-      let t = performance.now();
-      // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
-      // page measured at a time (the pool's concurrency), one sample more in flight loading its page
-      // (the pool's preload) and doing its Node-side part
-      await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
-        const s = await groundingSample(pipePool, cfg, seed, i, undefined, workers);
-        targets += s.record.targets.length;
-        cands += s.record.hittest.candidates;
-      });
-      const bPipe = performance.now() - t;
-      addCpu('pipeline', c0);
-      addTabs('pipeline', k0);
-      tPipe += bPipe;
-      sample();
-      c0 = cpuNow();
-      k0 = tabsNow();
-      t = performance.now();
-      for (const i of idx) {
-        const { html, opts } = pageOpts(i);
-        const r = await captureAndHitTest(capPool, { html }, opts);
-        // the naive loop asks about every candidate the hit test examined (accepted and rejected)
-        selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
+      /** Time one loop of this batch: wall ms; CPU and kept-tab counts added to `k`'s. */
+      const timed = async (k: keyof typeof cpu, body: () => Promise<void>): Promise<number> => {
+        const c0 = cpuNow();
+        const k0 = tabsNow();
+        const t = performance.now();
+        await body();
+        const ms = performance.now() - t;
+        addCpu(k, c0);
+        if (k === 'pipeline' || k === 'capture' || k === 'bare_reuse') addTabs(k, k0);
+        sample();
+        return ms;
+      };
+      const wall = { pipeline: 0, capture: 0, bare: 0, bare_ahead: 0, bare_reuse: 0 };
+      const loops: Record<keyof typeof wall, () => Promise<void>> = {
+        // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
+        // page measured at a time (the pool's concurrency), one sample more in flight loading its page
+        // (the pool's preload) and doing its Node-side part
+        pipeline: () =>
+          inFlight(idx, 1 + LOOKAHEAD, async (i) => {
+            const s = await groundingSample(pipePool, cfg, seed, i, undefined, workers);
+            targets += s.record.targets.length;
+            cands += s.record.hittest.candidates;
+          }),
+        capture: async () => {
+          for (const i of idx) {
+            const { html, opts } = pageOpts(i);
+            const r = await captureAndHitTest(capPool, { html }, opts);
+            // the naive loop asks about every candidate the hit test examined (accepted and rejected)
+            selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
+          }
+        },
+        bare: async () => {
+          for (const i of idx) {
+            const { html, opts } = pageOpts(i);
+            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
+          }
+        },
+        // the bare loop with the pipeline's overlap: the next page loads while one is screenshotted
+        bare_ahead: () =>
+          inFlight(idx, 1 + LOOKAHEAD, async (i) => {
+            const { html, opts } = pageOpts(i);
+            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
+          }),
+        // the bare loop in kept tabs (its own group), one page at a time; its idle tab would sit beside the
+        // other loops' pages until its next batch: closed after the batch (bench memory; untimed)
+        bare_reuse: async () => {
+          for (const i of idx) {
+            const { html, opts } = pageOpts(i);
+            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false, reuse: 'bare-reuse' });
+          }
+        },
+      };
+      // the five timed loops in an order that rotates from batch to batch, so that none always runs first
+      // (after the naive loop's closing contexts) or right after the same loop (warm caches for the same pages)
+      const names = Object.keys(loops) as Array<keyof typeof wall>;
+      const b = start / batch;
+      for (let j = 0; j < names.length; j++) {
+        const name = names[(b + j) % names.length]!;
+        wall[name] = await timed(name, loops[name]);
+        if (name === 'bare_reuse') await pool.closeIdleTabs('bare-reuse');
       }
-      tCap += performance.now() - t;
-      addCpu('capture', c0);
-      addTabs('capture', k0);
-      sample();
-      c0 = cpuNow();
-      t = performance.now();
-      for (const i of idx) {
-        const { html, opts } = pageOpts(i);
-        await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
-      }
-      const bBare = performance.now() - t;
-      tBare += bBare;
-      addCpu('bare', c0);
-      sample();
-      c0 = cpuNow();
-      t = performance.now();
-      // the bare loop with the pipeline's overlap: the next page loads while one is screenshotted
-      await inFlight(idx, 1 + LOOKAHEAD, async (i) => {
-        const { html, opts } = pageOpts(i);
-        await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
-      });
-      const bAhead = performance.now() - t;
-      tBareAhead += bAhead;
-      addCpu('bare_ahead', c0);
-      sample();
-      c0 = cpuNow();
-      k0 = tabsNow();
-      t = performance.now();
-      // the bare loop in kept tabs (its own group), one page at a time
-      for (const i of idx) {
-        const { html, opts } = pageOpts(i);
-        await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false, reuse: 'bare-reuse' });
-      }
-      const bReuse = performance.now() - t;
-      tBareReuse += bReuse;
-      perBatch.push([bPipe, bBare, bAhead, bReuse]);
-      addCpu('bare_reuse', c0);
-      addTabs('bare_reuse', k0);
-      // its idle tab would sit beside the other loops' pages until its next batch: closed (bench memory)
-      await pool.closeIdleTabs('bare-reuse');
-      sample();
-      t = performance.now();
+      tPipe += wall.pipeline;
+      tCap += wall.capture;
+      tBare += wall.bare;
+      tBareAhead += wall.bare_ahead;
+      tBareReuse += wall.bare_reuse;
+      perBatch.push([wall.pipeline, wall.bare, wall.bare_ahead, wall.bare_reuse]);
+      // the naive loop last: it queries the selectors the capture loop recorded for these pages
+      const t = performance.now();
       for (const i of idx) {
         const { html, opts } = pageOpts(i);
         const sels = selectors.get(i) ?? [];
