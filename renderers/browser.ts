@@ -287,7 +287,9 @@ export interface LaunchOptions {
    * every caller that came before it (even when its page finished loading first). Outputs do not
    * change: the page's clock stays paused until `fn` runs it (see {@link CLOCK_EPOCH}), and every
    * step of `fn` (settle, captures) runs as before, holding its slot. The grounding CLI uses 1, like its
-   * run loop's lookahead (dataset/write.ts `lookahead`).
+   * run loop's lookahead (dataset/write.ts `lookahead`). Only fresh contexts load ahead: a page for a
+   * kept tab ({@link WithPageOptions.reuse}) waits for its slot before it loads (nothing to gain there,
+   * measured in {@link BrowserPool.withPage}).
    */
   preload?: number;
   /**
@@ -769,6 +771,11 @@ export class BrowserPool {
     let loaded: LoadedPage | undefined;
     let clean = false;
     try {
+      // A page for a kept tab is not loaded ahead: it waits for its turn first. Measured on generated pages
+      // (bench/grounding.ts pipeline, 30 pages, batches alternated): the same pages/s with and without loading
+      // ahead, at concurrency 1 (quiet, and beside two busy loops) and 2, but 14-16 % more Chromium CPU and
+      // one more kept tab with it at concurrency 1. Loading ahead pays for a fresh context (its creation overlaps).
+      if (this.reuses(source, wopts)) await slot.turn;
       loaded = await this.loadInLiveBrowser(opts, source, wopts);
       // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
       await slot.turn;
@@ -939,12 +946,19 @@ export class BrowserPool {
     }
   }
 
+  /**
+   * Whether `source` renders in a kept tab: the caller asks for reuse, the pool allows it, and the page is
+   * generated (`{html}`): a user's file may hold frames or start workers, which Playwright sets up with the
+   * context's options on sessions of their own (a kept tab's session would not reach them).
+   */
+  private reuses(source: PageSource, wopts: WithPageOptions): boolean {
+    return (wopts.reuse === true || typeof wopts.reuse === 'string') && this.reuseTabs && 'html' in source;
+  }
+
   /** One attempt of {@link loadInLiveBrowser} in `browser`. */
   private async load(browser: Browser, opts: PageOptions, source: PageSource, wopts: WithPageOptions): Promise<LoadedPage> {
     const instrument = wopts.instrument !== false;
-    // only generated pages: a user's file may hold frames or start workers, which Playwright sets up with
-    // the context's options on sessions of their own (a kept tab's session would not reach them)
-    const reuse = (wopts.reuse === true || typeof wopts.reuse === 'string') && this.reuseTabs && 'html' in source;
+    const reuse = this.reuses(source, wopts);
     const group = typeof wopts.reuse === 'string' ? wopts.reuse : '';
     let tab = reuse ? this.takeIdle(group, instrument) : undefined;
     /** A context this call created (closed when it fails). */

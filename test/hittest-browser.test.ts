@@ -238,6 +238,36 @@ describe('BrowserPool', () => {
     expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('preload: a page for a kept tab waits for its turn before it loads; a fresh context loads ahead', async () => {
+    // the pool reads a page's resources when its load starts, before its first await: a getter records it
+    const started: string[] = [];
+    const src = (name: string): PageSource => ({
+      html: `<!doctype html><title>${name}</title><link rel="stylesheet" href="s.css"><body>${name}</body>`,
+      resources: {
+        get 's.css'() {
+          if (!started.includes(name)) started.push(name);
+          return 'body { margin: 0 }';
+        },
+      },
+    });
+    // every microtask of the queued call has run after a few macrotask turns (no wall-clock wait)
+    const turns = async (): Promise<void> => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    };
+    const ahead = async (name: string, reuse: boolean): Promise<{ during: string[]; title: string }> => {
+      let next: Promise<string> | undefined;
+      const during = await pool().withPage(desktop, { html: '<title>first</title>' }, async () => {
+        next = pool().withPage(desktop, src(name), ({ page }) => page.title(), { reuse });
+        await turns();
+        return [...started];
+      });
+      return { during, title: await next! };
+    };
+    expect(await ahead('kept', true)).toEqual({ during: [], title: 'kept' });
+    expect(started).toEqual(['kept']);
+    expect(await ahead('fresh', false)).toEqual({ during: ['kept', 'fresh'], title: 'fresh' });
+  });
+
   it('preload: a page loading ahead that times out, and the pool closed while a page loads ahead: every call ends', async () => {
     // a short page timeout (the page that never loads waits for it); the other pages are one-line documents
     const own = await BrowserPool.launch({ concurrency: 1, preload: 1, timeoutMs: 5000 });
@@ -281,7 +311,8 @@ describe('BrowserPool', () => {
   it.skipIf(!existsSync('/proc/self/cmdline'))('preload: a page loaded ahead in a browser killed meanwhile is loaded again in the relaunched one', async () => {
     const mark = `--uisynth-test-preload-kill=${process.pid}`;
     let relaunches = 0;
-    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, extraArgs: [mark], onRelaunch: () => relaunches++ });
+    // fresh contexts: a page for a kept tab does not load ahead
+    const own = await BrowserPool.launch({ concurrency: 1, preload: 1, reuseTabs: false, extraArgs: [mark], onRelaunch: () => relaunches++ });
     try {
       // the browser process (not a renderer or helper: those carry --type=) started with our marker
       const browserPid = (): number =>
