@@ -3,9 +3,9 @@
  *
  * Six loops over the same N pages, in alternating batches of 5 pages so that machine noise hits them alike, in
  * the same Chromium: in each batch the five timed loops (pipeline, capture, bare, bare-ahead, bare-reuse) in
- * an order rotated by one from the batch before (so with N a multiple of 25 each loop runs in every place
- * equally often: none always follows the same loop, whose pages it would find warm, or the closing contexts
- * of the naive loop), then naive. The pipeline and
+ * an order rotated by one from the batch before, the pipeline and capture loops trading places every other
+ * batch (so that no loop always runs first, after the naive loop's closing contexts, or always right after
+ * the same loop, whose pages it would find warm: with N a multiple of 50 each order is balanced), then naive. The pipeline and
  * capture loops render as the CLI does, in kept tabs (renderers/browser.ts `WithPageOptions.reuse`: a tab
  * of an earlier page, reset, its device emulation set per page), one group of tabs for both (as many idle
  * tabs as the CLI keeps: concurrency + preload); bare-reuse keeps its own group (uninstrumented tabs, which
@@ -312,8 +312,14 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       // (after the naive loop's closing contexts) or right after the same loop (warm caches for the same pages)
       const names = Object.keys(loops) as Array<keyof typeof wall>;
       const b = start / batch;
-      for (let j = 0; j < names.length; j++) {
-        const name = names[(b + j) % names.length]!;
+      const order = names.map((_, j) => names[(b + j) % names.length]!);
+      // and the pipeline and capture loops (one group of kept tabs, the same pages) trade places every other
+      // batch, so that each finds the tabs warm from the other's pages as often as the other does
+      if (b % 2) {
+        const [p, c] = [order.indexOf('pipeline'), order.indexOf('capture')];
+        [order[p], order[c]] = [order[c]!, order[p]!];
+      }
+      for (const name of order) {
         wall[name] = await timed(name, loops[name]);
         if (name === 'bare_reuse') await pool.closeIdleTabs('bare-reuse');
       }
