@@ -17,11 +17,10 @@
  *   grid, clipping, text lines, names), content quads when needed, the saved screenshot, the
  *   differential painted check (extra captures), acceptance, queries, a schema-valid record; run as
  *   `uisynth grounding --concurrency 1` runs it: one page measured at a time, and one sample more in
- *   flight (the run loop's lookahead, `GROUNDING_LOOKAHEAD`) which LOADS ITS PAGE AHEAD (a second browser
- *   context: new context, instrumentation, navigation to `load`; renderers/browser.ts
- *   `LaunchOptions.preload`) while the first page is settled, probed and captured, and does its
- *   Node-side part (queries, record) while the next page is rendered. So up to two pages are open at
- *   once, one of them only loading;
+ *   flight (the run loop's lookahead, `GROUNDING_LOOKAHEAD`), which samples its scenario and, after its
+ *   page, does its Node-side part (queries, record) while the next page is rendered. Its page (asked for
+ *   a kept tab) is not loaded ahead: it waits for the measuring slot (renderers/browser.ts
+ *   `LaunchOptions.preload`: only fresh contexts load ahead);
  * - **capture**: `captureAndHitTest` alone: the pipeline without queries and record (the hit test);
  * - **bare**: render the same page and take a screenshot the plain way (`page.screenshot`, PNG, viewport) —
  *   nothing else (no instrumentation, no settle), one page at a time;

@@ -30,7 +30,7 @@ if (!only || only === 'grounding') {
     const g = await benchGrounding(pagesArg);
     console.log(
       `grounding: ${g.pages} pages | pipeline ${(1000 / g.pipeline_ms).toFixed(2)} pages/s | bare render+screenshot ${(1000 / g.bare_ms).toFixed(2)} pages/s | ratio ${g.ratio.toFixed(2)} (target >= 0.90; ` +
-        `the pipeline loads the next page ahead, the bare loop does not)`,
+        `the pipeline renders in kept tabs and does the next sample's Node-side part meanwhile, the bare loop opens a fresh context per page)`,
     );
     console.log(
       `           same overlap: bare loop with a page loading ahead too ${(1000 / g.bare_ahead_ms).toFixed(2)} pages/s | ratio ${g.ratio_same_overlap.toFixed(2)} | ` +

@@ -324,7 +324,7 @@ export async function runGrounding(
       generators: { uisynth: VERSION, [g.GROUNDING_GENERATOR.name]: g.GROUNDING_GENERATOR.version, [`${g.GROUNDING_GENERATOR.name}.source`]: generatorFingerprint('grounding') },
       chromium: pool.version,
       concurrency,
-      // the pool measures `concurrency` pages at once; one sample more loads its page and finishes its Node-side part meanwhile
+      // the pool measures `concurrency` pages at once; one sample more prepares (a --pages file: loads its page in a fresh context) and finishes its Node-side part meanwhile
       lookahead: g.GROUNDING_LOOKAHEAD,
       produce,
       onProgress: (d, t) => bar.update(d, t),

@@ -27,9 +27,11 @@ export const GROUNDING_GENERATOR = { name: 'grounding', version: '0.1.0' };
 
 /**
  * Samples `uisynth grounding` starts ahead of its browser pool's `concurrency` (dataset/write.ts
- * `lookahead`), and pages its pool loads ahead (renderers/browser.ts `LaunchOptions.preload`): the sample
- * started ahead loads its page while the pool's open pages are measured, and does its Node-side part
- * (queries, record, PNG hash and write) while the next page is rendered. Bytes do not change.
+ * `lookahead`), and pages its pool may load ahead (renderers/browser.ts `LaunchOptions.preload`): the sample
+ * started ahead samples its scenario (and, for a `--pages` file, which gets a fresh context, loads its page)
+ * while the pool's open pages are measured, and does its Node-side part (queries, record, PNG hash and
+ * write) while the next page is rendered. A generated page, rendered in a kept tab, loads when its turn
+ * comes. Bytes do not change.
  */
 export const GROUNDING_LOOKAHEAD = 1;
 
