@@ -252,6 +252,11 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
     const s = sampleScenario(cfg, seed, i);
     return { html: s.html, opts: { viewport: s.viewport, dpr: s.dpr, mobile: s.mobile, touch: s.touch, colorScheme: s.theme, locale: s.locale } };
   };
+  /** The bare loops' page: render page `i` uninstrumented (in a kept tab of group `reuse`), a plain PNG screenshot. */
+  const bareShot = async (i: number, reuse: string | false): Promise<void> => {
+    const { html, opts } = pageOpts(i);
+    await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false, reuse });
+  };
   try {
     for (let start = 0; start < n; start += batch) {
       const idx = Array.from({ length: Math.min(batch, n - start) }, (_, k) => start + k);
@@ -270,8 +275,7 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
       const wall = { pipeline: 0, capture: 0, bare: 0, bare_ahead: 0, bare_reuse: 0 };
       const loops: Record<keyof typeof wall, () => Promise<void>> = {
         // as `uisynth grounding --concurrency 1` runs it (dataset/write.ts `lookahead`, cli/main.ts): one
-        // page measured at a time (the pool's concurrency), one sample more in flight loading its page
-        // (the pool's preload) and doing its Node-side part
+        // page measured at a time (the pool's concurrency), one sample more in flight doing its Node-side part
         pipeline: () =>
           inFlight(idx, 1 + LOOKAHEAD, async (i) => {
             const s = await groundingSample(pipePool, cfg, seed, i, undefined, workers);
@@ -286,26 +290,12 @@ export async function benchGrounding(n = 50, seed = 21): Promise<GroundingBench>
             selectors.set(i, [...r.targets.map((x) => x.dom.selector), ...r.rejectedTargets.map((x) => x.selector)]);
           }
         },
-        bare: async () => {
-          for (const i of idx) {
-            const { html, opts } = pageOpts(i);
-            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
-          }
-        },
+        bare: () => inFlight(idx, 1, (i) => bareShot(i, false)),
         // the bare loop with the pipeline's overlap: the next page loads while one is screenshotted
-        bare_ahead: () =>
-          inFlight(idx, 1 + LOOKAHEAD, async (i) => {
-            const { html, opts } = pageOpts(i);
-            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false });
-          }),
+        bare_ahead: () => inFlight(idx, 1 + LOOKAHEAD, (i) => bareShot(i, false)),
         // the bare loop in kept tabs (its own group), one page at a time; its idle tab would sit beside the
         // other loops' pages until its next batch: closed after the batch (bench memory; untimed)
-        bare_reuse: async () => {
-          for (const i of idx) {
-            const { html, opts } = pageOpts(i);
-            await pool.withPage(opts, { html }, (h) => h.page.screenshot({ type: 'png' }), { instrument: false, reuse: 'bare-reuse' });
-          }
-        },
+        bare_reuse: () => inFlight(idx, 1, (i) => bareShot(i, 'bare-reuse')),
       };
       // the five timed loops in an order that rotates from batch to batch, so that none always runs first
       // (after the naive loop's closing contexts) or right after the same loop (warm caches for the same pages)

@@ -694,16 +694,15 @@ export class BrowserPool {
     }
     const extra = opts.extraArgs ?? [];
     const browser = await BrowserPool.start(path, extra);
-    const timeoutMs = opts.timeoutMs ?? 30000;
     const pool = new BrowserPool(
       browser,
       path,
       Math.max(1, Math.floor(opts.concurrency ?? 2)),
-      timeoutMs,
+      opts.timeoutMs ?? 30000,
       extra,
       Math.max(0, Math.floor(opts.preload ?? 0)),
       opts.reuseTabs ?? true,
-      opts.setupTimeoutMs ?? Math.max(timeoutMs, SETUP_TIMEOUT_MIN_MS),
+      opts.setupTimeoutMs,
     );
     pool.onRelaunch = opts.onRelaunch;
     return pool;
@@ -771,10 +770,9 @@ export class BrowserPool {
     let loaded: LoadedPage | undefined;
     let clean = false;
     try {
-      // A page for a kept tab is not loaded ahead: it waits for its turn first. Measured on generated pages
-      // (bench/grounding.ts pipeline, 30 pages, batches alternated): the same pages/s with and without loading
-      // ahead, at concurrency 1 (quiet, and beside two busy loops) and 2, but 14-16 % more Chromium CPU and
-      // one more kept tab with it at concurrency 1. Loading ahead pays for a fresh context (its creation overlaps).
+      // A page for a kept tab is not loaded ahead: it waits for its turn first. Loading ahead pays for a fresh
+      // context (its creation overlaps the measured page); for kept tabs an ad-hoc run of the grounding pipeline
+      // gave the same pages/s without it (docs/performance.md, "Kept-tab pages no longer load ahead").
       if (this.reuses(source, wopts)) await slot.turn;
       loaded = await this.loadInLiveBrowser(opts, source, wopts);
       // the page is loaded (its clock paused): its `fn` waits for its turn at one of the `concurrency` slots
