@@ -46,7 +46,7 @@ if (!only || only === 'grounding') {
       `           CPU time per page: ${cpuOf('pipeline')}, ${cpuOf('bare')}, ${cpuOf('bare_ahead')}, ${cpuOf('bare_reuse')}, ${cpuOf('capture')} | CPU ratio bare/pipeline ${g.cpu_ratio.toFixed(2)}, ` +
         `bare_ahead/pipeline ${g.cpu_ratio_same_overlap.toFixed(2)} | load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
-    console.log(`           ratio per batch of 5 pages ${g.batch_ratios.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio.toFixed(2)}`);
+    console.log(`           ratio per batch of 5 pages ${g.batch_ratios.map((r) => r.toFixed(2)).join(' ')} | median ${g.median_batch_ratio.toFixed(2)} | untimed warm-up batch before them ${g.warmup_ratio.toFixed(2)}`);
     console.log(
       `hit test:  ${g.candidates_per_page.toFixed(0)} candidates, ${g.targets_per_page.toFixed(0)} targets/page | pipeline ${g.pipeline_ms.toFixed(0)} ms/page, naive per-element Playwright ` +
         `(bbox + visibility of the ${g.naive_queried_per_page.toFixed(0)} candidates/page) ${g.naive_ms.toFixed(0)} ms/page, bare ${g.bare_ms.toFixed(0)} ms/page | ` +

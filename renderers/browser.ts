@@ -747,7 +747,8 @@ export class BrowserPool {
    * ({@link WithPageOptions.reuse}). At most `concurrency` calls run
    * their `fn` at once; at most `concurrency` + `preload` contexts exist at once (the others' pages
    * loaded, waiting for a slot: {@link LaunchOptions.preload}); callers queue (first come, first served):
-   * the `fn`s start in call order, whichever page finishes loading first.
+   * the `fn`s start in call order, whichever page finishes loading first. A kept tab whose page ended clean is
+   * reset before the next call's turn, so that call (of the same group) takes the same tab.
    * A page that waited ahead in a browser that died meanwhile is loaded again in the relaunched one.
    * @throws SampleError(reason `load_failed`) when navigation fails; reason `timeout` when the `load` event does
    *   not come within the pool's `timeoutMs` (the CLI's `--page-timeout`).
@@ -821,10 +822,18 @@ export class BrowserPool {
       clean = true;
       return result;
     } finally {
-      // the next page's `fn` may start while this context closes or its tab is reset (neither captures
-      // anything); a caller whose load failed before its turn leaves the queue at once
-      slot.leave();
-      if (loaded) await this.release(loaded, clean, 'failed');
+      if (loaded?.tab && clean) {
+        // A clean kept tab is reset before the next caller gets its turn, so that caller finds it idle and takes
+        // it: handed over first, the next page opened a second kept tab and the two alternated, which cost about
+        // 200 ms more Chromium CPU per page (docs/performance.md, "One kept tab, reset before the next turn").
+        await this.release(loaded, clean, 'failed');
+        slot.leave();
+      } else {
+        // the next page's `fn` may start while this context closes (it captures nothing); a caller whose load
+        // failed before its turn leaves the queue at once
+        slot.leave();
+        if (loaded) await this.release(loaded, clean, 'failed');
+      }
       this.loadSem.release();
     }
   }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BrowserPool, ORIGIN, safeJoin, type PageOptions, type PageSource } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest } from '../hittest/capture.js';
@@ -266,6 +266,27 @@ describe('BrowserPool', () => {
     expect(await ahead('kept', true)).toEqual({ during: [], title: 'kept' });
     expect(started).toEqual(['kept']);
     expect(await ahead('fresh', false)).toEqual({ during: ['kept', 'fresh'], title: 'fresh' });
+  });
+
+  it('kept tabs: pages queued at once (concurrency 1) all render in one tab, reset before the next page takes it', async () => {
+    // Before the tab was reset ahead of the next caller's turn, the next page found no idle tab and opened a
+    // second one, and the two alternated (docs/performance.md, "One kept tab, reset before the next turn").
+    const group = 'one-tab-queue';
+    const before = { ...pool().tabStats };
+    const tabs: Page[] = [];
+    const titles = await Promise.all(
+      [1, 2, 3, 4].map((k) =>
+        pool().withPage(desktop, { html: `<title>q${k}</title><body>q${k}</body>` }, async ({ page }) => {
+          tabs.push(page);
+          return page.title();
+        }, { reuse: group }),
+      ),
+    );
+    expect(titles).toEqual(['q1', 'q2', 'q3', 'q4']);
+    expect(new Set(tabs).size).toBe(1);
+    expect(pool().tabStats.fresh - before.fresh).toBe(1);
+    expect(pool().tabStats.reused - before.reused).toBe(3);
+    await pool().closeIdleTabs(group);
   });
 
   it('preload: a page loading ahead that times out, and the pool closed while a page loads ahead: every call ends', async () => {
