@@ -17,6 +17,7 @@ import { sampleScenario } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
 import { runOracle } from './oracle.js';
+import { GENERATED_ALL_LOCALES, cliInBackground, sharedRun } from './shared-runs.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'uisynth.js');
@@ -37,22 +38,29 @@ async function oracle(rec: GroundingRecord, source: PageSource, opts: PageOption
 
 describe('generated batch written by `uisynth grounding`', () => {
   it('every accepted target is hit by a real click; re-render is pixel-identical; rerun is byte-identical', async () => {
-    const a = join(tmp, 'ga');
+    // the batch: the 7-page all-locale run that test/grounding-coverage.test.ts and
+    // test/grounding-container-queries.test.ts also check (made once per vitest run; the family of
+    // index i does not depend on the seed, so these are the families a 6-page run of any seed has, and
+    // one more)
+    const batch = sharedRun(GENERATED_ALL_LOCALES);
     const b = join(tmp, 'gb');
-    // the rerun makes the first 3 of the 6 records (a record is a pure function of seed and index, not of
+    // the rerun makes the first 3 of the 7 records (a record is a pure function of seed and index, not of
     // --count): in another process, their JSONL lines and PNGs are byte-identical to the first run's.
     // (test/dataset-signals.test.ts compares whole generated datasets across processes at --concurrency 2.)
-    for (const [out, count] of [[a, '6'], [b, '3']] as const) {
-      const r = cli('grounding', '--count', count, '--seed', '4', '--out', out, '--quiet', '--concurrency', '1');
-      expect(r.status, r.stderr).toBe(0);
-    }
+    const count = GENERATED_ALL_LOCALES.indexOf('--count');
+    const rerun = cliInBackground(...GENERATED_ALL_LOCALES.map((x, i) => (i === count + 1 ? '3' : x)), '--out', b);
+    batch.catch(() => undefined); // (read below, once the rerun has ended: no run is left behind)
+    const r = await rerun;
+    const a = await batch;
+    expect(r.status, r.stderr).toBe(0);
     const linesA = readFileSync(join(a, 'shard-00000.jsonl'), 'utf8').split('\n');
     expect(readFileSync(join(b, 'shard-00000.jsonl'), 'utf8')).toBe(`${linesA.slice(0, 3).join('\n')}\n`);
     for (const rec of records(b)) expect(readFileSync(join(b, rec.image.path)).equals(readFileSync(join(a, rec.image.path))), rec.image.path).toBe(true);
     const manifest = JSON.parse(readFileSync(join(a, 'manifest.json'), 'utf8'));
     const recs = records(a);
-    // six different families from at least four platforms (the family schedule interleaves platforms)
-    expect(new Set(recs.map((r) => r.context.scenario)).size).toBe(6);
+    // seven different families from at least four platforms (the family schedule interleaves platforms)
+    expect(recs.length).toBe(7);
+    expect(new Set(recs.map((r) => r.context.scenario)).size).toBe(7);
     expect(new Set(recs.map((r) => r.platform)).size).toBeGreaterThanOrEqual(4);
     let clicks = 0;
     for (const rec of recs) {

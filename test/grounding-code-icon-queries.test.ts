@@ -7,7 +7,8 @@
  *   the scissors icon"): a toolbar of icon-only buttons has no text to stand beside.
  * Checked on a page built here and on generated pages by the independent oracle of
  * test/labels-oracle.ts (checkCodeLines, checkIconSpatial: its own DOM reading of gutter numbers, text
- * runs, icons and controls), which also rejects deliberately wrong queries.
+ * runs, icons and controls; both on one render of each page), which also rejects deliberately wrong
+ * queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserPool, type PageOptions } from '../renderers/browser.js';
@@ -18,7 +19,7 @@ import { iconName } from '../generators/grounding/icon-names.js';
 import { iconDescription } from '../generators/grounding/phrases.js';
 import { Rng } from '../core/rng.js';
 import type { GroundingRecord } from '../core/schema.js';
-import { checkCodeLines, checkIconSpatial, codeLineBesideOf, codeLineOf, iconAnchorOf, type LabelProblem } from './labels-oracle.js';
+import { checkCodeLinesOn, checkIconSpatialOn, codeLineBesideOf, codeLineOf, iconAnchorOf, onOraclePage, type LabelProblem } from './labels-oracle.js';
 
 const icon = (name: string, d: string): string => `<svg data-icon="${name}" viewBox="0 0 16 16" width="16" height="16"><path d="${d}" stroke="#222" stroke-width="2" fill="none"/></svg>`;
 const tok = (c: string, t: string): string => `<span style="color:${c}">${t}</span>`;
@@ -105,8 +106,8 @@ describe('code-line and icon-anchored queries (issue 15 item 11)', () => {
     const problems: Array<LabelProblem & { locale: string }> = [];
     for (const locale of GROUNDING_LOCALES) {
       const rec = recordOf(locale, write(locale));
-      const a = await checkCodeLines(pool, { html: PAGE }, { ...OPTS, locale }, rec);
-      const b = await checkIconSpatial(pool, { html: PAGE }, { ...OPTS, locale }, rec, describer(locale));
+      // one render per locale for both checks (they only read the page)
+      const [a, b] = await onOraclePage(pool, { html: PAGE }, { ...OPTS, locale }, async (read) => [await checkCodeLinesOn(read, rec), await checkIconSpatialOn(read, rec, describer(locale))]);
       checked += a.checked + b.checked;
       problems.push(...[...a.problems, ...b.problems].map((p) => ({ ...p, locale })));
     }
@@ -132,8 +133,7 @@ describe('code-line and icon-anchored queries (issue 15 item 11)', () => {
         wrong(copy.tid, 'the button immediately to the left of the scissors icon', 'spatial'), // nothing there
       ],
     } as unknown as GroundingRecord;
-    const a = await checkCodeLines(pool, { html: PAGE }, OPTS, rec);
-    const b = await checkIconSpatial(pool, { html: PAGE }, OPTS, rec, describer('en-US'));
+    const [a, b] = await onOraclePage(pool, { html: PAGE }, OPTS, async (read) => [await checkCodeLinesOn(read, rec), await checkIconSpatialOn(read, rec, describer('en-US'))]);
     expect(a.problems.map((p) => p.kind)).toEqual(['container_mismatch', 'container_mismatch', 'spatial_not_nearest']);
     expect(b.problems.map((p) => p.kind)).toEqual(['anchor_not_unique', 'spatial_not_nearest']);
   });
@@ -148,8 +148,8 @@ describe('code-line and icon-anchored queries (issue 15 item 11)', () => {
       const sc = sampleScenario(cfg, 1, index);
       const { record } = await groundingSample(pool, cfg, 1, index);
       const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
-      const a = await checkCodeLines(pool, { html: sc.html }, opts, record as GroundingRecord);
-      const b = await checkIconSpatial(pool, { html: sc.html }, opts, record as GroundingRecord, describer(sc.locale));
+      const rec = record as GroundingRecord;
+      const [a, b] = await onOraclePage(pool, { html: sc.html }, opts, async (read) => [await checkCodeLinesOn(read, rec), await checkIconSpatialOn(read, rec, describer(sc.locale))]);
       code += a.checked;
       icons += b.checked;
       problems.push(...a.problems, ...b.problems);

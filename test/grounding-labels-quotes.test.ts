@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from './grounding-coverage-helpers.js';
-import { checkLabels, checkLandmarkNames, quotedSpans, type LabelProblem } from './labels-oracle.js';
+import { checkLabelsOn, checkLandmarkNamesOn, onOraclePage, quotedSpans, type LabelProblem } from './labels-oracle.js';
 import { usePool } from './browser-pool.js';
 import { GROUNDING_THEMES, resolveFamilies, sampleScenario, type GroundingLocale } from '../generators/grounding/index.js';
 import type { GroundingRecord } from '../core/schema.js';
@@ -44,24 +44,38 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Run an oracle check on every record's re-rendered page; its problems (of `kind`, when given) and checked count. */
-  async function overPages(check: typeof checkLandmarkNames, kind?: LabelProblem['kind']): Promise<{ checked: number; problems: LabelProblem[] }> {
-    // the CLI's configuration for these flags (default themes: all)
-    const cfg = { families: resolveFamilies(FAMILIES), locales: LOCALES, themes: [...GROUNDING_THEMES] };
-    const problems: LabelProblem[] = [];
-    let checked = 0;
-    for (const rec of records) {
-      const sc = sampleScenario(cfg, SEED, rec.index);
-      expect(sc.locale, rec.id).toBe(rec.locale);
-      const r = await check(pool(), { html: sc.html }, { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale }, rec);
-      checked += r.checked;
-      problems.push(...r.problems.filter((p) => kind === undefined || p.kind === kind));
-    }
-    return { checked, problems };
+  type Found = { checked: number; problems: LabelProblem[] };
+  let judged: Promise<{ labels: Found; landmarks: Found }> | undefined;
+  /**
+   * Both oracle checks on every record's re-rendered page: one render per record serves the two tests
+   * (the checks only read the page), each test asserting its own check's result.
+   */
+  function overPages(): Promise<{ labels: Found; landmarks: Found }> {
+    judged ??= (async () => {
+      // the CLI's configuration for these flags (default themes: all)
+      const cfg = { families: resolveFamilies(FAMILIES), locales: LOCALES, themes: [...GROUNDING_THEMES] };
+      const labels: Found = { checked: 0, problems: [] };
+      const landmarks: Found = { checked: 0, problems: [] };
+      for (const rec of records) {
+        const sc = sampleScenario(cfg, SEED, rec.index);
+        expect(sc.locale, rec.id).toBe(rec.locale);
+        const opts = { viewport: sc.viewport, dpr: sc.dpr, mobile: sc.mobile, touch: sc.touch, colorScheme: sc.theme, locale: sc.locale };
+        await onOraclePage(pool(), { html: sc.html }, opts, async (read) => {
+          const l = await checkLabelsOn(read, rec, ['text', 'state', 'functional']);
+          labels.checked += l.checked;
+          labels.problems.push(...l.problems.filter((p) => p.kind === 'second_text'));
+          const m = await checkLandmarkNamesOn(read, rec);
+          landmarks.checked += m.checked;
+          landmarks.problems.push(...m.problems);
+        });
+      }
+      return { labels, landmarks };
+    })();
+    return judged;
   }
 
   it('no quoted span of a text, state or functional query matches a second visible text', async () => {
-    const { checked, problems } = await overPages((pool, source, opts, rec) => checkLabels(pool, source, opts, rec, ['text', 'state', 'functional']), 'second_text');
+    const { checked, problems } = (await overPages()).labels;
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(100);
     // the mail rows are still asked for by a quoted subject (where it is shown once)
@@ -71,7 +85,7 @@ describe('hint-derived phrases quote only text shown once (mail pages)', () => {
   });
 
   it('a quoted landmark name is shown only as that landmark\'s own title', async () => {
-    const { checked, problems } = await overPages(checkLandmarkNames);
+    const { checked, problems } = (await overPages()).landmarks;
     expect(problems).toEqual([]);
     // landmarks are still named where their name is their title
     expect(checked).toBeGreaterThan(5);

@@ -17,23 +17,20 @@
  *   two pages are named to sort last, so adding them left every other page's record unchanged.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PageOptions } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
-import { cliInBackground } from './shared-runs.js';
+import { cliInBackground, sharedRun } from './shared-runs.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
 import { clickEffects, runOracle } from './oracle.js';
-import { checkLabels, checkLabelsOn, quotedSpans, unpaintedCodePoints, type LabelProblem } from './labels-oracle.js';
+import { CORPUS_RUN, checkLabels, checkLabelsOn, quotedSpans, unpaintedCodePoints, type LabelProblem } from './labels-oracle.js';
 import { coverage } from './grounding-coverage-helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'uisynth.js');
 const CORPUS = 'test/fixtures/pages-real';
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 600_000, cwd: ROOT });
 const records = (dir: string): GroundingRecord[] =>
   readFileSync(join(dir, 'shard-00000.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GroundingRecord);
 
@@ -44,17 +41,16 @@ let outA = '';
 const byPage = (name: string): GroundingRecord => recs.find((r) => r.context.page!.endsWith(`/${name}.html`))!;
 const optsOf = (r: GroundingRecord): PageOptions => ({ viewport: r.context.viewport, dpr: r.context.dpr, mobile: false, touch: false, colorScheme: 'light', locale: r.locale });
 
-const PAGES_ARGS = ['grounding', '--pages', `${CORPUS}/*.html`, '--quiet', '--concurrency', '2', '--page-timeout', '120'];
+// the corpus run (also read by test/grounding-container-queries.test.ts: made once per vitest run)
+const PAGES_ARGS = CORPUS_RUN;
 // The second corpus run (determinism) and the other-seed run are independent of the oracles: they run in
 // the background while the click and label oracles re-render the first run's pages (round trips to
 // Chromium that leave the CPU partly idle), and the tests that read them come last.
 let runB: Promise<{ status: number | null; stderr: string }> | undefined;
 let runSeed1: Promise<{ status: number | null; stderr: string }> | undefined;
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'uisynth-labels-'));
-  outA = join(tmp, 'a');
-  const r = cli(...PAGES_ARGS, '--out', outA);
-  expect(r.status, r.stderr).toBe(0);
+  outA = await sharedRun(PAGES_ARGS);
   recs = records(outA);
   runB = cliInBackground(...PAGES_ARGS, '--out', join(tmp, 'b'));
   runSeed1 = cliInBackground('grounding', '--pages', `${CORPUS}/{blog-post,webmail}.html`, '--seed', '1', '--out', join(tmp, 'seed1'), '--quiet', '--page-timeout', '120');

@@ -5,8 +5,9 @@
  * that:
  *
  * - **quoted glyphs**: every non-ASCII code point inside a quote must be covered by an installed font,
- *   asked of fontconfig (`fc-list :charset=<hex>`), the same font source Chromium uses on Linux for
- *   pages without web fonts; a character no font has is drawn as a missing-glyph box.
+ *   asked of fontconfig (the charsets `fc-list` lists, {@link fontHasGlyph}), the same font source
+ *   Chromium uses on Linux for pages without web fonts; a character no font has is drawn as a
+ *   missing-glyph box.
  * - **text uniqueness** (styles `text`, `state`; also `functional` when asked): the quoted label may appear (case-, width- and
  *   punctuation-normalised, as whole words; as a substring in scripts without spaces) only in text
  *   belonging to the query's target: its own text nodes, or the `<label>` / `aria-labelledby` text of a
@@ -20,10 +21,23 @@
  * overflow-clipping ancestor, whose parent passes
  * `checkVisibility({opacityProperty, visibilityProperty})` and is the top element at the rect's centre
  * (or contains it).
+ *
+ * Each check renders the page itself (`checkLabels`, `checkContainerQueries`, ...) or, in its `...On`
+ * form, runs on a render read once by {@link readOraclePage}: the checks only read the page (and tag
+ * elements with `data-lo` ids), so several of them may share one render ({@link onOraclePage}).
  */
 import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
 import type { BrowserPool, PageOptions, PageSource } from '../renderers/browser.js';
 import type { GroundingRecord } from '../core/schema.js';
+
+/**
+ * The `uisynth grounding --pages` run over the corpus of pages written like real sites
+ * (test/fixtures/pages-real) whose queries this oracle judges: made once per `vitest run`
+ * (test/shared-runs.ts `sharedRun`) and read by test/grounding-labels.test.ts (every page) and
+ * test/grounding-container-queries.test.ts (the pages with repeated items).
+ */
+export const CORPUS_RUN: readonly string[] = ['grounding', '--pages', 'test/fixtures/pages-real/*.html', '--quiet', '--concurrency', '2', '--page-timeout', '120'];
 
 export interface LabelProblem {
   qid: string;
@@ -65,16 +79,40 @@ export function quotedSpans(q: string): string[] {
   return out;
 }
 
-const glyphCache = new Map<number, boolean>();
-/** True when some installed font (fontconfig) has a glyph for code point `cp`. */
+let fontRanges: Array<[number, number]> | undefined;
+/**
+ * True when some installed font (fontconfig) has a glyph for code point `cp`: the code point lies in
+ * the charset of a font `fc-list` lists. Every font's charset is read from fontconfig once (`fc-list
+ * --format '%{charset}'`: hex ranges per font) instead of one `fc-list :charset=<hex>` per code point
+ * (the same question: fontconfig matches a charset pattern against each font's charset).
+ */
 export function fontHasGlyph(cp: number): boolean {
-  let v = glyphCache.get(cp);
-  if (v === undefined) {
-    const out = execFileSync('fc-list', [`:charset=${cp.toString(16)}`, 'family'], { encoding: 'utf8' });
-    v = out.trim().length > 0;
-    glyphCache.set(cp, v);
+  if (!fontRanges) {
+    const out = execFileSync('fc-list', ['--format', '%{charset}\n'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const all: Array<[number, number]> = [];
+    for (const tok of out.split(/\s+/)) {
+      if (!tok) continue;
+      const [a, b] = tok.split('-');
+      all.push([parseInt(a!, 16), parseInt(b ?? a!, 16)]);
+    }
+    all.sort((x, y) => x[0] - y[0]);
+    fontRanges = [];
+    for (const r of all) {
+      const last = fontRanges[fontRanges.length - 1];
+      if (last && r[0] <= last[1] + 1) last[1] = Math.max(last[1], r[1]);
+      else fontRanges.push([r[0], r[1]]);
+    }
   }
-  return v;
+  let lo = 0;
+  let hi = fontRanges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = fontRanges[mid]!;
+    if (cp < a) hi = mid - 1;
+    else if (cp > b) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 /** Code points of `s` no installed font paints (format / joiner / variation characters ignored). */
@@ -455,17 +493,16 @@ export async function checkLabels(
 }
 
 /**
- * {@link checkLabels} on a page freshly rendered from the record's source, nothing run on it yet. It
- * only reads the page (and tags elements with a `data-lo` attribute), so another oracle may use the
- * same render afterwards (`runOracle`'s `first`).
+ * {@link checkLabels} on a page freshly rendered from the record's source, nothing run on it yet (or on
+ * its {@link readOraclePage} reading). It only reads the page (and tags elements with a `data-lo`
+ * attribute), so another oracle may use the same render afterwards (`runOracle`'s `first`).
  */
 export async function checkLabelsOn(
-  page: import('playwright-core').Page,
+  on: Page | OraclePage,
   rec: GroundingRecord,
   uniqueStyles: readonly string[] = ['text', 'state'],
 ): Promise<{ checked: number; problems: LabelProblem[] }> {
-  await page.evaluate('document.fonts.ready');
-  const { runs } = await ev(page, readPage, null);
+  const { page, runs } = await readOnce(on);
   const problems: LabelProblem[] = [];
   let checked = 0;
   const tById = new Map(rec.targets.map((t) => [t.tid, t]));
@@ -866,13 +903,35 @@ function landmarkNameShown(arg: { sel: string; name: string }): string[] | null 
   return out;
 }
 
+/** A rendered page and its visible text runs ({@link readPage}), read once for every check run on it. */
+export interface OraclePage {
+  page: Page;
+  runs: RunInfo[];
+}
+
+/** Wait for the page's fonts and read its visible text runs ({@link readPage}): what the `...On` checks take. */
+export async function readOraclePage(page: Page): Promise<OraclePage> {
+  await page.evaluate('document.fonts.ready');
+  const { runs } = await ev(page, readPage, null);
+  return { page, runs };
+}
+
+/** The reading of `on`: itself, or {@link readOraclePage} of a page nothing has read yet. */
+async function readOnce(on: Page | OraclePage): Promise<OraclePage> {
+  return 'runs' in on ? on : readOraclePage(on);
+}
+
+/**
+ * Render `source` with `opts`, read its visible text runs ({@link readOraclePage}) and run `body` on
+ * them: one render for any number of `...On` checks.
+ */
+export async function onOraclePage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (read: OraclePage) => Promise<R>): Promise<R> {
+  return pool.withPage(opts, source, async (h) => body(await readOraclePage(h.page)));
+}
+
 /** Render `source` with `opts`, read its visible text runs ({@link readPage}) and run `body` on the page. */
-async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: import('playwright-core').Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
-  return pool.withPage(opts, source, async (h) => {
-    await h.page.evaluate('document.fonts.ready');
-    const { runs } = await ev(h.page, readPage, null);
-    return body(h.page, runs);
-  });
+async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
+  return onOraclePage(pool, source, opts, (r) => body(r.page, r.runs));
 }
 
 /** A query naming an icon (the oracle cannot see which icon is drawn: only the anchor and the item are checked). */
@@ -894,48 +953,51 @@ const ICON_WORD = /\bicon\b|图标|アイコン|Symbol|icône|icono|أيقونة
  * Targets inside shadow roots or frames (selectors with `>>>`) are skipped.
  */
 export async function checkContainerQueries(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
-  return onReadPage(pool, source, opts, async (page, runs) => {
-    const problems: LabelProblem[] = [];
-    let checked = 0;
-    const anchorFirst = /^(zh|ja)/.test(rec.locale);
-    for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container' && !codeLineOf(x.text))) {
-      const t = rec.targets.find((x) => x.tid === q.tid)!;
-      if (t.dom.selector.includes('>>>')) continue;
-      checked++;
-      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: q.qid, text: q.text, kind, detail });
-      const spans = quotedSpans(q.text);
-      const box = t.context.container?.bbox_css as B | undefined;
-      if (!spans.length || !box) {
-        bad('unresolved_target', `no quoted anchor or no container in the record (${spans.length} spans)`);
-        continue;
-      }
-      const anchor = anchorFirst ? spans[0]! : spans[spans.length - 1]!;
-      const held = await ev(page, holdersOf, anchor);
-      if (held.length !== 1) {
-        bad('anchor_not_unique', `${held.length} elements show "${anchor}"`);
-        continue;
-      }
-      const own = await ev(page, ownerIds, t.dom.selector);
-      const cont = await ev(page, containerElement, { box, sel: t.dom.selector, anchor: held[0]!.id });
-      if (!own || cont === null) {
-        bad('container_mismatch', `no ancestor of ${t.dom.selector} with box [${box.map(Math.round).join(',')}] holds "${anchor}"`);
-        continue;
-      }
-      const ownSet = new Set(own);
-      const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
-      const inside = runs.filter((r) => r.owners.includes(cont));
-      const shows = oracleNorm(`${t.text} ${t.name}`);
-      const label = spans.length === 2 ? (anchorFirst ? spans[1]! : spans[0]!) : null;
-      if (label !== null && oracleContains(shows, oracleNorm(label))) {
-        const other = inside.find((r) => !mine(r) && oracleContains(r.n, oracleNorm(label)));
-        if (other) bad('second_in_container', `"${label}" also in "${other.raw.slice(0, 60)}"`);
-      } else if (!ICON_WORD.test(q.text)) {
-        const ctl = await ev(page, controlsWithin, { role: t.role, within: cont });
-        if (ctl.length && !(ctl.length === 1 && ownSet.has(ctl[0]!))) bad('second_in_container', `${ctl.length} visible ${t.role} controls in the container`);
-      }
+  return onOraclePage(pool, source, opts, (read) => checkContainerQueriesOn(read, rec));
+}
+
+/** {@link checkContainerQueries} on a render already read ({@link readOraclePage}). */
+export async function checkContainerQueriesOn({ page, runs }: OraclePage, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const problems: LabelProblem[] = [];
+  let checked = 0;
+  const anchorFirst = /^(zh|ja)/.test(rec.locale);
+  for (const q of rec.queries.filter((x) => x.tid !== null && x.style === 'container' && !codeLineOf(x.text))) {
+    const t = rec.targets.find((x) => x.tid === q.tid)!;
+    if (t.dom.selector.includes('>>>')) continue;
+    checked++;
+    const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: q.qid, text: q.text, kind, detail });
+    const spans = quotedSpans(q.text);
+    const box = t.context.container?.bbox_css as B | undefined;
+    if (!spans.length || !box) {
+      bad('unresolved_target', `no quoted anchor or no container in the record (${spans.length} spans)`);
+      continue;
     }
-    return { checked, problems };
-  });
+    const anchor = anchorFirst ? spans[0]! : spans[spans.length - 1]!;
+    const held = await ev(page, holdersOf, anchor);
+    if (held.length !== 1) {
+      bad('anchor_not_unique', `${held.length} elements show "${anchor}"`);
+      continue;
+    }
+    const own = await ev(page, ownerIds, t.dom.selector);
+    const cont = await ev(page, containerElement, { box, sel: t.dom.selector, anchor: held[0]!.id });
+    if (!own || cont === null) {
+      bad('container_mismatch', `no ancestor of ${t.dom.selector} with box [${box.map(Math.round).join(',')}] holds "${anchor}"`);
+      continue;
+    }
+    const ownSet = new Set(own);
+    const mine = (r: RunInfo): boolean => r.owners.some((o) => ownSet.has(o));
+    const inside = runs.filter((r) => r.owners.includes(cont));
+    const shows = oracleNorm(`${t.text} ${t.name}`);
+    const label = spans.length === 2 ? (anchorFirst ? spans[1]! : spans[0]!) : null;
+    if (label !== null && oracleContains(shows, oracleNorm(label))) {
+      const other = inside.find((r) => !mine(r) && oracleContains(r.n, oracleNorm(label)));
+      if (other) bad('second_in_container', `"${label}" also in "${other.raw.slice(0, 60)}"`);
+    } else if (!ICON_WORD.test(q.text)) {
+      const ctl = await ev(page, controlsWithin, { role: t.role, within: cont });
+      if (ctl.length && !(ctl.length === 1 && ownSet.has(ctl[0]!))) bad('second_in_container', `${ctl.length} visible ${t.role} controls in the container`);
+    }
+  }
+  return { checked, problems };
 }
 
 /**
@@ -948,9 +1010,15 @@ export async function checkContainerQueries(pool: BrowserPool, source: PageSourc
  * no ancestor's accessible name are not judged.
  */
 export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  if (!landmarkAsks(rec).length) return { checked: 0, problems: [] };
+  return pool.withPage(opts, source, (h) => checkLandmarkNamesOn(h.page, rec));
+}
+
+/** The queries {@link checkLandmarkNames} judges, with the landmark name each quotes. */
+function landmarkAsks(rec: GroundingRecord): Array<{ q: GroundingRecord['queries'][number]; lm: string; name: string; sel: string }> {
   const targetOf = new Map(rec.targets.map((t) => [t.tid, t]));
   // the queries to judge, with the landmark name each quotes
-  const asks = rec.queries.flatMap((q) => {
+  return rec.queries.flatMap((q) => {
     const t = q.tid === null ? undefined : targetOf.get(q.tid);
     const lm = t?.context.landmark;
     if (!t || !lm) return [];
@@ -960,22 +1028,26 @@ export async function checkLandmarkNames(pool: BrowserPool, source: PageSource, 
     if (!name || !['positional', 'icon', 'state'].includes(q.style) || oracleNorm(t.text) === name) return [];
     return quotedSpans(q.text).some((s) => oracleNorm(s) === name) ? [{ q, lm, name, sel: t.dom.selector }] : [];
   });
+}
+
+/** {@link checkLandmarkNames} on a rendered page (or its {@link readOraclePage} reading). */
+export async function checkLandmarkNamesOn(on: Page | OraclePage, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const asks = landmarkAsks(rec);
   if (!asks.length) return { checked: 0, problems: [] };
-  return pool.withPage(opts, source, async (h) => {
-    await h.page.evaluate('document.fonts.ready');
-    const found: LabelProblem[] = [];
-    let judged = 0;
-    const memo = new Map<string, string[] | null>();
-    for (const a of asks) {
-      const key = `${a.sel}\u0000${a.name}`;
-      if (!memo.has(key)) memo.set(key, await ev(h.page, landmarkNameShown, { sel: a.sel, name: a.name }));
-      const shown = memo.get(key)!;
-      if (shown === null) continue;
-      judged++;
-      for (const d of shown) found.push({ qid: a.q.qid, text: a.q.text, kind: 'second_text', detail: `landmark "${a.lm}": ${d}` });
-    }
-    return { checked: judged, problems: found };
-  });
+  const page = 'runs' in on ? on.page : on;
+  await page.evaluate('document.fonts.ready');
+  const found: LabelProblem[] = [];
+  let judged = 0;
+  const memo = new Map<string, string[] | null>();
+  for (const a of asks) {
+    const key = `${a.sel}\u0000${a.name}`;
+    if (!memo.has(key)) memo.set(key, await ev(page, landmarkNameShown, { sel: a.sel, name: a.name }));
+    const shown = memo.get(key)!;
+    if (shown === null) continue;
+    judged++;
+    for (const d of shown) found.push({ qid: a.q.qid, text: a.q.text, kind: 'second_text', detail: `landmark "${a.lm}": ${d}` });
+  }
+  return { checked: judged, problems: found };
 }
 
 // ------------------------------------------------------------------------------------------ code lines
@@ -1028,59 +1100,67 @@ export function codeLineBesideOf(q: string): { anchor: string; line: number; dir
  * quoted text (normalised, whole words) is shown by exactly one of them, and that one is the target's.
  */
 export async function checkCodeLines(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
-  const asks = rec.queries.flatMap((q) => {
+  if (!codeLineAsks(rec).length) return { checked: 0, problems: [] };
+  return onOraclePage(pool, source, opts, (read) => checkCodeLinesOn(read, rec));
+}
+
+/** The code-line queries of `rec` ({@link codeLineOf}, {@link codeLineBesideOf}) with what each names. */
+function codeLineAsks(rec: GroundingRecord): Array<{ q: GroundingRecord['queries'][number]; label: string; line: number; dir: 'left' | 'right' | null }> {
+  return rec.queries.flatMap((q) => {
     if (q.tid === null) return [];
     const c = q.style === 'container' ? codeLineOf(q.text) : null;
     if (c) return [{ q, label: c.label, line: c.line, dir: null as 'left' | 'right' | null }];
     const b = q.style === 'spatial' ? codeLineBesideOf(q.text) : null;
     return b ? [{ q, label: b.anchor, line: b.line, dir: b.dir }] : [];
   });
-  if (!asks.length) return { checked: 0, problems: [] };
-  return onReadPage(pool, source, opts, async (page, runs) => {
-    const problems: LabelProblem[] = [];
-    const box = (r: RunInfo): B => unionB(r.lines);
-    const vOverlap = (a: B, b: B): boolean => overlap(a[1], a[3], b[1], b[3]) >= 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
-    const num = (r: RunInfo, n: number): boolean => r.raw === String(n);
-    for (const a of asks) {
-      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
-      // the gutter number: a run reading N with a run reading N-1 or N+1 right above or below, in its column
-      const gutter = runs.filter(
-        (r) =>
-          num(r, a.line) &&
-          runs.some((o) => (num(o, a.line - 1) || num(o, a.line + 1)) && overlap(box(r)[0], box(r)[2], box(o)[0], box(o)[2]) > 0 && Math.abs(box(o)[1] - box(r)[1]) < 3 * (box(r)[3] - box(r)[1])),
-      );
-      if (gutter.length !== 1) {
-        bad('anchor_not_unique', `${gutter.length} gutter numbers read ${a.line}: ${gutter.map((r) => `[${box(r).map(Math.round).join(',')}]`).join(' ')}`);
-        continue;
-      }
-      const g = box(gutter[0]!);
-      const onLine = runs.filter((r) => r !== gutter[0] && r.lines.some((ln) => ln[0] >= g[2] - 1 && vOverlap(g, ln)));
-      const n = oracleNorm(a.label);
-      const shows = onLine.filter((r) => oracleContains(r.n, n));
-      const t = rec.targets.find((x) => x.tid === a.q.tid)!;
-      const own = await ev(page, ownerIds, t.dom.selector);
-      if (!own) {
-        bad('unresolved_target', t.dom.selector);
-        continue;
-      }
-      if (shows.length !== 1) {
-        bad(a.dir ? 'anchor_not_unique' : 'second_in_container', `${shows.length} texts on line ${a.line} show "${a.label}": ${shows.map((r) => r.raw).join(' | ')}`);
-        continue;
-      }
-      const mine = (r: RunInfo): boolean => r.owners.some((o) => own.includes(o));
-      if (!a.dir) {
-        if (!mine(shows[0]!)) bad('container_mismatch', `"${shows[0]!.raw}" on line ${a.line} is not the target's`);
-        continue;
-      }
-      // beside the anchor: the nearest run on the line that way (its left / right edge), which must be the target's
-      const ab = box(shows[0]!);
-      const side = onLine
-        .filter((r) => r !== shows[0] && (a.dir === 'right' ? box(r)[0] >= ab[2] - 1 : box(r)[2] <= ab[0] + 1))
-        .sort((x, y) => (a.dir === 'right' ? box(x)[0] - box(y)[0] : box(y)[2] - box(x)[2]));
-      if (!side.length || !mine(side[0]!)) bad('spatial_not_nearest', `nearest ${a.dir} of "${a.label}" on line ${a.line}: ${side[0] ? `"${side[0].raw}"` : 'nothing'}`);
+}
+
+/** {@link checkCodeLines} on a render already read ({@link readOraclePage}). */
+export async function checkCodeLinesOn({ page, runs }: OraclePage, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const asks = codeLineAsks(rec);
+  const problems: LabelProblem[] = [];
+  const box = (r: RunInfo): B => unionB(r.lines);
+  const vOverlap = (a: B, b: B): boolean => overlap(a[1], a[3], b[1], b[3]) >= 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+  const num = (r: RunInfo, n: number): boolean => r.raw === String(n);
+  for (const a of asks) {
+    const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
+    // the gutter number: a run reading N with a run reading N-1 or N+1 right above or below, in its column
+    const gutter = runs.filter(
+      (r) =>
+        num(r, a.line) &&
+        runs.some((o) => (num(o, a.line - 1) || num(o, a.line + 1)) && overlap(box(r)[0], box(r)[2], box(o)[0], box(o)[2]) > 0 && Math.abs(box(o)[1] - box(r)[1]) < 3 * (box(r)[3] - box(r)[1])),
+    );
+    if (gutter.length !== 1) {
+      bad('anchor_not_unique', `${gutter.length} gutter numbers read ${a.line}: ${gutter.map((r) => `[${box(r).map(Math.round).join(',')}]`).join(' ')}`);
+      continue;
     }
-    return { checked: asks.length, problems };
-  });
+    const g = box(gutter[0]!);
+    const onLine = runs.filter((r) => r !== gutter[0] && r.lines.some((ln) => ln[0] >= g[2] - 1 && vOverlap(g, ln)));
+    const n = oracleNorm(a.label);
+    const shows = onLine.filter((r) => oracleContains(r.n, n));
+    const t = rec.targets.find((x) => x.tid === a.q.tid)!;
+    const own = await ev(page, ownerIds, t.dom.selector);
+    if (!own) {
+      bad('unresolved_target', t.dom.selector);
+      continue;
+    }
+    if (shows.length !== 1) {
+      bad(a.dir ? 'anchor_not_unique' : 'second_in_container', `${shows.length} texts on line ${a.line} show "${a.label}": ${shows.map((r) => r.raw).join(' | ')}`);
+      continue;
+    }
+    const mine = (r: RunInfo): boolean => r.owners.some((o) => own.includes(o));
+    if (!a.dir) {
+      if (!mine(shows[0]!)) bad('container_mismatch', `"${shows[0]!.raw}" on line ${a.line} is not the target's`);
+      continue;
+    }
+    // beside the anchor: the nearest run on the line that way (its left / right edge), which must be the target's
+    const ab = box(shows[0]!);
+    const side = onLine
+      .filter((r) => r !== shows[0] && (a.dir === 'right' ? box(r)[0] >= ab[2] - 1 : box(r)[2] <= ab[0] + 1))
+      .sort((x, y) => (a.dir === 'right' ? box(x)[0] - box(y)[0] : box(y)[2] - box(x)[2]));
+    if (!side.length || !mine(side[0]!)) bad('spatial_not_nearest', `nearest ${a.dir} of "${a.label}" on line ${a.line}: ${side[0] ? `"${side[0].raw}"` : 'nothing'}`);
+  }
+  return { checked: asks.length, problems };
 }
 
 // ------------------------------------------------------------------------------------------ icon anchors
@@ -1180,49 +1260,58 @@ export async function checkIconSpatial(
   rec: GroundingRecord,
   describe: (icon: string) => string | null,
 ): Promise<{ checked: number; problems: LabelProblem[] }> {
-  const asks = rec.queries.flatMap((q) => {
+  if (!iconAsks(rec).length) return { checked: 0, problems: [] };
+  return onOraclePage(pool, source, opts, (read) => checkIconSpatialOn(read, rec, describe));
+}
+
+/** The icon-anchored spatial queries of `rec` with the words naming the icon ({@link iconAnchorOf}). */
+function iconAsks(rec: GroundingRecord): Array<{ q: GroundingRecord['queries'][number]; words: string }> {
+  return rec.queries.flatMap((q) => {
     const words = q.tid !== null && q.style === 'spatial' ? iconAnchorOf(q.text) : null;
     return words ? [{ q, words }] : [];
   });
+}
+
+/** {@link checkIconSpatial} on a render already read ({@link readOraclePage}). */
+export async function checkIconSpatialOn({ page, runs }: OraclePage, rec: GroundingRecord, describe: (icon: string) => string | null): Promise<{ checked: number; problems: LabelProblem[] }> {
+  const asks = iconAsks(rec);
   if (!asks.length) return { checked: 0, problems: [] };
-  return onReadPage(pool, source, opts, async (page, runs) => {
-    const problems: LabelProblem[] = [];
-    const icons = await ev(page, visibleIcons, null);
-    // (numbers the controls first, so that a control showing no text has an id for ownerIds)
-    const ctl: Record<string, Array<{ id: number; box: B }>> = { link: await ev(page, controlsByRole, 'link'), button: await ev(page, controlsByRole, 'button') };
-    for (const a of asks) {
-      const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
-      const dir = spatialDirection(a.q.text);
-      const held = icons.filter((i) => describe(i.name) === a.words);
-      if (held.length !== 1 || !dir) {
-        bad('anchor_not_unique', `${held.length} visible icons depict "${a.words}" (direction ${dir})`);
-        continue;
-      }
-      const anchor = held[0]!;
-      const t = rec.targets.find((x) => x.tid === a.q.tid)!;
-      const own = await ev(page, ownerIds, t.dom.selector);
-      if (!own) {
-        bad('unresolved_target', t.dom.selector);
-        continue;
-      }
-      const ownSet = new Set(own);
-      let nearest: { mine: boolean; gap: number; what: string } | null = null;
-      if (t.role === 'link' || t.role === 'button') {
-        for (const c of ctl[t.role]!) {
-          if (anchor.owners.includes(c.id)) continue;
-          const g = gapTo(anchor.box, c.box, dir);
-          if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] (icon at [${anchor.box.map(Math.round).join(',')}])` };
-        }
-      } else {
-        for (const r of runs) {
-          for (const ln of r.lines) {
-            const g = gapTo(anchor.box, ln, dir);
-            if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: r.owners.some((o) => ownSet.has(o)), gap: g, what: `"${r.raw.slice(0, 40)}"` };
-          }
-        }
-      }
-      if (!nearest || !nearest.mine) bad('spatial_not_nearest', `nearest ${dir} of the ${anchor.name} icon: ${nearest?.what ?? 'nothing'}`);
+  const problems: LabelProblem[] = [];
+  const icons = await ev(page, visibleIcons, null);
+  // (numbers the controls first, so that a control showing no text has an id for ownerIds)
+  const ctl: Record<string, Array<{ id: number; box: B }>> = { link: await ev(page, controlsByRole, 'link'), button: await ev(page, controlsByRole, 'button') };
+  for (const a of asks) {
+    const bad = (kind: LabelProblem['kind'], detail: string): void => void problems.push({ qid: a.q.qid, text: a.q.text, kind, detail });
+    const dir = spatialDirection(a.q.text);
+    const held = icons.filter((i) => describe(i.name) === a.words);
+    if (held.length !== 1 || !dir) {
+      bad('anchor_not_unique', `${held.length} visible icons depict "${a.words}" (direction ${dir})`);
+      continue;
     }
-    return { checked: asks.length, problems };
-  });
+    const anchor = held[0]!;
+    const t = rec.targets.find((x) => x.tid === a.q.tid)!;
+    const own = await ev(page, ownerIds, t.dom.selector);
+    if (!own) {
+      bad('unresolved_target', t.dom.selector);
+      continue;
+    }
+    const ownSet = new Set(own);
+    let nearest: { mine: boolean; gap: number; what: string } | null = null;
+    if (t.role === 'link' || t.role === 'button') {
+      for (const c of ctl[t.role]!) {
+        if (anchor.owners.includes(c.id)) continue;
+        const g = gapTo(anchor.box, c.box, dir);
+        if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: ownSet.has(c.id), gap: g, what: `control #${c.id} [${c.box.map(Math.round).join(',')}] (icon at [${anchor.box.map(Math.round).join(',')}])` };
+      }
+    } else {
+      for (const r of runs) {
+        for (const ln of r.lines) {
+          const g = gapTo(anchor.box, ln, dir);
+          if (g !== null && (!nearest || g < nearest.gap - 0.5)) nearest = { mine: r.owners.some((o) => ownSet.has(o)), gap: g, what: `"${r.raw.slice(0, 40)}"` };
+        }
+      }
+    }
+    if (!nearest || !nearest.mine) bad('spatial_not_nearest', `nearest ${dir} of the ${anchor.name} icon: ${nearest?.what ?? 'nothing'}`);
+  }
+  return { checked: asks.length, problems };
 }
