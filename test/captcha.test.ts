@@ -179,20 +179,48 @@ function checkSvgClean(svg: string, r: Rec): void {
   for (const a of answerStrings(r)) expect(noPaths.toLowerCase()).not.toContain(a.toLowerCase());
 }
 
-const cfgFor = (type: string, context: 'mobile' | 'web', difficulty: (typeof DIFFICULTIES)[number]): CaptchaConfig => ({
-  types: [type],
+const CONTEXTS = ['mobile', 'web'] as const;
+type Context = (typeof CONTEXTS)[number];
+type Difficulty = (typeof DIFFICULTIES)[number];
+/** Every registered type, round-robin by index (as `--types all` runs): sample i is of type `CAPTCHA_TYPES[i % n]`. */
+const cfgFor = (context: Context, difficulty: Difficulty): CaptchaConfig => ({
+  types: [...CAPTCHA_TYPES],
   contexts: [context],
   difficulties: [difficulty],
   locales: ['en-US', 'zh-CN'],
 });
+/** The index of the sample of `type` in the row of (context, difficulty): one row of `CAPTCHA_TYPES.length` indices per row. */
+const indexOf = (type: string, context: Context, difficulty: Difficulty): number =>
+  CAPTCHA_TYPES.indexOf(type) + CAPTCHA_TYPES.length * (CONTEXTS.indexOf(context) * DIFFICULTIES.length + DIFFICULTIES.indexOf(difficulty));
+
+/**
+ * The samples of the end-to-end tests below, each generated (and its PNG encoded) once and shared in memory by
+ * the tests that check it: the per-type test, the pixel test (medium samples) and the round-robin test (the
+ * web / easy row). A test run alone (`-t`) generates what it needs. The pixel test drops the medium samples it
+ * has checked, so the PNGs are not held to the end of the file.
+ */
+const samples = new Map<string, Promise<DetailedSample>>();
+function sampleOf(type: string, context: Context, difficulty: Difficulty): Promise<DetailedSample> {
+  const key = `${type} ${context} ${difficulty}`;
+  let s = samples.get(key);
+  if (!s) {
+    s = captchaSampleDetailed(cfgFor(context, difficulty), 7, indexOf(type, context, difficulty));
+    samples.set(key, s);
+  }
+  return s;
+}
+/** The recorded type of every sample generated so far, by (context, difficulty, index). */
+const typeAt = new Map<string, string>();
 
 describe.each(CAPTCHA_TYPES.map((t) => [t]))('captcha %s', (type) => {
-  for (const context of ['mobile', 'web'] as const) {
+  for (const context of CONTEXTS) {
     for (const difficulty of DIFFICULTIES) {
       it(`${context} / ${difficulty}: parses, gold scores 1, perturbations score 0, no leaks`, async () => {
-        const index = CAPTCHA_TYPES.indexOf(type) + (context === 'web' ? 100 : 0) + DIFFICULTIES.indexOf(difficulty) * 10;
-        const s = await captchaSampleDetailed(cfgFor(type, context, difficulty), 7, index);
+        const s = await sampleOf(type, context, difficulty);
+        // the medium samples are the pixel test's; the others are checked here only
+        if (difficulty !== 'medium') samples.delete(`${type} ${context} ${difficulty}`);
         const r = CaptchaRecord.omit({ image: true }).parse(s.record);
+        typeAt.set(`${context} ${difficulty} ${r.index}`, r.captcha.type);
         expect(r.captcha.type).toBe(type);
         expect(r.captcha.difficulty).toBe(difficulty);
         expect(r.kind).toBe('captcha');
@@ -261,20 +289,25 @@ describe.each(CAPTCHA_TYPES.map((t) => [t]))('captcha %s', (type) => {
 describe('captcha generator contract', () => {
   it('is deterministic: same (cfg, seed, index) → identical record JSON and PNG bytes', async () => {
     const cfg: CaptchaConfig = { types: ['slider_jigsaw_gap', 'word_click_ordered', 'text_distorted_alnum'], contexts: ['mobile', 'web'], difficulties: ['easy', 'medium', 'hard'], locales: ['en-US', 'zh-CN'] };
+    let first = '';
     for (const i of [0, 1, 2, 5]) {
       const a = await captchaSample(cfg, 42, i);
       const b = await captchaSample(cfg, 42, i);
       expect(JSON.stringify(b.record)).toBe(JSON.stringify(a.record));
       expect(b.png.equals(a.png)).toBe(true);
+      if (i === 0) first = JSON.stringify(a.record.latent);
     }
+    // another seed, another puzzle (compared with sample 0 of seed 42 above, equal to a fresh one by the loop)
     const c = await captchaSample(cfg, 43, 0);
-    expect(JSON.stringify(c.record.latent)).not.toBe(JSON.stringify((await captchaSample(cfg, 42, 0)).record.latent));
+    expect(JSON.stringify(c.record.latent)).not.toBe(first);
   });
 
   it('the puzzle pixels sit exactly at puzzle_box (the affine is the paste placement)', async () => {
-    for (const [i, type] of CAPTCHA_TYPES.entries()) {
-      for (const context of ['mobile', 'web'] as const) {
-        const s = await captchaSampleDetailed(cfgFor(type, context, 'medium'), 11, i);
+    // the medium samples of the per-type tests above (one generation, both checks)
+    for (const type of CAPTCHA_TYPES) {
+      for (const context of CONTEXTS) {
+        const s = await sampleOf(type, context, 'medium');
+        samples.delete(`${type} ${context} medium`);
         const [x1, y1, x2, y2] = s.record.captcha.puzzle_box;
         const w = x2 - x1;
         const h = y2 - y1;
@@ -297,9 +330,15 @@ describe('captcha generator contract', () => {
   });
 
   it('types are round-robin over cfg.types so every type appears', async () => {
-    const cfg: CaptchaConfig = { types: resolveCaptchaTypes('all'), contexts: ['web'], difficulties: ['easy'], locales: ['en-US'] };
+    // the web / easy row of the per-type tests above: `--types all`, indices row0 .. row0 + n - 1
+    const cfg = cfgFor('web', 'easy');
+    expect(cfg.types).toEqual(resolveCaptchaTypes('all'));
+    const row0 = indexOf(cfg.types[0]!, 'web', 'easy');
     const seen: string[] = [];
-    for (let i = 0; i < cfg.types.length; i++) seen.push((await captchaSample(cfg, 3, i)).record.captcha.type);
+    for (let i = 0; i < cfg.types.length; i++) {
+      const known = typeAt.get(`web easy ${row0 + i}`);
+      seen.push(known ?? (await captchaSample(cfg, 7, row0 + i)).record.captcha.type);
+    }
     expect(seen).toEqual(cfg.types);
   });
 
