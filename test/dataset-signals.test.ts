@@ -10,7 +10,7 @@
  * command resumes and SIGTERM stops it once it sealed shard 1 (shard 2's samples in flight), and the last
  * rerun completes. Each stop is checked as when each signal had its own directory (exit code, its one line,
  * every sealed shard whole and without rejects), the end result against the uninterrupted run. The run that
- * SIGTERM stops is the rerun after SIGINT: 3 runs besides the reference instead of 4, and 8 generated pages
+ * SIGTERM stops is the rerun after SIGINT: 3 runs besides the reference instead of 4, and about 8 generated pages
  * instead of about 14 (each run a Chromium start, each page about 1.4 CPU s).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
