@@ -50,7 +50,9 @@ beforeAll(async () => {
         targets: cap.targets, locale: sc.locale, recordId: recordId('grounding', SEED, i), rng: new Rng(sampleSeed('grounding', SEED, i, 'queries')),
         pageTexts: cap.pageTexts, rejectedTargets: cap.rejectedTargets, textRuns: cap.textRuns, unpainted: cap.unpainted, hints: sc.hints, family: sc.family, negatives: sc.negatives,
       });
-      const oracle = await runOracle(pool(), { html: sc.html }, opts, cap);
+      // clicks only: nothing here is asserted on the re-render's pixels (test/hittest.test.ts and
+      // test/e2e-grounding.test.ts check those), so its screenshot is not taken
+      const oracle = await runOracle(pool(), { html: sc.html }, opts, cap, { rerender: false });
       runs.set(fam, { fam, sc, cap, qs, oracle, ms: performance.now() - t0 });
     }
   };

@@ -81,7 +81,10 @@ export interface OracleReport {
   verdicts: VerdictRow[];
   /** Selectors (accepted and rejected) that did not resolve to exactly one element. */
   badSelectors: string[];
-  /** Pixels that differ (by more than 8 levels in a channel) between the capture's PNG and a fresh screenshot of the re-rendered page. */
+  /**
+   * Pixels that differ (by more than 8 levels in a channel) between the capture's PNG and a fresh screenshot of
+   * the re-rendered page; NaN when not asked for ({@link runOracle}'s `rerender: false`).
+   */
   rerenderDiffPixels: number;
   /** The fresh screenshot the capture was compared with (PNG). */
   rerenderPng: Buffer | null;
@@ -444,13 +447,16 @@ function countDiff(a: RawImage, b: RawImage): number {
  * @param painted also run the (slower) painted-pixel differential check
  * @param first run on the freshly loaded page before anything else: another oracle that only reads the
  *   page shares this render (one page load less per record)
+ * @param rerender take the fresh screenshot and compare it with the capture's PNG (`rerenderDiffPixels`,
+ *   `rerenderPng`; default true); false for a caller that asserts nothing on them (a viewport screenshot
+ *   and two decodes less per record)
  */
 export async function runOracle(
   pool: BrowserPool,
   source: PageSource,
   opts: PageOptions,
   r: CaptureResult,
-  { painted = false, first }: { painted?: boolean; first?: (page: Page) => Promise<void> } = {},
+  { painted = false, first, rerender = true }: { painted?: boolean; first?: (page: Page) => Promise<void>; rerender?: boolean } = {},
 ): Promise<OracleReport> {
   return pool.withPage(opts, source, async (h) => {
     const page = h.page;
@@ -458,7 +464,7 @@ export async function runOracle(
     await reachClosedShadowRoots(h, source);
     await settlePage(page);
     await ev(page, install, null);
-    const report: OracleReport = { clicks: { checked: 0, hits: 0, misses: [] }, verdicts: [], badSelectors: [], rerenderDiffPixels: 0, rerenderPng: null, painted: [] };
+    const report: OracleReport = { clicks: { checked: 0, hits: 0, misses: [] }, verdicts: [], badSelectors: [], rerenderDiffPixels: NaN, rerenderPng: null, painted: [] };
 
     // verdicts
     const keyOf = new Map<string, { got: 'accept' | 'reject'; reason: string | null; trim?: [number, number, number, number] | null }>();
@@ -483,10 +489,12 @@ export async function runOracle(
     }
 
     // painted (before any mouse movement: no hover states)
-    const basePng = await shot(page);
-    report.rerenderPng = basePng;
-    const base = await decodeImage(basePng);
-    report.rerenderDiffPixels = countDiff(base, await decodeImage(r.png));
+    const basePng = rerender || painted ? await shot(page) : null;
+    const base = basePng ? await decodeImage(basePng) : null;
+    if (rerender) {
+      report.rerenderPng = basePng;
+      report.rerenderDiffPixels = countDiff(base!, await decodeImage(r.png));
+    }
     if (painted) {
       for (const t of r.targets) {
         const focused = await call<boolean>(page, 'focused', t.dom.selector);
@@ -496,7 +504,7 @@ export async function runOracle(
         // a repaint can change anti-aliasing of untouched content; pixels that also differ after
         // restoring the element are such noise and do not count
         const restored = await decodeImage(await shot(page));
-        const d = diffBox(base, hidden, t.bbox, Math.ceil(r.dpr), restored);
+        const d = diffBox(base!, hidden, t.bbox, Math.ceil(r.dpr), restored);
         report.painted.push({ tid: t.tid, k: await call<string | null>(page, 'keyOf', t.dom.selector), focused, ...d });
       }
     }
