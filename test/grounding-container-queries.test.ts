@@ -16,10 +16,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_RUN, checkContainerQueries, checkContainerQueriesOn, onOraclePage, type LabelProblem } from './labels-oracle.js';
+import { checkContainerQueries, checkContainerQueriesOn, onOraclePage, type LabelProblem } from './labels-oracle.js';
 import { type PageOptions } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
-import { GENERATED_ALL_LOCALES, sharedRun } from './shared-runs.js';
+import { CORPUS_RUN, GENERATED_ALL_LOCALES, sharedRun } from './shared-runs.js';
 import { captureAndHitTest } from '../hittest/capture.js';
 import { GROUNDING_LOCALES, GROUNDING_THEMES, resolveFamilies, sampleScenario } from '../generators/grounding/index.js';
 import { resolveQuery, writeQueries, type WrittenQuery } from '../generators/grounding/queries.js';

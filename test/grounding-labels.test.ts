@@ -22,11 +22,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PageOptions } from '../renderers/browser.js';
 import { usePool } from './browser-pool.js';
-import { cliInBackground, sharedRun } from './shared-runs.js';
+import { CORPUS_RUN, cliInBackground, sharedRun } from './shared-runs.js';
 import type { GroundingRecord } from '../core/schema.js';
 import type { CaptureResult } from '../hittest/capture.js';
 import { clickEffects, runOracle } from './oracle.js';
-import { CORPUS_RUN, checkLabels, checkLabelsOn, quotedSpans, unpaintedCodePoints, type LabelProblem } from './labels-oracle.js';
+import { checkLabels, checkLabelsOn, quotedSpans, unpaintedCodePoints, type LabelProblem } from './labels-oracle.js';
 import { coverage } from './grounding-coverage-helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -31,14 +31,6 @@ import type { Page } from 'playwright-core';
 import type { BrowserPool, PageOptions, PageSource } from '../renderers/browser.js';
 import type { GroundingRecord } from '../core/schema.js';
 
-/**
- * The `uisynth grounding --pages` run over the corpus of pages written like real sites
- * (test/fixtures/pages-real) whose queries this oracle judges: made once per `vitest run`
- * (test/shared-runs.ts `sharedRun`) and read by test/grounding-labels.test.ts (every page) and
- * test/grounding-container-queries.test.ts (the pages with repeated items).
- */
-export const CORPUS_RUN: readonly string[] = ['grounding', '--pages', 'test/fixtures/pages-real/*.html', '--quiet', '--concurrency', '2', '--page-timeout', '120'];
-
 export interface LabelProblem {
   qid: string;
   text: string;
@@ -758,7 +750,7 @@ export function textPlaceOf(q: string): number | null {
  * initials beside the account name lie in the landmark but outside its targets' extent.)
  */
 export async function checkTextPlaces(pool: BrowserPool, source: PageSource, opts: PageOptions, rec: GroundingRecord): Promise<{ checked: number; problems: LabelProblem[] }> {
-  return onReadPage(pool, source, opts, async (page, runs) => {
+  return onOraclePage(pool, source, opts, async ({ page, runs }) => {
     const problems: LabelProblem[] = [];
     let checked = 0;
     const tById = new Map(rec.targets.map((t) => [t.tid, t]));
@@ -927,11 +919,6 @@ async function readOnce(on: Page | OraclePage): Promise<OraclePage> {
  */
 export async function onOraclePage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (read: OraclePage) => Promise<R>): Promise<R> {
   return pool.withPage(opts, source, async (h) => body(await readOraclePage(h.page)));
-}
-
-/** Render `source` with `opts`, read its visible text runs ({@link readPage}) and run `body` on the page. */
-async function onReadPage<R>(pool: BrowserPool, source: PageSource, opts: PageOptions, body: (page: Page, runs: RunInfo[]) => Promise<R>): Promise<R> {
-  return onOraclePage(pool, source, opts, (r) => body(r.page, r.runs));
 }
 
 /** A query naming an icon (the oracle cannot see which icon is drawn: only the anchor and the item are checked). */

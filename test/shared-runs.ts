@@ -30,6 +30,14 @@ declare module 'vitest' {
 /** The 7-page generated run in all 7 locales (seed 11) that the coverage and container-query tests check. */
 export const GENERATED_ALL_LOCALES: readonly string[] = ['grounding', '--count', '7', '--seed', '11', '--locales', 'all', '--quiet'];
 
+/**
+ * The `uisynth grounding --pages` run over the corpus of pages written like real sites
+ * (test/fixtures/pages-real) whose queries test/labels-oracle.ts judges: read by
+ * test/grounding-labels.test.ts (every page) and test/grounding-container-queries.test.ts (the pages
+ * with repeated items).
+ */
+export const CORPUS_RUN: readonly string[] = ['grounding', '--pages', 'test/fixtures/pages-real/*.html', '--quiet', '--concurrency', '2', '--page-timeout', '120'];
+
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'uisynth.js');
 
