@@ -566,6 +566,8 @@ export async function captureAndHitTest(
   const warnings = [
     ...(strictFonts ? [] : settle.fontIssues),
     ...settle.undeclaredFamilies.map((f) => `font family not provided by @font-face (system fallback): ${f}`),
+    // a generated page promises to draw every character with its embedded faces (generators/grounding/templating.ts)
+    ...('html' in input ? settle.systemText.map((t) => `text drawn with a font of this machine, not an embedded face (may differ elsewhere): ${t}`) : []),
     ...probe.unreachableFrames.map((f) => `frame not reachable (cross-origin or sandboxed), its content is not hit-tested: ${f}`),
     ...(diff.drifted ? [`${diff.drifted} candidate(s) changed pixels between captures although nothing overlapping them was hidden (page not frozen)`] : []),
     ...got.blocked.map((u) => `blocked request: ${u}`),

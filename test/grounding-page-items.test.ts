@@ -24,13 +24,6 @@ import type { GroundingRecord } from '../core/schema.js';
 let pool: BrowserPool;
 beforeAll(async () => {
   pool = await BrowserPool.launch({ concurrency: 1 });
-  // KNOWN DEFECT, not fixed here: the first page a freshly launched Chromium captures is sometimes laid out
-  // differently from every later render of it (desktop.macos.ide seed 1 index 0: in about 3 of 10 processes
-  // the code rows from line 13 on were captured 2 px lower, and the oracle's render disagreed with the
-  // record; the second and later captures in the same process were always the stable layout). This file
-  // checks page items, so one throw-away capture warms the browser first; the cold-start defect itself is
-  // written down in the closing note of 2026-12-06 (issue 16) for a fix in the capture.
-  await groundingSample(pool, { families: ['desktop.macos.ide'], locales: ['en-US'], themes: [...GROUNDING_THEMES] }, 1, 0);
 });
 afterAll(async () => {
   await pool?.close();

@@ -3,7 +3,8 @@
  * aborted), emulation options; capture failure modes (visual viewport scale, fonts); a generated page
  * at a fractional DPR with mobile + touch emulation checked by the click oracle.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -432,6 +433,26 @@ describe('fonts, clock, frames (issue 3)', () => {
     const ok = await captureAndHitTest(pool(), { file: join(PAGES, 'fonts-mismatch.html') }, desktop);
     expect(ok.warnings.some((w) => w.includes('InterVariable'))).toBe(true);
     expect(ok.targets.length).toBeGreaterThan(0);
+  });
+
+  it('text a declared face does not cover is reported as drawn with a machine font (generated pages only)', async () => {
+    // 'Inter' (Latin subset) covers "Run", not U+2192; the <code> stack is the bare generic `monospace`
+    const html =
+      "<!doctype html><style>@font-face{font-family:'Inter';src:url(http://uisynth.local/assets/@fontsource/inter/files/inter-latin-400-normal.woff2);" +
+      'unicode-range:U+0000-00FF}body{font-family:Inter,sans-serif}button{font:inherit}</style><body><button>Run \u2192</button><p><code>x = 1</code></p>' +
+      '<p><i>Plain</i></p></body>';
+    const warned = (ws: string[]): string[] => ws.filter((w) => w.startsWith('text drawn with a font of this machine'));
+    const gen = await captureAndHitTest(pool(), { html }, desktop);
+    expect(warned(gen.warnings).sort()).toEqual([
+      'text drawn with a font of this machine, not an embedded face (may differ elsewhere): 400 16px monospace: x=1',
+      'text drawn with a font of this machine, not an embedded face (may differ elsewhere): 400 16px sans-serif: \u2192',
+    ]);
+    // a user's page is not held to that promise: no such warning
+    const dir = mkdtempSync(join(tmpdir(), 'uisynth-sysfont-'));
+    writeFileSync(join(dir, 'p.html'), html);
+    const user = await captureAndHitTest(pool(), { file: join(dir, 'p.html') }, desktop);
+    expect(warned(user.warnings)).toEqual([]);
+    expect(user.targets.map((t) => t.name)).toContain('Run \u2192');
   });
 
   it('every used family is loaded and checked; text added after load still gets its face', async () => {

@@ -26,7 +26,17 @@ export interface FontSpec {
   pkg: string;
   /** Weights to embed (each must have `<weight>.css` in the package). */
   weights: number[];
+  /** Also embed the italic faces of each weight (`<weight>-italic.css`); without them Chromium slants the upright face. */
+  italic?: boolean;
 }
+
+/**
+ * The code font: every generated page's `--mono-stack` is `'JetBrains Mono', var(--font-stack)`, so code,
+ * terminals and command lines are drawn with a web font (upright and italic), and characters it lacks
+ * (CJK, Arabic) with the page's own faces, never with the machine's `monospace` (fontconfig's choice,
+ * whose italic line boxes were measured 1 CSS px taller on the first page of a fresh Chromium than later).
+ */
+export const CODE_FONT: FontSpec = { pkg: 'jetbrains-mono', weights: [400], italic: true };
 
 interface FaceRule {
   family: string;
@@ -53,11 +63,11 @@ export function parseUnicodeRange(text: string): Array<[number, number]> {
     });
 }
 
-function readFaces(pkg: string, weight: number): FaceRule[] {
-  const key = `${pkg}/${weight}`;
+function readFaces(pkg: string, weight: number, italic = false): FaceRule[] {
+  const key = `${pkg}/${weight}${italic ? '-italic' : ''}`;
   const hit = faceCache.get(key);
   if (hit) return hit;
-  const css = readFileSync(join(NODE_MODULES, '@fontsource', pkg, `${weight}.css`), 'utf8');
+  const css = readFileSync(join(NODE_MODULES, '@fontsource', pkg, `${key.slice(pkg.length + 1)}.css`), 'utf8');
   const rules: FaceRule[] = [];
   for (const m of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
     const body = m[1]!;
@@ -100,7 +110,7 @@ export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): stri
   const out: string[] = [];
   for (const f of fonts) {
     for (const w of f.weights) {
-      for (const r of readFaces(f.pkg, w)) {
+      for (const r of [...readFaces(f.pkg, w), ...(f.italic ? readFaces(f.pkg, w, true) : [])]) {
         if (used) {
           const u = used;
           if (!r.ranges.some(([lo, hi]) => usedIn(u, lo, hi))) continue;
@@ -260,7 +270,9 @@ export function readTemplateCss(relPath: string): string {
 
 /**
  * Assemble a complete HTML document: `<head>` (charset, viewport, title, embedded font faces limited to
- * the characters the body uses, theme + family CSS) around an already rendered `<body>`.
+ * the characters the body uses, theme + family CSS) around an already rendered `<body>`. The root rule
+ * defines `--font-stack` (the embedded `fonts`' families, then `sans-serif`) and `--mono-stack`
+ * ({@link CODE_FONT}, whose faces are embedded too, then `--font-stack`).
  */
 export function buildDocument(opts: {
   lang: string;
@@ -276,10 +288,13 @@ export function buildDocument(opts: {
   /** Extra inline CSS appended after the files in `css`. */
   inlineCss?: string;
 }): string {
-  const fonts = fontFaceCss(opts.fonts, opts.title + opts.body); // markup chars are ASCII: harmless
+  const fonts = fontFaceCss([...opts.fonts, CODE_FONT], opts.title + opts.body); // markup chars are ASCII: harmless
   // the page's font stack names exactly the embedded families (CSS uses var(--font-stack))
-  const families = [...new Set(opts.fonts.map((f) => readFaces(f.pkg, f.weights[0]!)[0]?.family).filter((x): x is string => !!x))];
-  const stack = `:root{--font-stack:${[...families.map((f) => `'${f}'`), 'sans-serif'].join(',')};}`;
+  const familyOf = (f: FontSpec): string | undefined => readFaces(f.pkg, f.weights[0]!)[0]?.family;
+  const families = [...new Set(opts.fonts.map(familyOf).filter((x): x is string => !!x))];
+  const stack =
+    `:root{--font-stack:${[...families.map((f) => `'${f}'`), 'sans-serif'].join(',')};` +
+    `--mono-stack:'${familyOf(CODE_FONT)}',var(--font-stack);}`;
   const css = [stack, ...opts.css.map(readTemplateCss), opts.inlineCss ?? ''].join('\n');
   const escTitle = Handlebars.escapeExpression(opts.title);
   return (

@@ -9,15 +9,18 @@
 /**
  * Load and check the fonts the text of `docs` (and of the shadow roots `roots`) uses; every wait is
  * bounded by `timeoutMs` through `withTimeout`. Returns the problems (`fontIssues`), the families no
- * `@font-face` provides (`undeclared`) and every family named in a used stack (`families`).
+ * `@font-face` provides (`undeclared`), every family named in a used stack (`families`) and, per used
+ * stack, the visible characters no declared face covers, which the machine's own fonts draw
+ * (`systemText`, lines `<style weight size> <system family>: <characters>`).
  */
 export async function loadUsedFonts(
   docs: Document[],
   roots: ShadowRoot[],
   withTimeout: <T>(p: Promise<T>, ms: number) => Promise<T | undefined>,
   timeoutMs: number,
-): Promise<{ fontIssues: string[]; undeclared: Set<string>; families: Set<string> }> {
+): Promise<{ fontIssues: string[]; undeclared: Set<string>; families: Set<string>; systemText: string[] }> {
   const fontIssues: string[] = [];
+  const systemText: string[] = [];
   const undeclared = new Set<string>();
   const GENERIC = new Set([
     'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace',
@@ -91,10 +94,14 @@ export async function loadUsedFonts(
         if (!GENERIC.has(f.toLowerCase()) && !declared.has(f.toLowerCase())) undeclared.add(f);
       }
       let remaining = [...new Set(Array.from(text))];
+      let system = '';
       for (const f of fam) {
         const rs = ranges.get(f.toLowerCase());
         if (!rs) {
-          if (GENERIC.has(f.toLowerCase()) || !declared.has(f.toLowerCase())) break; // system font: the rest falls back to it
+          if (GENERIC.has(f.toLowerCase()) || !declared.has(f.toLowerCase())) {
+            system = f; // system font: the rest falls back to it
+            break;
+          }
           continue;
         }
         const mine = remaining.filter((ch) => {
@@ -106,6 +113,10 @@ export async function loadUsedFonts(
         remaining = remaining.filter((ch) => !mine.includes(ch));
         if (!remaining.length) break;
       }
+      // characters no declared face covers are drawn with a font of the machine (the stack's first system
+      // family, or the browser's default when the stack names none); control and invisible characters need none
+      const drawn = remaining.filter((ch) => !/[\p{C}\p{Z}]/u.test(ch));
+      if (drawn.length) systemText.push(`${prefixes.get(font) ?? '16px'} ${system || '(browser default)'}: ${drawn.slice(0, 12).join('')}${drawn.length > 12 ? `… (${drawn.length})` : ''}`);
     }
     await withTimeout(Promise.all(perFamily.map((p) => d.fonts.load(p.font, p.text).catch(() => undefined))), timeoutMs);
     await withTimeout(d.fonts.ready, timeoutMs);
@@ -141,5 +152,5 @@ export async function loadUsedFonts(
       if (f.status === 'error') fontIssues.push(`font face failed to load: ${f.family} ${f.style} ${f.weight}`);
     });
   }
-  return { fontIssues, undeclared, families };
+  return { fontIssues, undeclared, families, systemText };
 }

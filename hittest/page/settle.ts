@@ -39,6 +39,13 @@ export interface SettleResult {
   undeclaredFamilies: string[];
   /** Every family named in a used font stack (in-page `font-family` values, unquoted). */
   families: string[];
+  /**
+   * Text drawn with the machine's own fonts: per used font stack, the visible characters that no
+   * `@font-face` of the stack covers (a generic family such as `monospace`, an undeclared family or the
+   * browser default draws them), one line each: `<style weight 16px> <system family>: <characters>`.
+   * Such text looks different on another machine (fontconfig picks the face).
+   */
+  systemText: string[];
   /** Images awaited (loaded and decoded). */
   images: number;
   /** `loading=lazy` images outside the viewport, left deferred. */
@@ -158,7 +165,7 @@ export async function settleInPage(arg: { timeoutMs: number; frames?: number }):
   }
 
   // 3. fonts
-  const { fontIssues, undeclared, families } = await loadUsedFonts(docs, roots, withTimeout, arg.timeoutMs);
+  const { fontIssues, undeclared, families, systemText } = await loadUsedFonts(docs, roots, withTimeout, arg.timeoutMs);
 
   // 4. images
   await withTimeout(
@@ -257,6 +264,7 @@ export async function settleInPage(arg: { timeoutMs: number; frames?: number }):
     fontIssues,
     undeclaredFamilies: [...undeclared],
     families: [...families],
+    systemText,
     images: awaited.length,
     lazyDeferred,
     animations,

@@ -78,7 +78,7 @@ export function buildTemplate(def: ScenarioDef, k: AppContext): BuiltPage {
     title: def.name,
     fonts: [latin, ...k.profile.scriptFonts],
     css: ['screens/base.css', `screens/${k.skin}.css`, 'screens/apps.css', ...def.css],
-    inlineCss: `:root{--accent:${k.accent};--accent-soft:color-mix(in srgb, ${k.accent} 16%, transparent);--mono-stack:monospace;}`,
+    inlineCss: `:root{--accent:${k.accent};--accent-soft:color-mix(in srgb, ${k.accent} 16%, transparent);}`,
     body,
     bodyClass: `p-${k.skin} d-${k.density} ${k.profile.cjk ? 'cjk' : 'latin'}`,
     viewportMeta: k.device.mobile ? 'width=device-width, initial-scale=1, viewport-fit=cover' : undefined,

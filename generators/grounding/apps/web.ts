@@ -236,7 +236,7 @@ const travel: WebApp = (k) => {
     header: { brand, logoIcon: 'plane', links: navLinks(k, 'nav', [t('wb.flights'), t('wb.hotels'), t('wb.cars'), t('wb.trips')], 0), actions: [k.btn('currency', { label: k.money(0).replace(/[\d.,\s ]/g, '') || '€', variant: 'ghost', act: 'choose-currency' }), k.btn('signin', { label: t('signIn'), variant: 'default', act: 'sign-in' })] },
     body: [box('col', [form], 'k-hero'), box('row', [filters, box('col', [sortTabs, { t: 'list', label: t('wb.results'), items: results, cls: 'k-flights' }], 'grow')], 'grow k-main')],
   };
-  return { spec, title: `${from} → ${to} · ${brand}` };
+  return { spec, title: `${from} – ${to} · ${brand}` }; // en dash: the UI faces' Latin subset has no U+2192
 };
 
 // ------------------------------------------------------------------------------------------ news

@@ -19,7 +19,6 @@ const LATIN: Record<Skin, FontSpec> = {
   android: { pkg: 'roboto', weights: [400, 500, 700] },
   web: { pkg: 'inter', weights: [400, 500, 600, 700] },
 };
-const MONO: FontSpec = { pkg: 'jetbrains-mono', weights: [400] };
 
 /** The page's fonts: the skin's Latin face (or `latin`), then the locale's script faces, then `extra`. */
 function fontsFor(k: AppContext, skin: Skin, extra: FontSpec[] = [], latin?: FontSpec): FontSpec[] {
@@ -27,30 +26,20 @@ function fontsFor(k: AppContext, skin: Skin, extra: FontSpec[] = [], latin?: Fon
 }
 
 function doc(k: AppContext, title: string, body: string, fonts: FontSpec[], mobile: boolean): string {
-  const mono = fonts.find((f) => f.pkg === MONO.pkg);
   return buildDocument({
     lang: k.locale,
     dir: k.profile.dir,
     theme: k.theme,
     title,
-    fonts: fonts.filter((f) => f !== mono),
+    fonts,
     css: ['screens/base.css', `screens/${k.skin}.css`, 'screens/apps.css'],
     inlineCss:
       `:root{--accent:${k.accent};--accent-soft:color-mix(in srgb, ${k.accent} 16%, transparent);` +
-      `--mono-stack:${mono ? "'JetBrains Mono'," : ''}monospace;${fonts.some((f) => f.pkg === 'noto-serif') ? "--serif:'Noto Serif',var(--font-stack);" : ''}}` +
-      (mono ? '\n' + monoFaces(body) : ''),
+      `${fonts.some((f) => f.pkg === 'noto-serif') ? "--serif:'Noto Serif',var(--font-stack);" : ''}}`,
     body,
     bodyClass: `p-${k.skin} d-${k.density} ${k.profile.cjk ? 'cjk' : 'latin'}`,
     viewportMeta: mobile ? 'width=device-width, initial-scale=1, viewport-fit=cover' : undefined,
   });
-}
-
-/** JetBrains Mono faces (code editors). Kept separate so the page's font stack stays the UI face. */
-let monoCache: string | null = null;
-function monoFaces(_body: string): string {
-  if (monoCache !== null) return monoCache;
-  monoCache = `@font-face{font-family:'JetBrains Mono';font-style:normal;font-display:block;font-weight:400;src:url(http://uisynth.local/assets/@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-normal.woff2) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD;}`;
-  return monoCache;
 }
 
 /** Desktop wallpapers (CSS backgrounds); the legacy Mail page draws from the first five. */
@@ -280,7 +269,4 @@ export function webHeader(k: AppContext, spec: WebSpec): Block | null {
 export function missingIcons(html: string): string[] {
   return [...new Set([...html.matchAll(/data-icon="([^"]+)"/g)].map((m) => m[1]!))].filter((n) => !iconExists(n));
 }
-
-/** The JetBrains Mono font spec (code editors add it to `extraFonts`). */
-export const MONO_FONT = MONO;
 
