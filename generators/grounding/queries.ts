@@ -190,14 +190,41 @@ export function iconCounts(html: string): Record<string, number> {
     if (n) out[n] = (out[n] ?? 0) + 1;
   };
   for (const m of html.matchAll(/<svg\b[^>]*>/gi)) add(/\bdata-icon="([\w-]+)"/.exec(m[0])?.[1] ?? /\blucide-([\w-]+)/.exec(m[0])?.[1]);
-  for (const m of html.matchAll(/<img\b[^>]*>/gi)) add(/lucide-static\/icons\/([\w-]+)\.svg/.exec(m[0])?.[1]);
+  // (an <img> counts only with that path in it: a page without the path anywhere has none, and its scan is skipped)
+  if (html.includes('lucide-static/icons/')) for (const m of html.matchAll(/<img\b[^>]*>/gi)) add(/lucide-static\/icons\/([\w-]+)\.svg/.exec(m[0])?.[1]);
   return out;
 }
 
 // ------------------------------------------------------------------------------------------ basics
 
-const squash = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
-const low = (s: string): string => squash(s).toLowerCase();
+/** Recent results of `squash` and `low` (pure; the writer asks for the same names and texts many times per page). */
+const SQUASH_MEMO = new Map<string, string>();
+const LOW_MEMO = new Map<string, string>();
+/** Entries kept before a memo starts afresh (bounds memory on long runs, as core/text.ts does for `normText`). */
+const MEMO_MAX = 20_000;
+const squash = (s: string): string => {
+  let v = SQUASH_MEMO.get(s);
+  if (v === undefined) {
+    v = s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+    if (SQUASH_MEMO.size >= MEMO_MAX) SQUASH_MEMO.clear();
+    SQUASH_MEMO.set(s, v);
+  }
+  return v;
+};
+const low = (s: string): string => {
+  let v = LOW_MEMO.get(s);
+  if (v === undefined) {
+    v = squash(s).toLowerCase();
+    if (LOW_MEMO.size >= MEMO_MAX) LOW_MEMO.clear();
+    LOW_MEMO.set(s, v);
+  }
+  return v;
+};
+/**
+ * `containsText(hay, needle)` (core/text.ts), with a plain substring test first: either way it matches
+ * only where `needle` occurs in `hay`, and most pairs the writer compares share nothing.
+ */
+const hasText = (hay: string, needle: string): boolean => hay.includes(needle) && containsText(hay, needle);
 /**
  * The spans a query quotes: "…", “…”, „…“, « … », 「…」 (the quote marks of the phrase tables in
  * generators/grounding/phrases.ts and generators/grounding/query-lang.ts). Each names on-screen text.
@@ -615,6 +642,43 @@ export interface ResolveContext {
   phraseCache?: Map<string, PhraseSet>;
   /** Optional memo of each target's label keys ({@link labelKeys}; the writer passes one). */
   labelCache?: Map<QueryTarget, LabelKeys>;
+  /**
+   * Optional indexes of one target list (the writer passes an empty one): which targets answer to a
+   * lower-cased label or name, and which carry a phrase per language. Read only for that very list.
+   */
+  index?: ResolveIndex;
+}
+
+/** Lookup tables {@link resolveQuery} builds over `targets` when the context has an `index`. */
+export interface ResolveIndex {
+  targets?: readonly QueryTarget[];
+  /** Lower-cased visible label or accessible name -> the targets answering to it, in target order. */
+  byLabel?: Map<string, QueryTarget[]>;
+  /** Language -> phrase -> the targets whose phrase set in that language holds it, in target order. */
+  byPhrase?: Map<Lang, Map<string, QueryTarget[]>>;
+}
+
+/** `ctx.index` reset for `targets` (a context reused with another list starts afresh), or null without one. */
+function indexFor(targets: readonly QueryTarget[], ctx: ResolveContext): ResolveIndex | null {
+  const ix = ctx.index;
+  if (!ix) return null;
+  if (ix.targets !== targets) {
+    ix.targets = targets;
+    ix.byLabel = undefined;
+    ix.byPhrase = undefined;
+  }
+  return ix;
+}
+
+/** The phrase set of `t` in `lg`, from `ctx.phraseCache` when given. */
+function cachedPhrases(t: QueryTarget, lg: Lang, ctx: ResolveContext): PhraseSet {
+  const key = `${t.tid}|${lg}`;
+  let p = ctx.phraseCache?.get(key);
+  if (!p) {
+    p = phrasesFor(t, lg, ctx.hints);
+    ctx.phraseCache?.set(key, p);
+  }
+  return p;
 }
 
 /** A target's {@link visibleLabel} and the lower-case, whitespace-collapsed forms of it and of its name. */
@@ -644,7 +708,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
     case 'none':
       return [];
     case 'container':
-      return resolveContainer(spec, targets, { roleClass, visibleLabel, normText, containsText });
+      return resolveContainer(spec, targets, { roleClass, visibleLabel, normText, containsText: hasText });
     case 'state': {
       const within = spec.landmark === null ? null : drawnIn(targets, spec.landmark);
       return targets.filter((t) => roleClass(t.role) === spec.roleClass && (within === null || within(t)) && statesOf(t).includes(spec.state));
@@ -653,6 +717,22 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       const want = low(spec.label);
       // a target answers to its visible label and to its accessible name (an icon button named "Reply"
       // makes "the Reply button" ambiguous even though it shows no text)
+      const ix = indexFor(targets, ctx);
+      if (ix) {
+        // (the same targets as the filter below: each listed once under each of its keys, in target order)
+        if (!ix.byLabel) {
+          const m = new Map<string, QueryTarget[]>();
+          const add = (k: string, t: QueryTarget): void => void (m.get(k) ?? m.set(k, []).get(k)!).push(t);
+          for (const t of targets) {
+            const k = labelKeys(t, ctx);
+            if (k.lowLab !== null) add(k.lowLab, t);
+            if (k.lowName !== k.lowLab) add(k.lowName, t);
+          }
+          ix.byLabel = m;
+        }
+        const hit = ix.byLabel.get(want) ?? [];
+        return spec.roleClass === null ? [...hit] : hit.filter((t) => roleClass(t.role) === spec.roleClass);
+      }
       return targets.filter((t) => {
         if (spec.roleClass !== null && roleClass(t.role) !== spec.roleClass) return false;
         const k = labelKeys(t, ctx);
@@ -661,13 +741,28 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
     }
     case 'phrase': {
       const lg = spec.lang ?? langOfAny(ctx.locale);
-      return targets.filter((t) => {
-        const key = `${t.tid}|${lg}`;
-        let p = ctx.phraseCache?.get(key);
-        if (!p) {
-          p = phrasesFor(t, lg, ctx.hints);
-          ctx.phraseCache?.set(key, p);
+      const ix = indexFor(targets, ctx);
+      if (ix) {
+        // (the same targets as the filter below: each listed once under each phrase of its set, in target order)
+        ix.byPhrase ??= new Map();
+        let m = ix.byPhrase.get(lg);
+        if (!m) {
+          m = new Map();
+          for (const t of targets) {
+            const p = cachedPhrases(t, lg, ctx);
+            for (const list of [p.fn, p.text, p.pos ?? []]) {
+              for (const ph of list) {
+                const l = m.get(ph) ?? m.set(ph, []).get(ph)!;
+                if (l[l.length - 1] !== t) l.push(t);
+              }
+            }
+          }
+          ix.byPhrase.set(lg, m);
         }
+        return [...(m.get(spec.phrase) ?? [])];
+      }
+      return targets.filter((t) => {
+        const p = cachedPhrases(t, lg, ctx);
         return p.fn.includes(spec.phrase) || p.text.includes(spec.phrase) || !!p.pos?.includes(spec.phrase);
       });
     }
@@ -883,7 +978,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const lang = langOfAny(input.locale);
   const l = qLocale(input.locale);
   const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
-  const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map(), labelCache: new Map() };
+  const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map(), labelCache: new Map(), index: {} };
+  /** The targets of each role class, in target order (for loops over the targets of one class). */
+  const byRc = new Map<string, QueryTarget[]>();
+  for (const t of targets) {
+    const rc = roleClass(t.role);
+    (byRc.get(rc) ?? byRc.set(rc, []).get(rc)!).push(t);
+  }
+  const ofRc = (rc: string): readonly QueryTarget[] => byRc.get(rc) ?? [];
   const rejected = input.rejectedTargets ?? [];
   const seenRejected = rejected
     .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
@@ -943,15 +1045,25 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
    * Another visible text on screen shows `label` (normalised, whole words): a run not belonging to `t`,
    * or another target's visible label. Then a quote of it does not single `t` out.
    */
+  const textClashMemo = new Map<QueryTarget, Map<string, boolean>>();
   const textClash = (t: QueryTarget, label: string): boolean => {
+    // (a pure function of the target and the label on this page: asked again for the same pair, answered from the memo)
+    let m = textClashMemo.get(t);
+    if (!m) textClashMemo.set(t, (m = new Map()));
+    let v = m.get(label);
+    if (v === undefined) m.set(label, (v = textClashOf(t, label)));
+    return v;
+  };
+  const textClashOf = (t: QueryTarget, label: string): boolean => {
     const n = normText(label);
     if (!n) return true;
     if (!runs.length) return false;
-    for (const run of runs) if (!owns(t, run) && containsText(run.n, n)) return true;
+    // (the text test first: the cheaper one, and both are pure)
+    for (const run of runs) if (hasText(run.n, n) && !owns(t, run)) return true;
     for (const o of targets) {
       if (o === t) continue;
       const ol = labelKeys(o, rctx).lab;
-      if (ol && containsText(normText(ol), n) && labelOnly(t) !== normText(ol)) return true;
+      if (ol && hasText(normText(ol), n) && labelOnly(t) !== normText(ol)) return true;
     }
     return false;
   };
@@ -988,7 +1100,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     for (const x of targets) {
       // (a truncated target keeps its whole text in its name: "大小" painted as "大…")
       const cut = !!x.checks?.text?.truncated || /…$/.test(squash(x.text));
-      if (cut && containsText(normText(x.name), n) && !containsText(normText(x.text), n)) return false;
+      if (cut && hasText(normText(x.name), n) && !hasText(normText(x.text), n)) return false;
       // (an icon button's accessible name is not shown: the Activity Bar's "Explorer" button beside the "Explorer" pane)
       if ((x.context.landmark ?? null) !== lm && squash(x.text) && normText(visibleLabel(x) ?? '') === n) return false;
     }
@@ -1014,7 +1126,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const nameShown = (t: QueryTarget, name: string): boolean => {
     if (!runs.length || t.icon) return true;
     const n = normText(name);
-    return containsText(normText(t.text), n) || runs.some((r) => containsText(r.n, n));
+    return hasText(normText(t.text), n) || runs.some((r) => hasText(r.n, n));
   };
   // uniquely labelled targets (anchors for spatial queries)
   // A control showing text of its own is labelled by it; one showing no text (a checkbox, a field) is labelled
@@ -1190,8 +1302,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       // text showing the label must be one of the group
       if (!COUNTED_PLAIN.has(rc) || lab === null || !runs.length) continue;
       const n = normText(lab);
-      if (!n || runs.some((run) => containsText(run.n, n) && !grp.some((m) => owns(m, run)))) continue;
-      if (targets.some((x) => !grp.includes(x) && containsText(normText(visibleLabel(x) ?? ''), n))) continue;
+      if (!n || runs.some((run) => hasText(run.n, n) && !grp.some((m) => owns(m, run)))) continue;
+      if (targets.some((x) => !grp.includes(x) && hasText(normText(visibleLabel(x) ?? ''), n))) continue;
     }
     const icon = lab === null ? grp[0]!.icon : null;
     const lay = lineLayout(grp);
@@ -1269,7 +1381,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         const lab = labels.get(t);
         const n = lab === undefined ? '' : normText(lab);
         if (!n || !/\p{L}/u.test(lab!) || lab!.length > MAX_LABEL) continue;
-        if (onLine.some((run) => !owns(t, run) && containsText(run.n, n))) continue;
+        if (onLine.some((run) => !owns(t, run) && hasText(run.n, n))) continue;
         if (seenRejected.some((r) => overlap(b[1], b[3], r.box[1], r.box[3]) > 0 && r.box[0] >= right - 1)) continue;
         lineOf.set(t, { kind: 'line', line, label: lab! });
       }
@@ -1289,7 +1401,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
       for (const a of members) {
         const lab = labels.get(a);
         const n = lab === undefined ? '' : normText(lab);
-        if (!n || !/\p{L}/u.test(lab!) || lab!.length > 32 || onLine.some((run) => !owns(a, run) && containsText(run.n, n))) continue;
+        if (!n || !/\p{L}/u.test(lab!) || lab!.length > 32 || onLine.some((run) => !owns(a, run) && hasText(run.n, n))) continue;
         const aRuns = onLine.filter((run) => owns(a, run));
         if (aRuns.length !== 1) continue;
         const ar = aRuns[0]!.r;
@@ -1321,20 +1433,31 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
 
   // container queries see every visible run and seen rejected element; their own RNG stream keeps the
   // other styles' draws as they were
-  const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText, runs, owns, seenRejected, unpainted: bad };
+  const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText: hasText, runs, owns, seenRejected, unpainted: bad };
   const containerRng = rng.fork('container');
   // `inDirection(bx(a), dir, rc, targets, a)` depends only on the anchor, the direction and the role
   // class, not on the target being described: computed once per triple instead of once per target
   // (the spatial loop below asks it for every target × anchor × direction; read only, never mutated)
-  const nearestMemo = new Map<QueryTarget, Map<string, ReadonlyArray<{ t: QueryTarget; gap: number }>>>();
+  // (memo: per anchor, per role class, per direction; `inDirection` reads only the targets of that class)
+  const nearestMemo = new Map<QueryTarget, Map<string, Partial<Record<Direction, ReadonlyArray<{ t: QueryTarget; gap: number }>>>>>();
   const nearestFrom = (a: QueryTarget, dir: Direction, rc: string): ReadonlyArray<{ t: QueryTarget; gap: number }> => {
     let m = nearestMemo.get(a);
     if (!m) nearestMemo.set(a, (m = new Map()));
-    const k = `${dir}\u0000${rc}`;
-    let c = m.get(k);
-    if (!c) m.set(k, (c = inDirection(bx(a), dir, rc, targets, a)));
-    return c;
+    let byDir = m.get(rc);
+    if (!byDir) m.set(rc, (byDir = {}));
+    return (byDir[dir] ??= inDirection(bx(a), dir, rc, ofRc(rc), a));
   };
+  /** The anchors (text / icon) of each landmark, in anchor order: spatial queries pair a target only with anchors of its own landmark. */
+  const byLandmark = (list: readonly QueryTarget[]): Map<string | null, QueryTarget[]> => {
+    const m = new Map<string | null, QueryTarget[]>();
+    for (const a of list) {
+      const lm = a.context.landmark ?? null;
+      (m.get(lm) ?? m.set(lm, []).get(lm)!).push(a);
+    }
+    return m;
+  };
+  const anchorsByLm = byLandmark(anchors);
+  const iconAnchorsByLm = byLandmark(iconAnchors);
   /** The visible runs that `a` owns (see `anchorRuns`), per anchor. */
   const ownRunsMemo = new Map<QueryTarget, typeof runs>();
   for (const t of targets) {
@@ -1436,7 +1559,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         let own = ownRunsMemo.get(a);
         if (!own) ownRunsMemo.set(a, (own = runs.filter((run) => owns(a, run))));
         const lab = normText(labels.get(a) ?? '');
-        const part = own.filter((run) => run.n && containsText(lab, run.n));
+        const part = own.filter((run) => run.n && hasText(lab, run.n));
         return part.length ? part : own;
       };
       /** The gap to `t` when it is the one nearest thing of its kind in direction `dir` of anchor `a` (CSS px), else null. */
@@ -1463,14 +1586,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (far && targets.some((x) => x !== t && x !== a && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) < c[0]!.gap)) return null;
           // a control of the same kind between them whose box was refined to its text (a block link whose
           // row spans the page, item 10) may be "in line" by its element box: "the first X below Y" is unsure
-          if (far && targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) return null;
+          if (far && ofRc(rc).some((x) => x !== t && x !== a && x.checks?.text?.refined && between(bx(a), bx(x), bx(t), dir))) return null;
           // a neighbour of the same kind only partly in line with the anchor is just as "first below X" to a reader
-          if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
+          if (ofRc(rc).some((x) => x !== t && x !== a && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
           // ... and one that any part of the quoted words lies in line with, as near as the target: a label
           // under the gap between two buttons ("2:34" below a player's two buttons) has both "directly above" it
           if (aWords) {
             const wt = dirGap(aWords, bx(t), dir, 0) ?? Infinity;
-            if (targets.some((x) => x !== t && x !== a && roleClass(x.role) === rc && (dirGap(aWords, bx(x), dir, 0) ?? Infinity) <= wt + 4)) return null;
+            if (ofRc(rc).some((x) => x !== t && x !== a && (dirGap(aWords, bx(x), dir, 0) ?? Infinity) <= wt + 4)) return null;
           }
           // a seen element of the same kind that the hit test rejected (rotated, partly covered) is just
           // as "first below X" on the screenshot: the sentence would be ambiguous
@@ -1478,7 +1601,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           if (seenRejected.some((r) => roleClass(r.role) === rc && (intersect(bx(a), r.box) !== null || (dirGap(bx(a), r.box, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
           // "the text below X" is read against everything written on screen, not only the targets:
           // no visible line of another element may come first in that direction
-          if (!interactive && runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4))) return null;
+          // (the line test first: the cheaper one, and all three are pure)
+          if (!interactive && runs.some((run) => run.lines.some((ln) => (dirGap(bx(a), ln, dir, 0.15) ?? Infinity) <= c[0]!.gap + 4) && !owns(t, run) && !aRuns.includes(run))) return null;
           // ... nor a control showing a value of its own, which is no text run of the page (a size field's
           // "11" under a font box "Inter" is what a reader finds below "Inter", not the unit "pt" beside it)
           if (!interactive && targets.some((x) => x !== t && x !== a && x.text && INTERACTIVE_ROLES.has(roleClass(x.role)) && (dirGap(bx(a), bx(x), dir, 0.15) ?? Infinity) <= c[0]!.gap + 4)) return null;
@@ -1492,15 +1616,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
             const lh = aWords[3] - aWords[1];
             const band: [number, number] = horiz ? [Math.min(aWords[1], tb[1]), Math.max(aWords[3], tb[3])] : [Math.min(aWords[0], tb[0]) - lh, Math.max(aWords[2], tb[2]) + lh];
             const across = (ln: Box4): boolean => (horiz ? overlap(ln[1], ln[3], band[0], band[1]) : overlap(ln[0], ln[2], band[0], band[1])) > 1;
-            if (runs.some((run) => !owns(t, run) && !aRuns.includes(run) && run.lines.some((ln) => (dirGap(aWords, ln, dir, 0.15) ?? Infinity) <= wg + 4 || (across(ln) && between(aWords, ln, tb, dir))))) return null;
+            if (runs.some((run) => run.lines.some((ln) => (dirGap(aWords, ln, dir, 0.15) ?? Infinity) <= wg + 4 || (across(ln) && between(aWords, ln, tb, dir))) && !owns(t, run) && !aRuns.includes(run))) return null;
           }
           return { gap: c[0]!.gap, far };
         }
       };
       const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number; far: boolean }> = [];
-      for (const a of anchors) {
+      for (const a of anchorsByLm.get(t.context.landmark ?? null) ?? []) {
         // only anchors in the same landmark: "right of X" across two panes reads as nonsense
-        if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
+        if (a === t) continue;
         for (const dir of ['right', 'left', 'below', 'above'] as const) {
           const o = spatialFrom(a, dir);
           if (o) opts.push({ anchor: a, dir, ...o });
@@ -1517,8 +1641,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         // no text anchor: an icon next to it that no other target shows ("the button right of the scissors
         // icon"), named in the page's language (its own RNG stream keeps the other draws as they were)
         const iopts: Array<{ anchor: QueryTarget; desc: string; dir: Direction; gap: number; far: boolean }> = [];
-        for (const a of iconAnchors) {
-          if (a === t || (a.context.landmark ?? null) !== (t.context.landmark ?? null)) continue;
+        for (const a of iconAnchorsByLm.get(t.context.landmark ?? null) ?? []) {
+          if (a === t) continue;
           for (const dir of ['right', 'left', 'below', 'above'] as const) {
             const o = spatialFrom(a, dir);
             if (o) iopts.push({ anchor: a, desc: iconAnchorDesc.get(a)!, dir, ...o });

@@ -45,6 +45,8 @@ interface FaceRule {
   file: string;
   ranges: Array<[number, number]>;
   rangeText: string;
+  /** The rule as {@link fontFaceCss} emits it (built once per face). */
+  css: string;
 }
 
 const faceCache = new Map<string, FaceRule[]>();
@@ -76,10 +78,44 @@ function readFaces(pkg: string, weight: number, italic = false): FaceRule[] {
     const style = /font-style:\s*(\w+)/.exec(body)?.[1] ?? 'normal';
     const rangeText = /unicode-range:\s*([^;]+);/.exec(body)?.[1]?.trim() ?? 'U+0-10FFFF';
     if (!family || !file) continue;
-    rules.push({ family, weight, style, file, ranges: parseUnicodeRange(rangeText), rangeText });
+    const css =
+      `@font-face{font-family:'${family}';font-style:${style};font-display:block;font-weight:${weight};` +
+      `src:url(${ASSET_BASE}@fontsource/${pkg}/files/${file}) format('woff2');unicode-range:${rangeText};}`;
+    rules.push({ family, weight, style, file, ranges: parseUnicodeRange(rangeText), rangeText, css });
   }
   faceCache.set(key, rules);
   return rules;
+}
+
+/**
+ * The distinct code points of `s`, ascending (what `for (const ch of text)` + `codePointAt` yields: a
+ * surrogate pair is one code point, a lone surrogate its own code unit). A page is mostly ASCII markup:
+ * ASCII is marked in a table, only the rest goes through a set.
+ */
+function usedCodePoints(s: string): number[] {
+  const ascii = new Uint8Array(128);
+  const other = new Set<number>();
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      ascii[c] = 1;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        other.add((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+        i++;
+        continue;
+      }
+    }
+    other.add(c);
+  }
+  const out: number[] = [];
+  for (let c = 0; c < 128; c++) if (ascii[c]) out.push(c);
+  for (const c of [...other].sort((a, b) => a - b)) out.push(c);
+  return out;
 }
 
 /**
@@ -90,12 +126,7 @@ function readFaces(pkg: string, weight: number, italic = false): FaceRule[] {
  */
 export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): string {
   // the used code points, ascending and distinct: a face is kept when one of them lies in one of its ranges
-  let used: number[] | null = null;
-  if (usedText !== undefined) {
-    const set = new Set<number>();
-    for (const ch of usedText) set.add(ch.codePointAt(0)!);
-    used = [...set].sort((a, b) => a - b);
-  }
+  const used = usedText === undefined ? null : usedCodePoints(usedText);
   /** Some used code point lies in [lo, hi] (binary search for the first one >= lo). */
   const usedIn = (u: readonly number[], lo: number, hi: number): boolean => {
     let a = 0;
@@ -115,10 +146,7 @@ export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): stri
           const u = used;
           if (!r.ranges.some(([lo, hi]) => usedIn(u, lo, hi))) continue;
         }
-        out.push(
-          `@font-face{font-family:'${r.family}';font-style:${r.style};font-display:block;font-weight:${r.weight};` +
-            `src:url(${ASSET_BASE}@fontsource/${f.pkg}/files/${r.file}) format('woff2');unicode-range:${r.rangeText};}`,
-        );
+        out.push(r.css);
       }
     }
   }
