@@ -120,6 +120,8 @@ export type QuerySpec =
 
 /** Spatial directions. */
 export type Direction = 'left' | 'right' | 'above' | 'below';
+/** The directions in the order the writer tries them. */
+const DIRECTIONS: readonly Direction[] = ['right', 'left', 'below', 'above'];
 
 /** A query plus the spec it was written from. */
 export interface WrittenQuery extends Query {
@@ -202,10 +204,12 @@ const SQUASH_MEMO = new Map<string, string>();
 const LOW_MEMO = new Map<string, string>();
 /** Entries kept before a memo starts afresh (bounds memory on long runs, as core/text.ts does for `normText`). */
 const MEMO_MAX = 20_000;
+/** Whitespace runs (with no-break and zero-width spaces) as one space, trimmed. */
+const squashRaw = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 const squash = (s: string): string => {
   let v = SQUASH_MEMO.get(s);
   if (v === undefined) {
-    v = s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+    v = squashRaw(s);
     if (SQUASH_MEMO.size >= MEMO_MAX) SQUASH_MEMO.clear();
     SQUASH_MEMO.set(s, v);
   }
@@ -505,6 +509,17 @@ function between(a: Box4, x: Box4, b: Box4, dir: Direction): boolean {
   if (dir === 'above') return x[3] <= a[1] + 1 && x[1] >= b[3] - 1;
   if (dir === 'right') return x[0] >= a[2] - 1 && x[2] <= b[0] + 1;
   return x[2] <= a[0] + 1 && x[0] >= b[2] - 1;
+}
+
+/** The members of `group` (all of one role class) in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
+function nearestIn(a: Box4, dir: Direction, group: readonly QueryTarget[], exclude: QueryTarget | null): Array<{ t: QueryTarget; gap: number }> {
+  const out: Array<{ t: QueryTarget; gap: number }> = [];
+  for (const t of group) {
+    if (t === exclude) continue;
+    const gap = dirGap(a, bx(t), dir);
+    if (gap !== null) out.push({ t, gap });
+  }
+  return out.sort((x, y) => x.gap - y.gap);
 }
 
 /** Targets of `rc` in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
@@ -996,7 +1011,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const out: Array<Omit<WrittenQuery, 'qid'>> = [];
   const used = new Set<string>();
   const emit = (t: QueryTarget | null, style: Query['style'], text: string, spec: QuerySpec, locale: string = input.locale): boolean => {
-    const key = low(text);
+    // (`low(text)` without its memo: a written query is seldom written twice)
+    const key = squashRaw(text).toLowerCase();
     if (!text || used.has(key)) return false;
     used.add(key);
     out.push({ text, locale, style, tid: t ? t.tid : null, spec });
@@ -1009,14 +1025,25 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // label-based specs are also ambiguous when a rejected element with that label is visible on screen
   // (an element nobody can see — a hidden duplicate of a responsive menu — is no competitor; the
   // label being on screen says nothing, the target itself shows it)
-  const rejectedClash = (rc: string | null, label: string): boolean =>
-    rejected.some((r) => {
-      if (r.unseen) return false;
-      if (rc !== null && roleClass(r.role) !== rc) return false;
+  // (per seen rejection, what the test reads of it, computed once: its role class, its label and name
+  // lower-cased, whether its name or text is on screen; the answer per (role class, label) is memoised)
+  const seenRejectedKeys = rejected
+    .filter((r) => !r.unseen)
+    .map((r) => {
       const rl = visibleLabel({ role: r.role, name: r.name, text: r.text, context: { neighbors: [], landmark: null } });
-      const same = (rl !== null && low(rl) === low(label)) || low(r.name) === low(label);
-      return same && (visibleOnScreen(r.name) || visibleOnScreen(r.text));
+      return { rc: roleClass(r.role), lowLab: rl === null ? null : low(rl), lowName: low(r.name), onScreen: visibleOnScreen(r.name) || visibleOnScreen(r.text) };
     });
+  const rejectedClashMemo = new Map<string, boolean>();
+  const rejectedClash = (rc: string | null, label: string): boolean => {
+    const key = `${rc === null ? '0' : `1${rc}`}\u0000${label}`;
+    let v = rejectedClashMemo.get(key);
+    if (v === undefined) {
+      const want = low(label);
+      v = seenRejectedKeys.some((r) => (rc === null || r.rc === rc) && (r.lowLab === want || r.lowName === want) && r.onScreen);
+      rejectedClashMemo.set(key, v);
+    }
+    return v;
+  };
   const rejectedNameClash = (t: QueryTarget): boolean =>
     rejected.some((r) => !r.unseen && r.role === t.role && low(r.name) === low(t.name) && visibleOnScreen(r.name || r.text));
   /** Text templates in the page language (English / Chinese ones, or the grammar of the other languages). */
@@ -1036,8 +1063,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     return k;
   };
   const owns = (t: QueryTarget, run: { n: string; r: Box4 }): boolean => {
-    const i = intersect(bx(t), run.r);
-    if (i && boxArea4(i) >= 0.5 * boxArea4(run.r)) return true;
+    // (core/geometry.ts `intersect` and its area, without building the box: the same arithmetic)
+    const a = bx(t);
+    const r = run.r;
+    const x0 = Math.max(a[0], r[0]);
+    const y0 = Math.max(a[1], r[1]);
+    const x1 = Math.min(a[2], r[2]);
+    const y1 = Math.min(a[3], r[3]);
+    if (x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) >= 0.5 * boxArea4(r)) return true;
     const k = labelOnly(t);
     return k !== null && run.n === k;
   };
@@ -1438,14 +1471,14 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // `inDirection(bx(a), dir, rc, targets, a)` depends only on the anchor, the direction and the role
   // class, not on the target being described: computed once per triple instead of once per target
   // (the spatial loop below asks it for every target × anchor × direction; read only, never mutated)
-  // (memo: per anchor, per role class, per direction; `inDirection` reads only the targets of that class)
+  // (memo: per anchor, per role class, per direction; `nearestIn` reads only the targets of that class)
   const nearestMemo = new Map<QueryTarget, Map<string, Partial<Record<Direction, ReadonlyArray<{ t: QueryTarget; gap: number }>>>>>();
   const nearestFrom = (a: QueryTarget, dir: Direction, rc: string): ReadonlyArray<{ t: QueryTarget; gap: number }> => {
     let m = nearestMemo.get(a);
     if (!m) nearestMemo.set(a, (m = new Map()));
     let byDir = m.get(rc);
     if (!byDir) m.set(rc, (byDir = {}));
-    return (byDir[dir] ??= inDirection(bx(a), dir, rc, ofRc(rc), a));
+    return (byDir[dir] ??= nearestIn(bx(a), dir, ofRc(rc), a));
   };
   /** The anchors (text / icon) of each landmark, in anchor order: spatial queries pair a target only with anchors of its own landmark. */
   const byLandmark = (list: readonly QueryTarget[]): Map<string | null, QueryTarget[]> => {
@@ -1458,8 +1491,48 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   };
   const anchorsByLm = byLandmark(anchors);
   const iconAnchorsByLm = byLandmark(iconAnchors);
-  /** The visible runs that `a` owns (see `anchorRuns`), per anchor. */
-  const ownRunsMemo = new Map<QueryTarget, typeof runs>();
+  /**
+   * Per anchor (a pure function of it, memoised): `aRuns`, the visible runs of `a` that show its quoted
+   * label (all its runs when none does alone), and `aWords`, the union box of their lines (null without any).
+   */
+  const anchorWordsMemo = new Map<QueryTarget, { aRuns: typeof runs; aWords: Box4 | null }>();
+  const anchorWords = (a: QueryTarget): { aRuns: typeof runs; aWords: Box4 | null } => {
+    let w = anchorWordsMemo.get(a);
+    if (!w) {
+      const own = runs.filter((run) => owns(a, run));
+      const lab = normText(labels.get(a) ?? '');
+      const part = own.filter((run) => run.n && hasText(lab, run.n));
+      const aRuns = part.length ? part : own;
+      const aLines = aRuns.flatMap((run) => run.lines);
+      w = { aRuns, aWords: aLines.length ? (unionBoxes(aLines) as Box4) : null };
+      anchorWordsMemo.set(a, w);
+    }
+    return w;
+  };
+  /**
+   * Per landmark and role class: for each target, the (anchor, direction) pairs of `anchorsOf(landmark)`
+   * whose nearest target of that class that way is it, in anchor order then direction order (the order the
+   * spatial loop below tried every pair in; a pair whose nearest is another target gave nothing).
+   */
+  const nearestPairs = (list: Map<string | null, QueryTarget[]>, memo: Map<string, Map<QueryTarget, Array<{ a: QueryTarget; dir: Direction }>>>, lm: string | null, rc: string) => {
+    const key = `${lm ?? ''}\u0000${lm === null ? 0 : 1}\u0000${rc}`;
+    let m = memo.get(key);
+    if (!m) {
+      m = new Map();
+      for (const a of list.get(lm) ?? []) {
+        for (const dir of DIRECTIONS) {
+          const c = nearestFrom(a, dir, rc);
+          const n = c[0]?.t;
+          if (!n || (n.context.landmark ?? null) !== lm) continue;
+          (m.get(n) ?? m.set(n, []).get(n)!).push({ a, dir });
+        }
+      }
+      memo.set(key, m);
+    }
+    return m;
+  };
+  const textPairs = new Map<string, Map<QueryTarget, Array<{ a: QueryTarget; dir: Direction }>>>();
+  const iconPairs = new Map<string, Map<QueryTarget, Array<{ a: QueryTarget; dir: Direction }>>>();
   for (const t of targets) {
     const rc = roleClass(t.role);
     const noun = roleNoun(rc, l);
@@ -1497,7 +1570,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         }
       }
     }
-    const ph = phrasesFor(t, lang, input.hints);
+    // (the resolver may have computed this target's phrases already: the same set, phrasesFor being pure)
+    const ph = rctx.phraseCache!.get(`${t.tid}|${lang}`) ?? phrasesFor(t, lang, input.hints);
     rctx.phraseCache!.set(`${t.tid}|${ph.lang}`, ph);
     const phTag = tagOf(ph.lang, input.locale);
     // phrases derived from the accessible name clash with a visible rejected element of the same name
@@ -1554,14 +1628,6 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     }
     // ---- spatial
     {
-      /** The visible runs of anchor `a` that show its quoted label (all its runs when none does alone). */
-      const anchorRuns = (a: QueryTarget): typeof runs => {
-        let own = ownRunsMemo.get(a);
-        if (!own) ownRunsMemo.set(a, (own = runs.filter((run) => owns(a, run))));
-        const lab = normText(labels.get(a) ?? '');
-        const part = own.filter((run) => run.n && hasText(lab, run.n));
-        return part.length ? part : own;
-      };
       /** The gap to `t` when it is the one nearest thing of its kind in direction `dir` of anchor `a` (CSS px), else null. */
       const spatialFrom = (a: QueryTarget, dir: Direction): { gap: number; far: boolean } | null => {
         {
@@ -1571,9 +1637,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           // button is "above" its frame but not above the label a reader looks at. The words are the
           // quoted label's, not every text of the anchor: a card's avatar initials at its right edge, a
           // settings row's value under its title ("SIM 卡" over "中国联通") are other texts to a reader
-          const aRuns = anchorRuns(a);
-          const aLines = aRuns.flatMap((run) => run.lines);
-          const aWords = aLines.length ? (unionBoxes(aLines) as Box4) : null;
+          const { aRuns, aWords } = anchorWords(a);
           if (aWords && dirGap(aWords, bx(t), dir) === null) return null;
           const horiz = dir === 'left' || dir === 'right';
           const near = interactive ? (horiz ? MAX_GAP.h : MAX_GAP.v) : MAX_GAP.plain;
@@ -1622,13 +1686,11 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         }
       };
       const opts: Array<{ anchor: QueryTarget; dir: Direction; gap: number; far: boolean }> = [];
-      for (const a of anchorsByLm.get(t.context.landmark ?? null) ?? []) {
-        // only anchors in the same landmark: "right of X" across two panes reads as nonsense
+      // only anchors in the same landmark: "right of X" across two panes reads as nonsense
+      for (const { a, dir } of nearestPairs(anchorsByLm, textPairs, t.context.landmark ?? null, rc).get(t) ?? []) {
         if (a === t) continue;
-        for (const dir of ['right', 'left', 'below', 'above'] as const) {
-          const o = spatialFrom(a, dir);
-          if (o) opts.push({ anchor: a, dir, ...o });
-        }
+        const o = spatialFrom(a, dir);
+        if (o) opts.push({ anchor: a, dir, ...o });
       }
       opts.sort((x, y) => x.gap - y.gap);
       const best = opts.slice(0, 3);
@@ -1641,12 +1703,10 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
         // no text anchor: an icon next to it that no other target shows ("the button right of the scissors
         // icon"), named in the page's language (its own RNG stream keeps the other draws as they were)
         const iopts: Array<{ anchor: QueryTarget; desc: string; dir: Direction; gap: number; far: boolean }> = [];
-        for (const a of iconAnchorsByLm.get(t.context.landmark ?? null) ?? []) {
+        for (const { a, dir } of nearestPairs(iconAnchorsByLm, iconPairs, t.context.landmark ?? null, rc).get(t) ?? []) {
           if (a === t) continue;
-          for (const dir of ['right', 'left', 'below', 'above'] as const) {
-            const o = spatialFrom(a, dir);
-            if (o) iopts.push({ anchor: a, desc: iconAnchorDesc.get(a)!, dir, ...o });
-          }
+          const o = spatialFrom(a, dir);
+          if (o) iopts.push({ anchor: a, desc: iconAnchorDesc.get(a)!, dir, ...o });
         }
         iopts.sort((x, y) => x.gap - y.gap);
         if (iopts.length) {

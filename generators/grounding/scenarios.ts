@@ -141,6 +141,27 @@ export function familySchedule(cfg: ScenarioConfig, index = scenarioIndex(cfg.sc
   return out;
 }
 
+/** Recent schedules by configuration (a run samples every index under one; a few entries bound it). */
+const scheduleMemo = new Map<string, ScenarioDef[]>();
+const SCHEDULE_MEMO_MAX = 8;
+
+/**
+ * `familySchedule(cfg)`, memoised by the configuration's families, locales, themes and scenario file paths:
+ * the built-in families and every scenario file are read once per process (scenario-file.ts
+ * `loadScenarioFiles` caches them by path), so the schedule of a configuration never changes. A
+ * configuration that throws is not remembered (it throws again).
+ */
+function scheduleOf(cfg: ScenarioConfig): ScenarioDef[] {
+  const key = JSON.stringify([cfg.families, cfg.locales, cfg.themes, cfg.scenarios ?? []]);
+  let s = scheduleMemo.get(key);
+  if (!s) {
+    s = familySchedule(cfg);
+    if (scheduleMemo.size >= SCHEDULE_MEMO_MAX) scheduleMemo.clear();
+    scheduleMemo.set(key, s);
+  }
+  return s;
+}
+
 /**
  * Sample the scenario for (seed, index). The family is `familySchedule(cfg)[index % n]`, so every
  * configured family appears; locale (among the family's and the config's), theme, device, density,
@@ -152,7 +173,7 @@ export function sampleScenario(cfg: ScenarioConfig, seed: number, index: number,
   if (cfg.families.length === 0 || cfg.locales.length === 0 || cfg.themes.length === 0) {
     throw new RangeError('sampleScenario: families, locales and themes must be non-empty');
   }
-  const schedule = familySchedule(cfg);
+  const schedule = scheduleOf(cfg);
   const def = schedule[index % schedule.length]!;
   const rng = new Rng(sampleSeed('grounding', seed, index));
   const locale = rng.pick(def.locales.filter((l) => cfg.locales.includes(l)));

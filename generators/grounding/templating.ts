@@ -127,8 +127,16 @@ function usedCodePoints(s: string): number[] {
 export function fontFaceCss(fonts: readonly FontSpec[], usedText?: string): string {
   // the used code points, ascending and distinct: a face is kept when one of them lies in one of its ranges
   const used = usedText === undefined ? null : usedCodePoints(usedText);
-  /** Some used code point lies in [lo, hi] (binary search for the first one >= lo). */
+  // (and a table of the used code points of the Basic Multilingual Plane: the CJK faces' ranges are
+  // mostly single code points, looked up there instead of searched for)
+  const bmp = new Uint8Array(used ? 0x10000 : 0);
+  if (used) for (const c of used) if (c < 0x10000) bmp[c] = 1;
+  /** Some used code point lies in [lo, hi] (a short BMP range: looked up; else binary search for the first one >= lo). */
   const usedIn = (u: readonly number[], lo: number, hi: number): boolean => {
+    if (hi < 0x10000 && hi - lo < 16) {
+      for (let c = lo; c <= hi; c++) if (bmp[c]) return true;
+      return false;
+    }
     let a = 0;
     let b = u.length;
     while (a < b) {
