@@ -204,8 +204,13 @@ const SQUASH_MEMO = new Map<string, string>();
 const LOW_MEMO = new Map<string, string>();
 /** Entries kept before a memo starts afresh (bounds memory on long runs, as core/text.ts does for `normText`). */
 const MEMO_MAX = 20_000;
+/**
+ * A text that squashing leaves as it is: no white space but single inner ASCII spaces, no zero-width
+ * space (`\s` and `trim()` cover the same characters).
+ */
+const NEEDS_SQUASH = /[^\S ]|\u200b| {2}|^ | $/;
 /** Whitespace runs (with no-break and zero-width spaces) as one space, trimmed. */
-const squashRaw = (s: string): string => s.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+const squashRaw = (s: string): string => (NEEDS_SQUASH.test(s) ? s.replace(/[\s\u00a0\u200b]+/g, ' ').trim() : s);
 const squash = (s: string): string => {
   let v = SQUASH_MEMO.get(s);
   if (v === undefined) {
@@ -511,22 +516,14 @@ function between(a: Box4, x: Box4, b: Box4, dir: Direction): boolean {
   return x[2] <= a[0] + 1 && x[0] >= b[2] - 1;
 }
 
-/** The members of `group` (all of one role class) in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
+/**
+ * The members of `group` (the targets of one role class, in target order) in direction `dir` of box `a`,
+ * aligned with it, nearest first (ties in target order), with their gaps (CSS px).
+ */
 function nearestIn(a: Box4, dir: Direction, group: readonly QueryTarget[], exclude: QueryTarget | null): Array<{ t: QueryTarget; gap: number }> {
   const out: Array<{ t: QueryTarget; gap: number }> = [];
   for (const t of group) {
     if (t === exclude) continue;
-    const gap = dirGap(a, bx(t), dir);
-    if (gap !== null) out.push({ t, gap });
-  }
-  return out.sort((x, y) => x.gap - y.gap);
-}
-
-/** Targets of `rc` in direction `dir` of box `a`, aligned with it, nearest first, with their gaps (CSS px). */
-function inDirection(a: Box4, dir: Direction, rc: string, targets: readonly QueryTarget[], exclude: QueryTarget | null): Array<{ t: QueryTarget; gap: number }> {
-  const out: Array<{ t: QueryTarget; gap: number }> = [];
-  for (const t of targets) {
-    if (t === exclude || roleClass(t.role) !== rc) continue;
     const gap = dirGap(a, bx(t), dir);
     if (gap !== null) out.push({ t, gap });
   }
@@ -671,6 +668,23 @@ export interface ResolveIndex {
   byLabel?: Map<string, QueryTarget[]>;
   /** Language -> phrase -> the targets whose phrase set in that language holds it, in target order. */
   byPhrase?: Map<Lang, Map<string, QueryTarget[]>>;
+  /** Role class -> its targets, in target order. */
+  byRc?: Map<string, QueryTarget[]>;
+}
+
+/** The targets of role class `rc` among `targets`, in target order (from `ctx.index` when given). */
+function targetsOfRc(targets: readonly QueryTarget[], rc: string, ctx: ResolveContext): readonly QueryTarget[] {
+  const ix = indexFor(targets, ctx);
+  if (!ix) return targets.filter((t) => roleClass(t.role) === rc);
+  if (!ix.byRc) {
+    const m = new Map<string, QueryTarget[]>();
+    for (const t of targets) {
+      const c = roleClass(t.role);
+      (m.get(c) ?? m.set(c, []).get(c)!).push(t);
+    }
+    ix.byRc = m;
+  }
+  return ix.byRc.get(rc) ?? [];
 }
 
 /** `ctx.index` reset for `targets` (a context reused with another list starts afresh), or null without one. */
@@ -681,6 +695,7 @@ function indexFor(targets: readonly QueryTarget[], ctx: ResolveContext): Resolve
     ix.targets = targets;
     ix.byLabel = undefined;
     ix.byPhrase = undefined;
+    ix.byRc = undefined;
   }
   return ix;
 }
@@ -785,14 +800,14 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
       const want = low(spec.anchor);
       const anchors = targets.filter((t) => labelKeys(t, ctx).lowLab === want);
       if (anchors.length !== 1) return [];
-      const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
+      const c = nearestIn(bx(anchors[0]!), spec.dir, targetsOfRc(targets, spec.roleClass, ctx), anchors[0]!);
       if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
       return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
     }
     case 'dirIcon': {
       const anchors = targets.filter((t) => t.icon === spec.icon);
       if (anchors.length !== 1) return [];
-      const c = inDirection(bx(anchors[0]!), spec.dir, spec.roleClass, targets, anchors[0]!);
+      const c = nearestIn(bx(anchors[0]!), spec.dir, targetsOfRc(targets, spec.roleClass, ctx), anchors[0]!);
       if (!c.length || c[0]!.gap > (spec.dir === 'left' || spec.dir === 'right' ? MAX_GAP.farH : MAX_GAP.farV)) return [];
       return c.filter((x) => x.gap <= c[0]!.gap + 4).map((x) => x.t);
     }
@@ -1079,6 +1094,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
    * or another target's visible label. Then a quote of it does not single `t` out.
    */
   const textClashMemo = new Map<QueryTarget, Map<string, boolean>>();
+  let normLabs: Array<string | null> | null = null;
   const textClash = (t: QueryTarget, label: string): boolean => {
     // (a pure function of the target and the label on this page: asked again for the same pair, answered from the memo)
     let m = textClashMemo.get(t);
@@ -1093,10 +1109,15 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (!runs.length) return false;
     // (the text test first: the cheaper one, and both are pure)
     for (const run of runs) if (hasText(run.n, n) && !owns(t, run)) return true;
-    for (const o of targets) {
-      if (o === t) continue;
+    // (each target's visible label normalised once per page: `normLabs[i]` for `targets[i]`, null without a label)
+    normLabs ??= targets.map((o) => {
       const ol = labelKeys(o, rctx).lab;
-      if (ol && hasText(normText(ol), n) && labelOnly(t) !== normText(ol)) return true;
+      return ol ? normText(ol) : null;
+    });
+    for (let i = 0; i < targets.length; i++) {
+      const nl = normLabs[i]!;
+      if (targets[i] === t || nl === null) continue;
+      if (hasText(nl, n) && labelOnly(t) !== nl) return true;
     }
     return false;
   };
@@ -1468,10 +1489,9 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   // other styles' draws as they were
   const containerScreen = { roleClass, visibleLabel: (t: Pick<QueryTarget, 'role' | 'name' | 'text' | 'context'>): string | null => labels.get(t as QueryTarget) ?? null, normText, containsText: hasText, runs, owns, seenRejected, unpainted: bad };
   const containerRng = rng.fork('container');
-  // `inDirection(bx(a), dir, rc, targets, a)` depends only on the anchor, the direction and the role
-  // class, not on the target being described: computed once per triple instead of once per target
-  // (the spatial loop below asks it for every target × anchor × direction; read only, never mutated)
-  // (memo: per anchor, per role class, per direction; `nearestIn` reads only the targets of that class)
+  // the targets of class `rc` in direction `dir` of anchor `a` (`nearestIn` over that class's targets)
+  // depend only on the anchor, the direction and the role class, not on the target being described:
+  // computed once per triple (memo per anchor, per role class, per direction; read only, never mutated)
   const nearestMemo = new Map<QueryTarget, Map<string, Partial<Record<Direction, ReadonlyArray<{ t: QueryTarget; gap: number }>>>>>();
   const nearestFrom = (a: QueryTarget, dir: Direction, rc: string): ReadonlyArray<{ t: QueryTarget; gap: number }> => {
     let m = nearestMemo.get(a);
