@@ -455,6 +455,28 @@ describe('fonts, clock, frames (issue 3)', () => {
     expect(user.targets.map((t) => t.name)).toContain('Run \u2192');
   });
 
+  it('coverage follows CSS font matching (style, weight), reads every character and quoted family names', async () => {
+    const face = (style: string, weight: number, file: string, range: string): string =>
+      `@font-face{font-family:'Inter';font-style:${style};font-weight:${weight};src:url(http://uisynth.local/assets/@fontsource/inter/files/${file}.woff2);unicode-range:${range}}`;
+    // italic text takes the italic face (capitals only here), not the upright one that covers all of Latin-1;
+    // bold (700) takes the 600 face (digits only); a '→' after 5,000 characters of the same stack is seen too;
+    // a family named "Foo, Bar" is one family
+    const html =
+      '<!doctype html><style>' +
+      face('normal', 400, 'inter-latin-400-normal', 'U+0000-00FF') +
+      face('italic', 400, 'inter-latin-400-italic', 'U+0041-005A') +
+      face('normal', 600, 'inter-latin-600-normal', 'U+0030-0039') +
+      "@font-face{font-family:'Foo, Bar';src:url(http://uisynth.local/assets/@fontsource/inter/files/inter-latin-400-normal.woff2)}" +
+      'body{font-family:Inter,sans-serif}</style><body><p><i>Upper lower</i></p><p><b>Bold 12</b></p>' +
+      `<p>${'a'.repeat(5000)}</p><p>then \u2192</p><p style="font-family:'Foo, Bar',serif">Quoted \u2713</p></body>`;
+    const r = await captureAndHitTest(pool(), { html }, desktop);
+    expect(r.warnings.filter((w) => w.startsWith('text drawn with a font of this machine')).map((w) => w.split('): ')[1]).sort()).toEqual([
+      '400 16px sans-serif: \u2192',
+      '700 16px sans-serif: Bold',
+      'italic 400 16px sans-serif: perlow',
+    ]);
+  });
+
   it('every used family is loaded and checked; text added after load still gets its face', async () => {
     const ok = await captureAndHitTest(pool(), { file: join(PAGES, 'fonts-families.html') }, desktop, { strictFonts: true });
     expect(ok.warnings.filter((w) => !w.startsWith('blocked'))).toEqual([]);

@@ -27,6 +27,8 @@ export async function loadUsedFonts(
     'ui-rounded', 'emoji', 'math', 'fangsong', '-apple-system', 'blinkmacsystemfont',
   ]);
   const unq = (f: string): string => f.trim().replace(/^["']|["']$/g, '');
+  /** A computed `font-family` list, split on the commas outside quotes (`"Foo, Bar", serif`: two families), unquoted. */
+  const familyList = (list: string): string[] => (list.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,]+/g) ?? []).map(unq).filter(Boolean);
   // what Chromium's UA style sheet resolves to when no author rule sets a font (body text, form controls)
   const UA_DEFAULTS = new Set(['times new roman', 'arial', 'courier new', 'system-ui']);
   const families = new Set<string>();
@@ -35,6 +37,9 @@ export async function loadUsedFonts(
     const used = new Map<string, string>();
     /** font -> its style/weight/stretch/size prefix (without the family list) */
     const prefixes = new Map<string, string>();
+    /** font -> every distinct character drawn with it, and its computed style and weight */
+    const usedChars = new Map<string, Set<string>>();
+    const descriptors = new Map<string, { style: string; weight: number }>();
     // text per element: text nodes (one TreeWalker per tree), plus form controls' values
     const ownText = new Map<Element, string>();
     const SKIP = new Set(['script', 'style', 'template', 'noscript', 'title']);
@@ -68,6 +73,14 @@ export async function loadUsedFonts(
       prefixes.set(font, `${s.fontStyle === 'normal' ? '' : s.fontStyle} ${s.fontWeight} ${stretch} 16px`.replace(/\s+/g, ' ').trim());
       const prev = used.get(font) ?? '';
       if (prev.length < 4000) used.set(font, prev + own.replace(/\s+/g, ''));
+      // every distinct character, without the cap above, for the coverage check (systemText)
+      let chars = usedChars.get(font);
+      if (!chars) {
+        chars = new Set();
+        usedChars.set(font, chars);
+        descriptors.set(font, { style: s.fontStyle, weight: Number(s.fontWeight) || 400 });
+      }
+      for (const ch of own) chars.add(ch);
     }
     const declared = new Set<string>();
     // unicode ranges of each declared family (a face without unicode-range covers everything)
@@ -89,19 +102,15 @@ export async function loadUsedFonts(
     // its unicode ranges not taken by an earlier family), exactly the faces rendering needs
     const perFamily: Array<{ font: string; family: string; text: string }> = [];
     for (const [font, text] of used) {
-      const fam = (font.split(' 16px ')[1] ?? '').split(',').map(unq).filter(Boolean);
+      const fam = familyList(font.split(' 16px ')[1] ?? '');
       for (const f of fam) {
         if (!GENERIC.has(f.toLowerCase()) && !declared.has(f.toLowerCase())) undeclared.add(f);
       }
       let remaining = [...new Set(Array.from(text))];
-      let system = '';
       for (const f of fam) {
         const rs = ranges.get(f.toLowerCase());
         if (!rs) {
-          if (GENERIC.has(f.toLowerCase()) || !declared.has(f.toLowerCase())) {
-            system = f; // system font: the rest falls back to it
-            break;
-          }
+          if (GENERIC.has(f.toLowerCase()) || !declared.has(f.toLowerCase())) break; // system font: the rest falls back to it
           continue;
         }
         const mine = remaining.filter((ch) => {
@@ -113,11 +122,8 @@ export async function loadUsedFonts(
         remaining = remaining.filter((ch) => !mine.includes(ch));
         if (!remaining.length) break;
       }
-      // characters no declared face covers are drawn with a font of the machine (the stack's first system
-      // family, or the browser's default when the stack names none); control and invisible characters need none
-      const drawn = remaining.filter((ch) => !/[\p{C}\p{Z}]/u.test(ch));
-      if (drawn.length) systemText.push(`${prefixes.get(font) ?? '16px'} ${system || '(browser default)'}: ${drawn.slice(0, 12).join('')}${drawn.length > 12 ? `… (${drawn.length})` : ''}`);
     }
+    systemText.push(...machineDrawn(d, usedChars, descriptors, prefixes, familyList, GENERIC));
     await withTimeout(Promise.all(perFamily.map((p) => d.fonts.load(p.font, p.text).catch(() => undefined))), timeoutMs);
     await withTimeout(d.fonts.ready, timeoutMs);
     const loaded = new Set<string>();
@@ -132,7 +138,7 @@ export async function loadUsedFonts(
       }
     }
     for (const [font] of used) {
-      const fam = (font.split(' 16px ')[1] ?? '').split(',').map(unq).filter(Boolean);
+      const fam = familyList(font.split(' 16px ')[1] ?? '');
       for (const f of fam) families.add(f);
       // the primary family must be a web font of the page (a misspelt or missing family falls back to
       // a system font while fonts.ready resolves anyway)
@@ -153,4 +159,114 @@ export async function loadUsedFonts(
     });
   }
   return { fontIssues, undeclared, families, systemText };
+}
+
+/**
+ * Text a font of the machine draws (`SettleResult.systemText`): per used font stack, the visible characters
+ * that no `@font-face` of the stack covers, as `<style weight 16px> <first system family>: <characters>`.
+ *
+ * A family covers a character when a face of it that CSS font matching selects for the text's style and
+ * weight has it in its `unicode-range` (a face without one covers everything). Matching (CSS Fonts 4,
+ * "font-style" then "font-weight" matching): style `italic` prefers italic faces, then oblique, then
+ * normal ones; `oblique` prefers oblique, italic, normal; `normal` prefers normal, oblique, italic. Among
+ * those, a weight in [400, 500] takes the faces at or above it up to 500, then below it (descending), then
+ * above 500; a weight below 400 the faces at or below it (descending), then above; a weight above 500 the
+ * faces at or above it, then below (descending). The faces with the chosen descriptors together make the
+ * family's font for that text; the others are not used for it, whatever their ranges. Stretch is not matched.
+ *
+ * Not seen (the check reads text nodes and form values only, and trusts `unicode-range`): text generated by
+ * CSS (`::before`/`::after` content, list markers, a `::placeholder` with its own font, a file input's button)
+ * and a character inside a face's range that the font file itself lacks.
+ */
+function machineDrawn(
+  d: Document,
+  usedChars: ReadonlyMap<string, ReadonlySet<string>>,
+  descriptors: ReadonlyMap<string, { style: string; weight: number }>,
+  prefixes: ReadonlyMap<string, string>,
+  familyList: (list: string) => string[],
+  generic: ReadonlySet<string>,
+): string[] {
+  interface Face {
+    style: 'normal' | 'italic' | 'oblique';
+    lo: number;
+    hi: number;
+    ranges: Array<[number, number]>;
+  }
+  const faces = new Map<string, Face[]>();
+  d.fonts.forEach((f) => {
+    const fam = f.family.trim().replace(/^["']|["']$/g, '').toLowerCase();
+    const ranges: Array<[number, number]> = [];
+    for (const part of (f.unicodeRange || 'U+0-10FFFF').split(',')) {
+      const m = /U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
+      if (!m) continue;
+      const lo = parseInt(m[1]!.replace(/\?/g, '0'), 16);
+      const hi = m[2] ? parseInt(m[2], 16) : parseInt(m[1]!.replace(/\?/g, 'f'), 16);
+      ranges.push([lo, hi]);
+    }
+    const ws = String(f.weight).split(/\s+/).map((x) => (x === 'bold' ? 700 : x === 'normal' ? 400 : Number(x)));
+    const lo = Number.isFinite(ws[0]) ? ws[0]! : 400;
+    const hi = Number.isFinite(ws[1]) ? ws[1]! : lo;
+    const style = f.style.startsWith('oblique') ? 'oblique' : f.style === 'italic' ? 'italic' : 'normal';
+    const list = faces.get(fam) ?? [];
+    list.push({ style, lo, hi, ranges });
+    faces.set(fam, list);
+  });
+  const STYLE_ORDER: Record<string, Array<Face['style']>> = {
+    italic: ['italic', 'oblique', 'normal'],
+    oblique: ['oblique', 'italic', 'normal'],
+    normal: ['normal', 'oblique', 'italic'],
+  };
+  /** Sort key of weight `w` for wanted weight `want` (lower is preferred). */
+  const rank = (want: number, w: number): number => {
+    if (want >= 400 && want <= 500) {
+      if (w >= want && w <= 500) return w - want;
+      if (w < want) return 1000 + (want - w);
+      return 2000 + (w - 500);
+    }
+    if (want < 400) return w <= want ? want - w : 1000 + (w - want);
+    return w >= want ? w - want : 1000 + (want - w);
+  };
+  /** The ranges of the faces of `fam` that matching selects for (style, weight), or null when none is declared. */
+  const coverage = (fam: string, style: string, weight: number): Array<[number, number]> | null => {
+    const list = faces.get(fam.toLowerCase());
+    if (!list?.length) return null;
+    let pool: Face[] = [];
+    for (const k of STYLE_ORDER[style.startsWith('oblique') ? 'oblique' : style === 'italic' ? 'italic' : 'normal']!) {
+      pool = list.filter((f) => f.style === k);
+      if (pool.length) break;
+    }
+    // a face's own weight nearest to the wanted one within its range (variable fonts declare a range)
+    const eff = (f: Face): number => (weight >= f.lo && weight <= f.hi ? weight : rank(weight, f.lo) <= rank(weight, f.hi) ? f.lo : f.hi);
+    let best = Infinity;
+    for (const f of pool) best = Math.min(best, rank(weight, eff(f)));
+    return pool.filter((f) => rank(weight, eff(f)) === best).flatMap((f) => f.ranges);
+  };
+  // control characters, separators and variation selectors draw nothing of their own
+  const INVISIBLE = /[\p{C}\p{Z}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
+  const out: string[] = [];
+  for (const [font, chars] of usedChars) {
+    const desc = descriptors.get(font) ?? { style: 'normal', weight: 400 };
+    const fam = familyList(font.split(' 16px ')[1] ?? '');
+    let remaining = [...chars].filter((ch) => !INVISIBLE.test(ch));
+    let system = '';
+    for (const f of fam) {
+      const rs = coverage(f, desc.style, desc.weight);
+      if (!rs) {
+        if (generic.has(f.toLowerCase()) || !faces.has(f.toLowerCase())) {
+          system = f; // a font of the machine: the rest falls back to it
+          break;
+        }
+        continue;
+      }
+      remaining = remaining.filter((ch) => {
+        const cp = ch.codePointAt(0)!;
+        return !rs.some(([lo, hi]) => cp >= lo && cp <= hi);
+      });
+      if (!remaining.length) break;
+    }
+    if (remaining.length) {
+      out.push(`${prefixes.get(font) ?? '16px'} ${system || '(browser default)'}: ${remaining.slice(0, 12).join('')}${remaining.length > 12 ? `… (${remaining.length})` : ''}`);
+    }
+  }
+  return out;
 }
