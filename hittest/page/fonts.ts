@@ -89,13 +89,7 @@ export async function loadUsedFonts(
       const fam = unq(f.family).toLowerCase();
       declared.add(fam);
       const list = ranges.get(fam) ?? [];
-      for (const part of (f.unicodeRange || 'U+0-10FFFF').split(',')) {
-        const m = /U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
-        if (!m) continue;
-        const lo = parseInt(m[1]!.replace(/\?/g, '0'), 16);
-        const hi = m[2] ? parseInt(m[2], 16) : parseInt(m[1]!.replace(/\?/g, 'f'), 16);
-        list.push([lo, hi]);
-      }
+      list.push(...faceRanges(f));
       ranges.set(fam, list);
     });
     // per font stack: each declared family gets the characters the browser would draw with it (those in
@@ -161,6 +155,19 @@ export async function loadUsedFonts(
   return { fontIssues, undeclared, families, systemText };
 }
 
+/** A face's `unicode-range` as inclusive code point ranges (`U+4??` is U+400-4FF; none: everything). */
+function faceRanges(f: FontFace): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const part of (f.unicodeRange || 'U+0-10FFFF').split(',')) {
+    const m = /U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
+    if (!m) continue;
+    const lo = parseInt(m[1]!.replace(/\?/g, '0'), 16);
+    const hi = m[2] ? parseInt(m[2], 16) : parseInt(m[1]!.replace(/\?/g, 'f'), 16);
+    out.push([lo, hi]);
+  }
+  return out;
+}
+
 /**
  * Text a font of the machine draws (`SettleResult.systemText`): per used font stack, the visible characters
  * that no `@font-face` of the stack covers, as `<style weight 16px> <first system family>: <characters>`.
@@ -195,14 +202,7 @@ function machineDrawn(
   const faces = new Map<string, Face[]>();
   d.fonts.forEach((f) => {
     const fam = f.family.trim().replace(/^["']|["']$/g, '').toLowerCase();
-    const ranges: Array<[number, number]> = [];
-    for (const part of (f.unicodeRange || 'U+0-10FFFF').split(',')) {
-      const m = /U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
-      if (!m) continue;
-      const lo = parseInt(m[1]!.replace(/\?/g, '0'), 16);
-      const hi = m[2] ? parseInt(m[2], 16) : parseInt(m[1]!.replace(/\?/g, 'f'), 16);
-      ranges.push([lo, hi]);
-    }
+    const ranges = faceRanges(f);
     const ws = String(f.weight).split(/\s+/).map((x) => (x === 'bold' ? 700 : x === 'normal' ? 400 : Number(x)));
     const lo = Number.isFinite(ws[0]) ? ws[0]! : 400;
     const hi = Number.isFinite(ws[1]) ? ws[1]! : lo;
