@@ -6,6 +6,44 @@
  * `document.fonts.check()`; then `document.fonts.ready`. Problems are reported, one line each.
  */
 
+/** Generic families and the platform aliases: a font of the machine, never an `@font-face` of the page. */
+const GENERIC = new Set([
+  'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace',
+  'ui-rounded', 'emoji', 'math', 'fangsong', '-apple-system', 'blinkmacsystemfont',
+]);
+
+/** A family name without its quotes. */
+const unq = (f: string): string => f.trim().replace(/^["']|["']$/g, '');
+
+/** A computed `font-family` list, split on the commas outside quotes (`"Foo, Bar", serif`: two families), unquoted. */
+const familyList = (list: string): string[] => (list.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,]+/g) ?? []).map(unq).filter(Boolean);
+
+/** A `font-style` value (computed or a face's descriptor, `oblique 10deg` included) as the kind font matching compares. */
+const styleKind = (style: string): Face['style'] => (style.startsWith('oblique') ? 'oblique' : style === 'italic' ? 'italic' : 'normal');
+
+/** One `@font-face` of a document: its style kind, weight range (one weight: `lo === hi`) and unicode ranges. */
+interface Face {
+  style: 'normal' | 'italic' | 'oblique';
+  lo: number;
+  hi: number;
+  ranges: Array<[number, number]>;
+}
+
+/** Every `@font-face` of `d` by lower-cased, unquoted family, in `document.fonts` order. */
+function declaredFaces(d: Document): Map<string, Face[]> {
+  const faces = new Map<string, Face[]>();
+  d.fonts.forEach((f) => {
+    const fam = unq(f.family).toLowerCase();
+    const ws = String(f.weight).split(/\s+/).map((x) => (x === 'bold' ? 700 : x === 'normal' ? 400 : Number(x)));
+    const lo = Number.isFinite(ws[0]) ? ws[0]! : 400;
+    const hi = Number.isFinite(ws[1]) ? ws[1]! : lo;
+    const list = faces.get(fam) ?? [];
+    list.push({ style: styleKind(f.style), lo, hi, ranges: faceRanges(f) });
+    faces.set(fam, list);
+  });
+  return faces;
+}
+
 /**
  * Load and check the fonts the text of `docs` (and of the shadow roots `roots`) uses; every wait is
  * bounded by `timeoutMs` through `withTimeout`. Returns the problems (`fontIssues`), the families no
@@ -22,13 +60,6 @@ export async function loadUsedFonts(
   const fontIssues: string[] = [];
   const systemText: string[] = [];
   const undeclared = new Set<string>();
-  const GENERIC = new Set([
-    'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace',
-    'ui-rounded', 'emoji', 'math', 'fangsong', '-apple-system', 'blinkmacsystemfont',
-  ]);
-  const unq = (f: string): string => f.trim().replace(/^["']|["']$/g, '');
-  /** A computed `font-family` list, split on the commas outside quotes (`"Foo, Bar", serif`: two families), unquoted. */
-  const familyList = (list: string): string[] => (list.match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,]+/g) ?? []).map(unq).filter(Boolean);
   // what Chromium's UA style sheet resolves to when no author rule sets a font (body text, form controls)
   const UA_DEFAULTS = new Set(['times new roman', 'arial', 'courier new', 'system-ui']);
   const families = new Set<string>();
@@ -82,16 +113,10 @@ export async function loadUsedFonts(
       }
       for (const ch of own) chars.add(ch);
     }
-    const declared = new Set<string>();
-    // unicode ranges of each declared family (a face without unicode-range covers everything)
-    const ranges = new Map<string, Array<[number, number]>>();
-    d.fonts.forEach((f) => {
-      const fam = unq(f.family).toLowerCase();
-      declared.add(fam);
-      const list = ranges.get(fam) ?? [];
-      list.push(...faceRanges(f));
-      ranges.set(fam, list);
-    });
+    const faces = declaredFaces(d);
+    const declared = new Set(faces.keys());
+    // unicode ranges of each declared family, all its faces (a face without unicode-range covers everything)
+    const ranges = new Map([...faces].map(([fam, list]) => [fam, list.flatMap((f) => f.ranges)]));
     // per font stack: each declared family gets the characters the browser would draw with it (those in
     // its unicode ranges not taken by an earlier family), exactly the faces rendering needs
     const perFamily: Array<{ font: string; family: string; text: string }> = [];
@@ -117,7 +142,7 @@ export async function loadUsedFonts(
         if (!remaining.length) break;
       }
     }
-    systemText.push(...machineDrawn(d, usedChars, descriptors, prefixes, familyList, GENERIC));
+    systemText.push(...machineDrawn(faces, usedChars, descriptors, prefixes));
     await withTimeout(Promise.all(perFamily.map((p) => d.fonts.load(p.font, p.text).catch(() => undefined))), timeoutMs);
     await withTimeout(d.fonts.ready, timeoutMs);
     const loaded = new Set<string>();
@@ -186,32 +211,12 @@ function faceRanges(f: FontFace): Array<[number, number]> {
  * and a character inside a face's range that the font file itself lacks.
  */
 function machineDrawn(
-  d: Document,
+  faces: ReadonlyMap<string, readonly Face[]>,
   usedChars: ReadonlyMap<string, ReadonlySet<string>>,
   descriptors: ReadonlyMap<string, { style: string; weight: number }>,
   prefixes: ReadonlyMap<string, string>,
-  familyList: (list: string) => string[],
-  generic: ReadonlySet<string>,
 ): string[] {
-  interface Face {
-    style: 'normal' | 'italic' | 'oblique';
-    lo: number;
-    hi: number;
-    ranges: Array<[number, number]>;
-  }
-  const faces = new Map<string, Face[]>();
-  d.fonts.forEach((f) => {
-    const fam = f.family.trim().replace(/^["']|["']$/g, '').toLowerCase();
-    const ranges = faceRanges(f);
-    const ws = String(f.weight).split(/\s+/).map((x) => (x === 'bold' ? 700 : x === 'normal' ? 400 : Number(x)));
-    const lo = Number.isFinite(ws[0]) ? ws[0]! : 400;
-    const hi = Number.isFinite(ws[1]) ? ws[1]! : lo;
-    const style = f.style.startsWith('oblique') ? 'oblique' : f.style === 'italic' ? 'italic' : 'normal';
-    const list = faces.get(fam) ?? [];
-    list.push({ style, lo, hi, ranges });
-    faces.set(fam, list);
-  });
-  const STYLE_ORDER: Record<string, Array<Face['style']>> = {
+  const STYLE_ORDER: Record<Face['style'], Array<Face['style']>> = {
     italic: ['italic', 'oblique', 'normal'],
     oblique: ['oblique', 'italic', 'normal'],
     normal: ['normal', 'oblique', 'italic'],
@@ -231,7 +236,7 @@ function machineDrawn(
     const list = faces.get(fam.toLowerCase());
     if (!list?.length) return null;
     let pool: Face[] = [];
-    for (const k of STYLE_ORDER[style.startsWith('oblique') ? 'oblique' : style === 'italic' ? 'italic' : 'normal']!) {
+    for (const k of STYLE_ORDER[styleKind(style)]) {
       pool = list.filter((f) => f.style === k);
       if (pool.length) break;
     }
@@ -252,7 +257,7 @@ function machineDrawn(
     for (const f of fam) {
       const rs = coverage(f, desc.style, desc.weight);
       if (!rs) {
-        if (generic.has(f.toLowerCase()) || !faces.has(f.toLowerCase())) {
+        if (GENERIC.has(f.toLowerCase()) || !faces.has(f.toLowerCase())) {
           system = f; // a font of the machine: the rest falls back to it
           break;
         }
