@@ -1009,13 +1009,8 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   const l = qLocale(input.locale);
   const g: GLang | null = lang === 'en' || lang === 'zh' ? null : (lang as GLang);
   const rctx: ResolveContext = { locale: input.locale, hints: input.hints, phraseCache: new Map(), labelCache: new Map(), index: {} };
-  /** The targets of each role class, in target order (for loops over the targets of one class). */
-  const byRc = new Map<string, QueryTarget[]>();
-  for (const t of targets) {
-    const rc = roleClass(t.role);
-    (byRc.get(rc) ?? byRc.set(rc, []).get(rc)!).push(t);
-  }
-  const ofRc = (rc: string): readonly QueryTarget[] => byRc.get(rc) ?? [];
+  /** The targets of role class `rc`, in target order (the resolver's index of this very list). */
+  const ofRc = (rc: string): readonly QueryTarget[] => targetsOfRc(targets, rc, rctx);
   const rejected = input.rejectedTargets ?? [];
   const seenRejected = rejected
     .filter((r) => !r.unseen && r.bbox_css && r.bbox_css.length === 4 && r.bbox_css[2]! > r.bbox_css[0]! && r.bbox_css[3]! > r.bbox_css[1]!)
