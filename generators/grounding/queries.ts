@@ -323,6 +323,13 @@ const cx = (b: Box4): number => (b[0] + b[2]) / 2;
 const cy = (b: Box4): number => (b[1] + b[3]) / 2;
 const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
+/** The list under `k` in `m`, created empty when missing (grouping values into a map of arrays). */
+function listIn<K, V>(m: Map<K, V[]>, k: K): V[] {
+  let l = m.get(k);
+  if (!l) m.set(k, (l = []));
+  return l;
+}
+
 function fill(tpl: string, args: Readonly<Record<string, string>>): string | null {
   let missing = false;
   const out = tpl.replace(/\{(\w+)\}/g, (_, k: string) => {
@@ -605,7 +612,7 @@ function codeLines(targets: readonly QueryTarget[]): Map<string, { num: QueryTar
   for (const t of targets) {
     if (roleClass(t.role) !== 'text' || !/^\d{1,4}$/.test(squash(t.text))) continue;
     const k = `${t.context.landmark ?? ''}\u0000${Math.round(bx(t)[2] / 3)}`;
-    (byCol.get(k) ?? byCol.set(k, []).get(k)!).push(t);
+    listIn(byCol, k).push(t);
   }
   let found: { lm: string | null; order: QueryTarget[] } | null = null;
   for (const nums of byCol.values()) {
@@ -680,7 +687,7 @@ function targetsOfRc(targets: readonly QueryTarget[], rc: string, ctx: ResolveCo
     const m = new Map<string, QueryTarget[]>();
     for (const t of targets) {
       const c = roleClass(t.role);
-      (m.get(c) ?? m.set(c, []).get(c)!).push(t);
+      listIn(m, c).push(t);
     }
     ix.byRc = m;
   }
@@ -752,7 +759,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
         // (the same targets as the filter below: each listed once under each of its keys, in target order)
         if (!ix.byLabel) {
           const m = new Map<string, QueryTarget[]>();
-          const add = (k: string, t: QueryTarget): void => void (m.get(k) ?? m.set(k, []).get(k)!).push(t);
+          const add = (k: string, t: QueryTarget): void => void listIn(m, k).push(t);
           for (const t of targets) {
             const k = labelKeys(t, ctx);
             if (k.lowLab !== null) add(k.lowLab, t);
@@ -782,7 +789,7 @@ export function resolveQuery(spec: QuerySpec, targets: readonly QueryTarget[], c
             const p = cachedPhrases(t, lg, ctx);
             for (const list of [p.fn, p.text, p.pos ?? []]) {
               for (const ph of list) {
-                const l = m.get(ph) ?? m.set(ph, []).get(ph)!;
+                const l = listIn(m, ph);
                 if (l[l.length - 1] !== t) l.push(t);
               }
             }
@@ -1248,7 +1255,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     if (!INTERACTIVE_ROLES.has(rc) && !COUNTED_PLAIN.has(rc)) continue;
     if (rc === 'img' && !t.icon) continue;
     const k = `${t.context.landmark ?? ''}\u0000${rc}`;
-    (groups.get(k) ?? groups.set(k, []).get(k)!).push(t);
+    listIn(groups, k).push(t);
   }
   for (const [, grp] of groups) {
     const lay = lineLayout(grp);
@@ -1338,7 +1345,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
   for (const t of targets) {
     const lab = labels.get(t);
     const k = lab !== undefined ? `${roleClass(t.role)}\u0000L${low(lab)}` : t.icon ? `${roleClass(t.role)}\u0000I${t.icon}` : null;
-    if (k) (dupGroups.get(k) ?? dupGroups.set(k, []).get(k)!).push(t);
+    if (k) listIn(dupGroups, k).push(t);
   }
   for (const [, grp] of dupGroups) {
     if (grp.length < 2) continue;
@@ -1500,7 +1507,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
     const m = new Map<string | null, QueryTarget[]>();
     for (const a of list) {
       const lm = a.context.landmark ?? null;
-      (m.get(lm) ?? m.set(lm, []).get(lm)!).push(a);
+      listIn(m, lm).push(a);
     }
     return m;
   };
@@ -1539,7 +1546,7 @@ export function writeQueries(input: QueryWriterInput): WrittenQuery[] {
           const c = nearestFrom(a, dir, rc);
           const n = c[0]?.t;
           if (!n || (n.context.landmark ?? null) !== lm) continue;
-          (m.get(n) ?? m.set(n, []).get(n)!).push({ a, dir });
+          listIn(m, n).push({ a, dir });
         }
       }
       memo.set(key, m);
