@@ -395,26 +395,69 @@ export async function checkKeptClock(page: Page): Promise<void> {
 }
 
 /**
+ * Markup through which a page can run script or leave its document on its own: `<script>` (HTML or SVG), an
+ * event-handler attribute (`onload=`, `onresize=`, ...), a `javascript:` URL, a meta refresh, an `<object>` or
+ * `<embed>`. Deliberately wide: a false match only costs the `about:blank` hop ({@link KeptTabCheck.replaceable}).
+ */
+const PAGE_CAN_ACT = /<script|\son[a-z]+\s*=|javascript:|http-equiv\s*=\s*["']?refresh|<object|<embed/i;
+
+/** The one handler the generated pages write (`<form onsubmit="return false">`): it does nothing, whenever it runs. */
+const INERT_HANDLER = /\sonsubmit="return false"/g;
+
+/**
+ * Can the page's markup run script ({@link PAGE_CAN_ACT}, ignoring {@link INERT_HANDLER})? A kept tab whose page
+ * cannot is left showing it for the next page to replace ({@link KeptTabCheck.replaceable}).
+ */
+export function pageCanAct(html: string): boolean {
+  return PAGE_CAN_ACT.test(html.replace(INERT_HANDLER, ''));
+}
+
+/** What {@link leftovers} found in a kept tab. */
+interface KeptTabCheck {
+  /** What the next document of the origin could inherit (empty: nothing). */
+  left: string[];
+  /**
+   * Can the next page be loaded over this one directly? True when the tab's history is a fresh tab's after one
+   * page (two entries, the first not of this origin, the page's own URL shown) and `scriptless`: the next page,
+   * served at the same URL, then replaces the current entry (a same-URL navigation replaces; measured: history
+   * length 2, one navigation entry, empty referrer, as after `about:blank`), and no code of the old page can run
+   * while the tab waits or while the next page's device is applied to it.
+   */
+  replaceable: boolean;
+}
+
+/**
  * Leftovers that a page can give the next document of its origin in the same tab, read through CDP (which
  * a page's own scripts cannot fake): a browsing-context name, local and session storage, IndexedDB
- * databases. Cookies are read from the context. A tab with any of them is closed, not reused.
+ * databases. Cookies are read from the context. A tab with any of them is closed, not reused. Read with the
+ * window name (in an isolated world): the tab's history length, navigation entries and URL, for
+ * {@link KeptTabCheck.replaceable}.
  * Not checked, because no page can leave them: HTTP cache entries (Playwright disables the cache while
  * requests are routed, and every request is), permissions (all denied in headless Chromium and unchanged by
  * `Notification.requestPermission`, `getCurrentPosition`, `storage.persist`, `getUserMedia`: measured),
  * CacheStorage, OPFS, service workers (the origin is plain http, not a secure context, and registration is
  * blocked); everything per document (timers, workers, scroll, history state, pinch zoom, fullscreen, user
- * activation) ends with the document when the tab goes to `about:blank`.
+ * activation) ends with the document when the tab goes to `about:blank` or to the next page.
+ * @param url the URL the page was loaded from (a kept tab's pages all share it)
+ * @param scriptless the page's markup has nothing that runs script ({@link pageCanAct})
  */
-async function leftovers(s: CDPSession, page: Page): Promise<string[]> {
+async function leftovers(s: CDPSession, page: Page, url: string, scriptless: boolean): Promise<KeptTabCheck> {
   const origin = new URL(page.mainFrame().url()).origin;
-  if (origin !== ORIGIN) return ['origin ' + origin];
+  if (origin !== ORIGIN) return { left: ['origin ' + origin], replaceable: false };
+  let replaceable = false;
   // the four reads are independent and sent at once (the window name is a chain of three calls): a kept tab is
   // reset while the next page waits for its turn (`withPage`), and in sequence they took ~20 ms of it per page
   const windowName = async (): Promise<string[]> => {
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'uisynth-reuse' })) as { executionContextId: number };
-    const name = (await s.send('Runtime.evaluate', { expression: 'window.name', contextId: executionContextId, returnByValue: true })) as { result: { value?: unknown } };
-    return name.result.value !== '' ? ['window.name'] : [];
+    const got = (await s.send('Runtime.evaluate', {
+      expression: 'JSON.stringify([window.name, history.length, navigation.entries().length, location.href])',
+      contextId: executionContextId,
+      returnByValue: true,
+    })) as { result: { value?: unknown } };
+    const [name, length, entries, href] = JSON.parse(String(got.result.value)) as [string, number, number, string];
+    replaceable = scriptless && length === 2 && entries === 1 && href === url;
+    return name !== '' ? ['window.name'] : [];
   };
   const storage = async (isLocalStorage: boolean): Promise<string[]> => {
     const r = (await s.send('DOMStorage.getDOMStorageItems', { storageId: { securityOrigin: ORIGIN, isLocalStorage } })) as { entries: unknown[] };
@@ -424,7 +467,8 @@ async function leftovers(s: CDPSession, page: Page): Promise<string[]> {
     const db = (await s.send('IndexedDB.requestDatabaseNames', { securityOrigin: ORIGIN })) as { databaseNames: string[] };
     return db.databaseNames.length ? ['indexedDB'] : [];
   };
-  return (await Promise.all([windowName(), storage(true), storage(false), indexedDb()])).flat();
+  const left = (await Promise.all([windowName(), storage(true), storage(false), indexedDb()])).flat();
+  return { left, replaceable };
 }
 
 /** The device emulation a kept tab's session has applied ({@link emulateDevice}). */
@@ -653,10 +697,11 @@ export class BrowserPool {
   private readonly idleMax: number;
   /**
    * Pages loaded for {@link WithPageOptions.reuse} callers: in a new tab (`fresh`) or a kept one
-   * (`reused`); tabs given back clean and kept (`kept`) or closed (`closed`, with the first reason each
-   * time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, `frames`, ...).
+   * (`reused`); tabs given back clean and kept (`kept`; of them `direct`: left showing their page for the next
+   * one to replace, without the `about:blank` hop: {@link KeptTabCheck.replaceable}) or closed (`closed`, with
+   * the first reason each time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, `frames`, ...).
    */
-  readonly tabStats = { fresh: 0, reused: 0, kept: 0, closed: 0, why: {} as Record<string, number> };
+  readonly tabStats = { fresh: 0, reused: 0, kept: 0, direct: 0, closed: 0, why: {} as Record<string, number> };
 
   /** @internal Use {@link BrowserPool.launch}. (Public only so that `InstanceType<typeof BrowserPool>` works.) */
   constructor(browser: Browser, executablePath: string, concurrency: number, timeoutMs: number, extraArgs: string[] = [], preload = 0, reuseTabs = true, setupTimeoutMs = Math.max(timeoutMs, SETUP_TIMEOUT_MIN_MS)) {
@@ -846,8 +891,9 @@ export class BrowserPool {
   /**
    * Give a loaded page back: close its context, or, when it is a kept tab whose page ended `clean` (`fn`
    * returned, no navigation away) and left nothing for the next document ({@link leftovers}), reset the tab
-   * (`about:blank`, navigation history cleared, the earlier pages' clock runs dropped: {@link CLOCK_LOG_RESET})
-   * and keep it for the next page of its group. Never throws.
+   * (`about:blank` and navigation history cleared, unless the next page can replace this one directly:
+   * {@link KeptTabCheck.replaceable}; the earlier pages' clock runs dropped: {@link CLOCK_LOG_RESET}) and keep
+   * it for the next page of its group. Never throws.
    * @param why reason counted in {@link tabStats} when the tab is closed because it is not clean
    */
   private async release(loaded: LoadedPage, clean: boolean, why: string): Promise<void> {
@@ -891,13 +937,24 @@ export class BrowserPool {
     if (loaded.navigatedAway(true)) return 'navigated';
     const guard = guardBrowser(context.browser()!, this.setupTimeoutMs);
     try {
-      const [left, cookies] = await guard.race(Promise.all([leftovers(s, page), context.cookies()]), 'checking a kept tab');
+      const html = tab.serving?.pages.get('index.html');
+      const scriptless = typeof html === 'string' && !pageCanAct(html);
+      const [{ left, replaceable }, cookies] = await guard.race(Promise.all([leftovers(s, page, loaded.url, scriptless), context.cookies()]), 'checking a kept tab');
       if (cookies.length) left.push('cookies');
       if (left.length) return `dirty: ${left.join(', ')}`;
-      // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
-      await guard.race(page.goto('about:blank'), 'resetting a kept tab');
-      // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
-      await guard.race(s.send('Page.resetNavigationHistory'), 'resetting a kept tab');
+      if (replaceable) {
+        // The page stays until the next one replaces it: it runs no code (no script in its markup, and its
+        // clock is paused), and the next page, at the same URL, replaces its history entry, so that page sees
+        // what it would see after about:blank (history.length 2, one navigation entry, empty referrer:
+        // test/page-reuse.test.ts). Skipping the hop saves a document commit per page (about 20 ms and 30-40
+        // ms of Chromium CPU: docs/performance.md "Kept tabs without the about:blank hop").
+        this.tabStats.direct++;
+      } else {
+        // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
+        await guard.race(page.goto('about:blank'), 'resetting a kept tab');
+        // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
+        await guard.race(s.send('Page.resetNavigationHistory'), 'resetting a kept tab');
+      }
       // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
       // context: without this, the next page would start CLOCK_RUN_MS later for each page before it
       if (tab.instrument) await guard.race(context.addInitScript({ content: CLOCK_LOG_RESET }), 'resetting a kept tab');

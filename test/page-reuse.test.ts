@@ -93,6 +93,24 @@ const HOARDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
   indexedDB.open('hoard', 1);
 </script></body></html>`;
 
+/**
+ * No markup that runs script (renderers/browser.ts `pageCanAct`; the form's `onsubmit="return false"` is the
+ * generated pages' inert handler): the tab that showed it is left showing it, and the next page replaces it
+ * directly, without the about:blank hop.
+ */
+const STATIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>static</title>
+<style>body { margin: 0; font: 14px sans-serif }</style></head><body>
+<form role="search" onsubmit="return false"><input type="search" aria-label="find"><button type="submit">find</button></form>
+<p>nothing here runs</p></body></html>`;
+
+/**
+ * Runs code only from an event-handler attribute, when the window is resized (as applying the next page's
+ * device to a tab still showing it would): its tab must take the about:blank hop.
+ */
+const ON_RESIZE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>on resize</title>
+<style>body { margin: 0; font: 14px sans-serif }</style></head>
+<body onresize="localStorage.setItem('resized', '1'); window.name = 'resized'"><button type="button">resize me</button></body></html>`;
+
 /** Everything a capture measured, without its wall-clock timings. */
 function measured(r: CaptureResult): Omit<CaptureResult, 'timings' | 'png'> & { png: string } {
   const { timings: _t, png, ...rest } = r;
@@ -144,6 +162,32 @@ describe('a page rendered in a kept tab', () => {
     expect(kept().tabStats.reused).toBe(before.reused + 2);
     expectFreshWitness(got2, desktop);
     expect(measured(got2)).toEqual(measured(ref2));
+  });
+
+  it('lets the next page replace a page without script directly (no about:blank hop): it sees what a fresh tab shows', async () => {
+    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    const before = { ...kept().tabStats };
+    await captureAndHitTest(kept(), { html: STATIC }, desktop, { strictFonts: false });
+    const mid = { ...kept().tabStats };
+    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    // the static page's tab was left showing it, and the witness (another viewport and colour scheme) took it
+    expect(kept().tabStats.direct).toBe(before.direct + 1);
+    expect(kept().tabStats.reused).toBe(mid.reused + 1);
+    expectFreshWitness(got, desktopDark);
+    expect(measured(got)).toEqual(measured(ref));
+  });
+
+  it('takes the about:blank hop after a page whose markup can run script: a resize handler never sees the next page\'s device', async () => {
+    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    const before = { ...kept().tabStats };
+    await captureAndHitTest(kept(), { html: ON_RESIZE }, desktop, { strictFonts: false });
+    const mid = { ...kept().tabStats };
+    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    expect(kept().tabStats.direct).toBe(before.direct);
+    expect(kept().tabStats.reused).toBe(mid.reused + 1);
+    // left showing the page, the handler would write storage and a window name when the witness's viewport is applied
+    expectFreshWitness(got, desktopDark);
+    expect(measured(got)).toEqual(measured(ref));
   });
 
   it('never follows a page that left storage, a cookie or a window name: that tab is closed', async () => {
