@@ -396,10 +396,11 @@ export async function checkKeptClock(page: Page): Promise<void> {
 
 /**
  * Markup through which a page can run script or leave its document on its own: `<script>` (HTML or SVG), an
- * event-handler attribute (`onload=`, `onresize=`, ...), a `javascript:` URL, a meta refresh, an `<object>` or
+ * event-handler attribute (`onload=`, `onresize=`, ...; after a space, a quote or a `/`, which the HTML parser
+ * also takes as a separator), a `javascript:` URL, a meta refresh, an `<object>` or
  * `<embed>`. Deliberately wide: a false match only costs the `about:blank` hop ({@link KeptTabCheck.replaceable}).
  */
-const PAGE_CAN_ACT = /<script|\son[a-z]+\s*=|javascript:|http-equiv\s*=\s*["']?refresh|<object|<embed/i;
+const PAGE_CAN_ACT = /<script|[\s/"']on[a-z]+\s*=|javascript:|http-equiv\s*=\s*["']?refresh|<object|<embed/i;
 
 /** The one handler the generated pages write (`<form onsubmit="return false">`): it does nothing, whenever it runs. */
 const INERT_HANDLER = /\sonsubmit="return false"/g;

@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { EnvironmentError } from '../core/errors.js';
-import { CLOCK_EPOCH, CLOCK_RUN_MS, checkKeptClock, type PageHandle, type PageOptions } from '../renderers/browser.js';
+import { CLOCK_EPOCH, CLOCK_RUN_MS, checkKeptClock, pageCanAct, type PageHandle, type PageOptions } from '../renderers/browser.js';
 import { GROUNDING_FAMILIES, GROUNDING_LOCALES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
 
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
@@ -175,6 +175,25 @@ describe('a page rendered in a kept tab', () => {
     expect(kept().tabStats.reused).toBe(mid.reused + 1);
     expectFreshWitness(got, desktopDark);
     expect(measured(got)).toEqual(measured(ref));
+  });
+
+  it('counts as able to run script every markup that can (pageCanAct), and the generated forms\' inert handler as not', () => {
+    for (const html of [
+      '<script>x()</script>',
+      '<svg><SCRIPT>x()</SCRIPT></svg>',
+      '<img/src=x/onerror=x()>',
+      '<img src="x"onerror=x()>',
+      '<body onresize = "x()">',
+      '<a href="javascript:x()">a</a>',
+      '<meta http-equiv=Refresh content="1; url=/page/other">',
+      '<object data="a.svg"></object>',
+      '<embed src="a.svg">',
+      '<form onsubmit="return false" onreset="x()"></form>',
+      '<form onsubmit="return x()"></form>',
+    ])
+      expect([html, pageCanAct(html)]).toEqual([html, true]);
+    expect(pageCanAct(STATIC)).toBe(false);
+    expect(pageCanAct('<form class="k-form" role="search" onsubmit="return false"><input type="search"></form><p>Click on a row</p>')).toBe(false);
   });
 
   it('takes the about:blank hop after a page whose markup can run script: a resize handler never sees the next page\'s device', async () => {
