@@ -6,7 +6,8 @@
  * no state leaks between samples, or, for callers that allow it (`WithPageOptions.reuse`: the grounding
  * capture of generated pages), a **kept tab**: the one page of a context that showed an earlier page, given
  * back clean (no storage, cookies, window name, popups, navigation away or failure) and reset (`about:blank`,
- * navigation history cleared, the fake clock's log back to its fresh state), whose device emulation
+ * navigation history cleared, the fake clock's log back to its fresh state; a page whose markup runs no script
+ * stays until the next page replaces it: {@link pageCanAct}), whose device emulation
  * (viewport, device scale factor, mobile, touch, locale) the pool sets per page over its own CDP session as
  * Playwright sets its context options ({@link emulateDevice}), so one tab serves every device key. Pages come
  * out byte-identical either way (test/page-reuse.test.ts). Pages are served from the fake origin
@@ -452,7 +453,8 @@ async function leftovers(s: CDPSession, page: Page, url: string, scriptless: boo
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'uisynth-reuse' })) as { executionContextId: number };
     const got = (await s.send('Runtime.evaluate', {
-      expression: 'JSON.stringify([window.name, history.length, navigation.entries().length, location.href])',
+      // (a Chromium without the Navigation API gives -1 entries: never replaceable)
+      expression: "JSON.stringify([window.name, history.length, typeof navigation === 'object' ? navigation.entries().length : -1, location.href])",
       contextId: executionContextId,
       returnByValue: true,
     })) as { result: { value?: unknown } };
@@ -943,14 +945,12 @@ export class BrowserPool {
       const [{ left, replaceable }, cookies] = await guard.race(Promise.all([leftovers(s, page, loaded.url, scriptless), context.cookies()]), 'checking a kept tab');
       if (cookies.length) left.push('cookies');
       if (left.length) return `dirty: ${left.join(', ')}`;
-      if (replaceable) {
-        // The page stays until the next one replaces it: it runs no code (no script in its markup, and its
-        // clock is paused), and the next page, at the same URL, replaces its history entry, so that page sees
-        // what it would see after about:blank (history.length 2, one navigation entry, empty referrer:
-        // test/page-reuse.test.ts). Skipping the hop saves a document commit per page (about 20 ms and 30-40
-        // ms of Chromium CPU: docs/performance.md "Kept tabs without the about:blank hop").
-        this.tabStats.direct++;
-      } else {
+      // With `replaceable`, the page stays until the next one replaces it: it runs no code (no script in its
+      // markup, and its clock is paused), and the next page, at the same URL, replaces its history entry, so that
+      // page sees what it would see after about:blank (history.length 2, one navigation entry, empty referrer:
+      // test/page-reuse.test.ts). Skipping the hop saves a document commit per page (about 20 ms and 30-40 ms of
+      // Chromium CPU: docs/performance.md "Kept tabs without the about:blank hop").
+      if (!replaceable) {
         // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
         await guard.race(page.goto('about:blank'), 'resetting a kept tab');
         // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
@@ -959,6 +959,7 @@ export class BrowserPool {
       // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
       // context: without this, the next page would start CLOCK_RUN_MS later for each page before it
       if (tab.instrument) await guard.race(context.addInitScript({ content: CLOCK_LOG_RESET }), 'resetting a kept tab');
+      if (replaceable) this.tabStats.direct++;
       return null;
     } finally {
       guard.dispose();
@@ -1054,7 +1055,8 @@ export class BrowserPool {
       const serving: Serving = { pages, userDir, blocked: [], pageErrors: [], documents: [] };
       let page: Page;
       if (tab) {
-        // a kept tab (reset by `resetTab`, showing about:blank): this page's device and colour scheme
+        // a kept tab (reset by `resetTab`: showing about:blank, or a page without script that this one replaces):
+        // this page's device and colour scheme
         tab.uses++;
         tab.serving = serving;
         page = tab.page;
