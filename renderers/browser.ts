@@ -398,10 +398,13 @@ export async function checkKeptClock(page: Page): Promise<void> {
 /**
  * Markup through which a page can run script or leave its document on its own: `<script>` (HTML or SVG), an
  * event-handler attribute (`onload=`, `onresize=`, ...; after a space, a quote or a `/`, which the HTML parser
- * also takes as a separator), a `javascript:` URL, a meta refresh, an `<object>` or
- * `<embed>`. Deliberately wide: a false match only costs the `about:blank` hop ({@link KeptTabCheck.replaceable}).
+ * also takes as a separator), a `javascript:` URL, any `<meta http-equiv>` (a refresh hides behind character
+ * references: `http-equiv="&#114;efresh"`), any frame (`<iframe>`, `<frame>`, `<fencedframe>`, `<portal>`,
+ * `<object>`, `<embed>`: a frame's `src="&#106;avascript:..."` runs without a click and the frame can remove
+ * itself). A `javascript:` URL elsewhere runs only on a click or a submit, which the pipeline never does.
+ * Deliberately wide: a false match only costs the `about:blank` hop ({@link KeptTabCheck.replaceable}).
  */
-const PAGE_CAN_ACT = /<script|[\s/"']on[a-z]+\s*=|javascript:|http-equiv\s*=\s*["']?refresh|<object|<embed/i;
+const PAGE_CAN_ACT = /<script|[\s/"']on[a-z]+\s*=|javascript:|http-equiv|<i?frame|<fencedframe|<portal|<object|<embed/i;
 
 /** The one handler the generated pages write (`<form onsubmit="return false">`): it does nothing, whenever it runs. */
 const INERT_HANDLER = /\sonsubmit="return false"/g;
@@ -453,8 +456,14 @@ async function leftovers(s: CDPSession, page: Page, url: string, scriptless: boo
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'uisynth-reuse' })) as { executionContextId: number };
     const got = (await s.send('Runtime.evaluate', {
-      // (a Chromium without the Navigation API gives -1 entries: never replaceable)
-      expression: "JSON.stringify([window.name, history.length, typeof navigation === 'object' ? navigation.entries().length : -1, location.href])",
+      // (a Chromium without the Navigation API gives -1 entries: never replaceable); then a page without script is
+      // emptied (`document.open()`: no more nodes, style sheets or loads, and its history entry and URL stay), so
+      // that applying the next page's device to the tab makes it request nothing (a background image under a
+      // width media query was requested, and recorded as the next page's blocked request) and lays out nothing
+      expression:
+        "(() => { const r = JSON.stringify([window.name, history.length, typeof navigation === 'object' ? navigation.entries().length : -1, location.href]);" +
+        (scriptless ? ' document.open(); document.close();' : '') +
+        ' return r; })()',
       contextId: executionContextId,
       returnByValue: true,
     })) as { result: { value?: unknown } };
@@ -1058,9 +1067,10 @@ export class BrowserPool {
         // a kept tab (reset by `resetTab`: showing about:blank, or a page without script that this one replaces):
         // this page's device and colour scheme
         tab.uses++;
-        tab.serving = serving;
         page = tab.page;
+        // served only once the device is set: what the tab shows until this page replaces it is refused, unrecorded
         await g(this.applyDevice(tab, opts), 'emulating the device');
+        tab.serving = serving;
       } else {
         const opening = browser.newContext(
           reuse

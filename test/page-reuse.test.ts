@@ -96,10 +96,12 @@ const HOARDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 /**
  * No markup that runs script (renderers/browser.ts `pageCanAct`; the form's `onsubmit="return false"` is the
  * generated pages' inert handler): the tab that showed it is left showing it, and the next page replaces it
- * directly, without the about:blank hop.
+ * directly, without the about:blank hop. Its background image under a width media query would be requested when
+ * a wider page's viewport is applied to the tab still showing it (and refused as that page's request), unless
+ * the pool empties it first.
  */
 const STATIC = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>static</title>
-<style>body { margin: 0; font: 14px sans-serif }</style></head><body>
+<style>body { margin: 0; font: 14px sans-serif } @media (min-width: 700px) { body { background-image: url(wide.png) } }</style></head><body>
 <form role="search" onsubmit="return false"><input type="search" aria-label="find"><button type="submit">find</button></form>
 <p>nothing here runs</p></body></html>`;
 
@@ -190,6 +192,10 @@ describe('a page rendered in a kept tab', () => {
       '<embed src="a.svg">',
       '<form onsubmit="return false" onreset="x()"></form>',
       '<form onsubmit="return x()"></form>',
+      // character references that the parser decodes (found by a review: both ran code or navigated in a tab left showing them)
+      '<meta http-equiv="&#114;efresh" content="1; url=/page/index.html?r">',
+      '<iframe src="&#106;avascript:parent.x();frameElement.remove()"></iframe>',
+      '<frameset><frame src="a.html"></frameset>',
     ])
       expect([html, pageCanAct(html)]).toEqual([html, true]);
     expect(pageCanAct(STATIC)).toBe(false);
