@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { usePool } from './browser-pool.js';
 import { captureAndHitTest, type CaptureResult } from '../hittest/capture.js';
 import { EnvironmentError } from '../core/errors.js';
-import { CLOCK_EPOCH, CLOCK_RUN_MS, checkKeptClock, pageCanAct, type PageHandle, type PageOptions } from '../renderers/browser.js';
+import { CLOCK_EPOCH, CLOCK_RUN_MS, checkKeptClock, pageCanAct, type BrowserPool, type PageHandle, type PageOptions } from '../renderers/browser.js';
 import { GROUNDING_FAMILIES, GROUNDING_LOCALES, groundingSample, sampleScenario, type GroundingConfig } from '../generators/grounding/index.js';
 
 const desktop: PageOptions = { viewport: { width: 640, height: 480 }, dpr: 1, mobile: false, touch: false, colorScheme: 'light', locale: 'en-US' };
@@ -119,6 +119,22 @@ function measured(r: CaptureResult): Omit<CaptureResult, 'timings' | 'png'> & { 
   return { ...rest, png: png.toString('base64') };
 }
 
+/** A copy of a pool's kept-tab counts (renderers/browser.ts `BrowserPool.tabStats`). */
+type TabStats = BrowserPool['tabStats'];
+
+/**
+ * The witness at `desktopDark` in a fresh context (`ref`), and in the kept pool right after `html` at `desktop`
+ * (`got`), with the kept pool's `tabStats` before `html` (`before`) and before the witness (`mid`).
+ */
+async function witnessAfter(html: string): Promise<{ ref: CaptureResult; got: CaptureResult; before: TabStats; mid: TabStats }> {
+  const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
+  const before = { ...kept().tabStats };
+  await captureAndHitTest(kept(), { html }, desktop, { strictFonts: false });
+  const mid = { ...kept().tabStats };
+  const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+  return { ref, got, before, mid };
+}
+
 /** What the witness's texts must say in a fresh context (the oracle: values of a new tab, written out). */
 function expectFreshWitness(r: CaptureResult, opts: PageOptions): void {
   const texts = r.pageTexts;
@@ -167,11 +183,7 @@ describe('a page rendered in a kept tab', () => {
   });
 
   it('lets the next page replace a page without script directly (no about:blank hop): it sees what a fresh tab shows', async () => {
-    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
-    const before = { ...kept().tabStats };
-    await captureAndHitTest(kept(), { html: STATIC }, desktop, { strictFonts: false });
-    const mid = { ...kept().tabStats };
-    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    const { ref, got, before, mid } = await witnessAfter(STATIC);
     // the static page's tab was left showing it, and the witness (another viewport and colour scheme) took it
     expect(kept().tabStats.direct).toBe(before.direct + 1);
     expect(kept().tabStats.reused).toBe(mid.reused + 1);
@@ -203,11 +215,7 @@ describe('a page rendered in a kept tab', () => {
   });
 
   it('takes the about:blank hop after a page whose markup can run script: a resize handler never sees the next page\'s device', async () => {
-    const ref = await captureAndHitTest(fresh(), { html: WITNESS }, desktopDark, { strictFonts: false });
-    const before = { ...kept().tabStats };
-    await captureAndHitTest(kept(), { html: ON_RESIZE }, desktop, { strictFonts: false });
-    const mid = { ...kept().tabStats };
-    const got = await captureAndHitTest(kept(), { html: WITNESS }, desktopDark, { strictFonts: false });
+    const { ref, got, before, mid } = await witnessAfter(ON_RESIZE);
     expect(kept().tabStats.direct).toBe(before.direct);
     expect(kept().tabStats.reused).toBe(mid.reused + 1);
     // left showing the page, the handler would write storage and a window name when the witness's viewport is applied
