@@ -402,7 +402,7 @@ export async function checkKeptClock(page: Page): Promise<void> {
  * references: `http-equiv="&#114;efresh"`), any frame (`<iframe>`, `<frame>`, `<fencedframe>`, `<portal>`,
  * `<object>`, `<embed>`: a frame's `src="&#106;avascript:..."` runs without a click and the frame can remove
  * itself). A `javascript:` URL elsewhere runs only on a click or a submit, which the pipeline never does.
- * Deliberately wide: a false match only costs the `about:blank` hop ({@link KeptTabCheck.replaceable}).
+ * Deliberately wide: a false match only costs the `about:blank` hop ({@link replaceable}).
  */
 const PAGE_CAN_ACT = /<script|[\s/"']on[a-z]+\s*=|javascript:|http-equiv|<i?frame|<fencedframe|<portal|<object|<embed/i;
 
@@ -411,64 +411,71 @@ const INERT_HANDLER = /\sonsubmit="return false"/g;
 
 /**
  * Can the page's markup run script ({@link PAGE_CAN_ACT}, ignoring {@link INERT_HANDLER})? A kept tab whose page
- * cannot is left showing it for the next page to replace ({@link KeptTabCheck.replaceable}).
+ * cannot is left showing it for the next page to replace ({@link replaceable}).
  */
 export function pageCanAct(html: string): boolean {
   return PAGE_CAN_ACT.test(html.replace(INERT_HANDLER, ''));
 }
 
-/** What {@link leftovers} found in a kept tab. */
-interface KeptTabCheck {
+/** What {@link leftovers} read in a kept tab. */
+interface KeptTabState {
   /** What the next document of the origin could inherit (empty: nothing). */
   left: string[];
   /**
-   * Can the next page be loaded over this one directly? True when the tab's history is a fresh tab's after one
-   * page (two entries, the first not of this origin, the page's own URL shown) and `scriptless`: the next page,
-   * served at the same URL, then replaces the current entry (a same-URL navigation replaces; measured: history
-   * length 2, one navigation entry, empty referrer, as after `about:blank`), and no code of the old page can run
-   * while the tab waits or while the next page's device is applied to it.
+   * `history.length`, `navigation.entries().length` (-1 in a Chromium without the Navigation API) and the URL
+   * shown; null when the tab shows another origin.
    */
-  replaceable: boolean;
+  history: { length: number; entries: number; href: string } | null;
+}
+
+/**
+ * Can the next page be loaded over the one a kept tab shows, without the `about:blank` hop? True when the page's
+ * markup cannot run script (`scriptless`, {@link pageCanAct}) and the tab's history is a fresh tab's after one
+ * page (two entries, one of them of this origin, the page's own `url` shown): the next page, served at the same
+ * URL, then replaces the current entry (a same-URL navigation replaces; measured: history length 2, one
+ * navigation entry, empty referrer, as after `about:blank`), and no code of the old page can run while the tab
+ * waits or while the next page's device is applied to it.
+ */
+function replaceable(state: KeptTabState, url: string, scriptless: boolean): boolean {
+  const h = state.history;
+  return scriptless && h !== null && h.length === 2 && h.entries === 1 && h.href === url;
 }
 
 /**
  * Leftovers that a page can give the next document of its origin in the same tab, read through CDP (which
  * a page's own scripts cannot fake): a browsing-context name, local and session storage, IndexedDB
  * databases. Cookies are read from the context. A tab with any of them is closed, not reused. Read with the
- * window name (in an isolated world): the tab's history length, navigation entries and URL, for
- * {@link KeptTabCheck.replaceable}.
+ * window name (in an isolated world): the tab's history, for {@link replaceable}.
  * Not checked, because no page can leave them: HTTP cache entries (Playwright disables the cache while
  * requests are routed, and every request is), permissions (all denied in headless Chromium and unchanged by
  * `Notification.requestPermission`, `getCurrentPosition`, `storage.persist`, `getUserMedia`: measured),
  * CacheStorage, OPFS, service workers (the origin is plain http, not a secure context, and registration is
  * blocked); everything per document (timers, workers, scroll, history state, pinch zoom, fullscreen, user
  * activation) ends with the document when the tab goes to `about:blank` or to the next page.
- * @param url the URL the page was loaded from (a kept tab's pages all share it)
- * @param scriptless the page's markup has nothing that runs script ({@link pageCanAct})
+ * @param empty after reading, empty the document (`document.open()`: no more nodes, style sheets or loads; its
+ *   history entry and URL stay), so that applying the next page's device to the tab makes it request nothing (a
+ *   background image under a width media query was requested, and recorded as the next page's blocked request)
+ *   and lays out nothing. Only for a page without script: emptying runs a page's mutation observers.
  */
-async function leftovers(s: CDPSession, page: Page, url: string, scriptless: boolean): Promise<KeptTabCheck> {
+async function leftovers(s: CDPSession, page: Page, empty: boolean): Promise<KeptTabState> {
   const origin = new URL(page.mainFrame().url()).origin;
-  if (origin !== ORIGIN) return { left: ['origin ' + origin], replaceable: false };
-  let replaceable = false;
+  if (origin !== ORIGIN) return { left: ['origin ' + origin], history: null };
+  let history: KeptTabState['history'] = null;
   // the four reads are independent and sent at once (the window name is a chain of three calls): a kept tab is
   // reset while the next page waits for its turn (`withPage`), and in sequence they took ~20 ms of it per page
   const windowName = async (): Promise<string[]> => {
     const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const { executionContextId } = (await s.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'uisynth-reuse' })) as { executionContextId: number };
     const got = (await s.send('Runtime.evaluate', {
-      // (a Chromium without the Navigation API gives -1 entries: never replaceable); then a page without script is
-      // emptied (`document.open()`: no more nodes, style sheets or loads, and its history entry and URL stay), so
-      // that applying the next page's device to the tab makes it request nothing (a background image under a
-      // width media query was requested, and recorded as the next page's blocked request) and lays out nothing
       expression:
         "(() => { const r = JSON.stringify([window.name, history.length, typeof navigation === 'object' ? navigation.entries().length : -1, location.href]);" +
-        (scriptless ? ' document.open(); document.close();' : '') +
+        (empty ? ' document.open(); document.close();' : '') +
         ' return r; })()',
       contextId: executionContextId,
       returnByValue: true,
     })) as { result: { value?: unknown } };
     const [name, length, entries, href] = JSON.parse(String(got.result.value)) as [string, number, number, string];
-    replaceable = scriptless && length === 2 && entries === 1 && href === url;
+    history = { length, entries, href };
     return name !== '' ? ['window.name'] : [];
   };
   const storage = async (isLocalStorage: boolean): Promise<string[]> => {
@@ -480,7 +487,7 @@ async function leftovers(s: CDPSession, page: Page, url: string, scriptless: boo
     return db.databaseNames.length ? ['indexedDB'] : [];
   };
   const left = (await Promise.all([windowName(), storage(true), storage(false), indexedDb()])).flat();
-  return { left, replaceable };
+  return { left, history };
 }
 
 /** The device emulation a kept tab's session has applied ({@link emulateDevice}). */
@@ -710,7 +717,7 @@ export class BrowserPool {
   /**
    * Pages loaded for {@link WithPageOptions.reuse} callers: in a new tab (`fresh`) or a kept one
    * (`reused`); tabs given back clean and kept (`kept`; of them `direct`: left showing their page for the next
-   * one to replace, without the `about:blank` hop: {@link KeptTabCheck.replaceable}) or closed (`closed`, with
+   * one to replace, without the `about:blank` hop: {@link replaceable}) or closed (`closed`, with
    * the first reason each time in `why`: `dirty: localStorage`, `failed`, `uses`, `evicted`, `frames`, ...).
    */
   readonly tabStats = { fresh: 0, reused: 0, kept: 0, direct: 0, closed: 0, why: {} as Record<string, number> };
@@ -904,7 +911,7 @@ export class BrowserPool {
    * Give a loaded page back: close its context, or, when it is a kept tab whose page ended `clean` (`fn`
    * returned, no navigation away) and left nothing for the next document ({@link leftovers}), reset the tab
    * (`about:blank` and navigation history cleared, unless the next page can replace this one directly:
-   * {@link KeptTabCheck.replaceable}; the earlier pages' clock runs dropped: {@link CLOCK_LOG_RESET}) and keep
+   * {@link replaceable}; the earlier pages' clock runs dropped: {@link CLOCK_LOG_RESET}) and keep
    * it for the next page of its group. Never throws.
    * @param why reason counted in {@link tabStats} when the tab is closed because it is not clean
    */
@@ -951,15 +958,16 @@ export class BrowserPool {
     try {
       const html = tab.serving?.pages.get('index.html');
       const scriptless = typeof html === 'string' && !pageCanAct(html);
-      const [{ left, replaceable }, cookies] = await guard.race(Promise.all([leftovers(s, page, loaded.url, scriptless), context.cookies()]), 'checking a kept tab');
-      if (cookies.length) left.push('cookies');
+      const [state, cookies] = await guard.race(Promise.all([leftovers(s, page, scriptless), context.cookies()]), 'checking a kept tab');
+      const left = [...state.left, ...(cookies.length ? ['cookies'] : [])];
       if (left.length) return `dirty: ${left.join(', ')}`;
-      // With `replaceable`, the page stays until the next one replaces it: it runs no code (no script in its
+      const direct = replaceable(state, loaded.url, scriptless);
+      // With `direct`, the page stays until the next one replaces it: it runs no code (no script in its
       // markup, and its clock is paused), and the next page, at the same URL, replaces its history entry, so that
       // page sees what it would see after about:blank (history.length 2, one navigation entry, empty referrer:
       // test/page-reuse.test.ts). Skipping the hop saves a document commit per page (about 20 ms and 30-40 ms of
       // Chromium CPU: docs/performance.md "Kept tabs without the about:blank hop").
-      if (!replaceable) {
+      if (!direct) {
         // a new document: the page's timers, workers, scroll, history state and in-page hooks end here
         await guard.race(page.goto('about:blank'), 'resetting a kept tab');
         // history.length, navigation.entries() as in a fresh tab (whose first page follows its about:blank)
@@ -968,7 +976,7 @@ export class BrowserPool {
       // Playwright's fake clock replays its log (install, pauseAt, every runFor) in each new document of the
       // context: without this, the next page would start CLOCK_RUN_MS later for each page before it
       if (tab.instrument) await guard.race(context.addInitScript({ content: CLOCK_LOG_RESET }), 'resetting a kept tab');
-      if (replaceable) this.tabStats.direct++;
+      if (direct) this.tabStats.direct++;
       return null;
     } finally {
       guard.dispose();
