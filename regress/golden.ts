@@ -19,6 +19,7 @@ import { readManifest } from '../dataset/read.js';
 import { addStats, emptyStats } from '../dataset/write.js';
 import { manifestPath } from '../dataset/paths.js';
 import { currentEnvironment, inputHashes, type Environment } from './environment.js';
+import { listIn } from '../core/collections.js';
 import { stratifiedSample, stratumOf } from './selection.js';
 import { pageInputs } from './regenerate.js';
 
@@ -126,7 +127,7 @@ export async function writeGolden(
   }
   await mkdir(dir, { recursive: true });
   const byShard = new Map<string, GoldenEntry[]>();
-  for (const e of entries) (byShard.get(e.shard) ?? byShard.set(e.shard, []).get(e.shard)!).push(e);
+  for (const e of entries) listIn(byShard, e.shard).push(e);
   const stats = emptyStats();
   const shards: Manifest['shards'] = [];
   for (const s of source.shards) {

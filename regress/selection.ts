@@ -2,6 +2,7 @@
  * Selecting what to pin or check: CAPTCHA type specs with groups and globs
  * (`group:slider_puzzle,rotate_*`), scenario family specs, and a deterministic stratified sample.
  */
+import { listIn } from '../core/collections.js';
 import { badValue } from '../core/errors.js';
 import { CAPTCHA_GROUPS, type UisynthRecord } from '../core/schema.js';
 
@@ -46,7 +47,7 @@ export const stratumOf = (r: UisynthRecord): string => (r.kind === 'captcha' ? r
 export function stratifiedSample<T>(items: readonly T[], n: number, key: (t: T) => string): T[] {
   if (n >= items.length) return [...items];
   const groups = new Map<string, number[]>();
-  items.forEach((t, i) => (groups.get(key(t)) ?? groups.set(key(t), []).get(key(t))!).push(i));
+  items.forEach((t, i) => listIn(groups, key(t)).push(i));
   const picked: number[] = [];
   for (let round = 0; picked.length < n; round++) {
     for (const g of groups.values()) {

@@ -26,6 +26,7 @@ import { clickTargets } from './click.js';
 import { readEntries } from './golden.js';
 import { junitXml, type JUnitCase } from './junit.js';
 import { perturbations } from './perturbations.js';
+import { listIn } from '../core/collections.js';
 import { openRegenerator } from './regenerate.js';
 import { stratifiedSample, stratumOf } from './selection.js';
 
@@ -220,7 +221,7 @@ export function formatVerify(r: VerifyReport, maxFailures = 50): string {
 /** The verify report as JUnit XML: one test case per family / type (classname `uisynth.verify`), failing with its failures. */
 export function verifyJUnit(r: VerifyReport, at: Date): string {
   const byStratum = new Map<string, VerifyFailure[]>();
-  for (const f of r.failures) (byStratum.get(f.stratum) ?? byStratum.set(f.stratum, []).get(f.stratum)!).push(f);
+  for (const f of r.failures) listIn(byStratum, f.stratum).push(f);
   const names = [...Object.keys(r.by_stratum), ...(byStratum.has('(dataset)') ? ['(dataset)'] : [])];
   const per = names.length ? r.seconds / names.length : 0;
   const cases: JUnitCase[] = names.map((stratum) => {

@@ -38,6 +38,7 @@ import { containerQuery, resolveContainer, type ContainerSpec } from './containe
 import { LOCALE_TABLE, langOf, type Lang } from './locales.js';
 import { negativeItems } from './negatives.js';
 import { iconName } from './icon-names.js';
+import { listIn } from '../../core/collections.js';
 import { gCell, gCellNth, gDir, gDirIcon, gDisabled, gDup, gIcon, gLabelledState, gOnly, gOrdinal, gTextTemplates, lineDirText, lineText, stateOnly, type GLang, type StateWord } from './query-lang.js';
 import {
   ACTIONS,
@@ -322,13 +323,6 @@ const bx = (t: QueryTarget): Box4 => t.bbox_css as Box4;
 const cx = (b: Box4): number => (b[0] + b[2]) / 2;
 const cy = (b: Box4): number => (b[1] + b[3]) / 2;
 const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
-
-/** The list under `k` in `m`, created empty when missing (grouping values into a map of arrays). */
-function listIn<K, V>(m: Map<K, V[]>, k: K): V[] {
-  let l = m.get(k);
-  if (!l) m.set(k, (l = []));
-  return l;
-}
 
 function fill(tpl: string, args: Readonly<Record<string, string>>): string | null {
   let missing = false;

@@ -17,6 +17,7 @@ import type { GroundingLocale } from './locales.js';
 import { PLATFORM_ORDER, PLATFORM_TABLE, type Platform } from './platforms.js';
 import { loadScenarioFiles, type ScenarioDef } from './scenario-file.js';
 import { APPS, buildApp } from './apps/registry.js';
+import { listIn } from '../../core/collections.js';
 import { makeAppContext, type Density } from './screens/app-context.js';
 import { REPO_ROOT } from './templating.js';
 
@@ -40,7 +41,7 @@ export function builtinScenarios(): ScenarioDef[] {
   if (!builtinDefs) {
     const defs = loadScenarioFiles(builtinScenarioFiles(), APPS);
     const byPlatform = new Map<string, ScenarioDef[]>();
-    for (const d of defs) (byPlatform.get(d.platform) ?? byPlatform.set(d.platform, []).get(d.platform)!).push(d);
+    for (const d of defs) listIn(byPlatform, d.platform).push(d);
     const order: string[] = PLATFORM_ORDER.filter((p) => byPlatform.has(p));
     for (const p of byPlatform.keys()) if (!order.includes(p)) order.push(p);
     const out: ScenarioDef[] = [];
